@@ -1,0 +1,225 @@
+package engine
+
+// Apply applies a, if the rules allow it, and returns the events it caused.
+// An action the rules do not allow returns a *RuleError and changes nothing.
+// The returned slice belongs to the caller.
+func (g *Game) Apply(a Action) ([]Event, error) {
+	if err := g.check(a); err != nil {
+		return nil, err
+	}
+	g.events = make([]Event, 0, 6)
+	g.apply(a)
+	evs := g.events
+	g.events = nil
+	return evs, nil
+}
+
+// apply carries out an action that check has allowed.
+func (g *Game) apply(a Action) {
+	switch a.Kind {
+	case Deal:
+		g.deal()
+	case Play:
+		g.exposed = -1 // the next player has begun their turn
+		g.play(a)
+	case Draw:
+		g.exposed = -1
+		g.drawForTurn(a.Seat)
+	case Pass:
+		g.emit(Event{Kind: EvPass, Seat: a.Seat})
+		g.advance(false)
+	case ChooseColor:
+		g.color = a.Color
+		g.emit(Event{Kind: EvColor, Seat: a.Seat, Color: a.Color})
+		g.setTurn(a.Seat)
+	case Accept:
+		g.exposed = -1
+		g.emit(Event{Kind: EvAccept, Seat: a.Seat})
+		g.drawCards(a.Seat, 4, DrawPenalty)
+		g.advance(true)
+	case ChallengeDrawFour:
+		g.exposed = -1
+		g.challenge(a.Seat)
+	case CallUNO:
+		g.exposed = -1
+		g.called[a.Seat] = true
+		g.emit(Event{Kind: EvUNO, Seat: a.Seat})
+	case Catch:
+		g.exposed = -1
+		n := g.settings.Edition.unoPenalty()
+		g.emit(Event{Kind: EvCaught, Seat: a.Seat, Target: a.Target, Count: n})
+		g.drawCards(a.Target, n, DrawUNO)
+	case Drop:
+		g.drop(a.Seat)
+	case CloseRace:
+		g.closeRace()
+	case Exchange:
+		g.exchange(a)
+	case EndRaid:
+		g.endRaid()
+	}
+}
+
+// drawForTurn is a player's own draw: the drawn card may be played at once if
+// it matches; otherwise the turn passes. With nothing left to draw the player
+// passes, and when every player in turn has passed so the hand is blocked.
+func (g *Game) drawForTurn(seat int) {
+	c, ok := g.drawOne(seat)
+	if !ok {
+		g.emit(Event{Kind: EvPass, Seat: seat})
+		g.stuck++
+		if g.stuck >= g.players() {
+			g.endHand(g.blockedWinner(), true)
+			return
+		}
+		g.advance(false)
+		return
+	}
+	g.emit(Event{Kind: EvDraw, Seat: seat, Card: c, Count: 1, Reason: DrawTurn})
+	if c.Matches(g.top(), g.color) {
+		g.drawn = c
+		g.phase = PhaseDrawn
+		return
+	}
+	g.advance(false)
+}
+
+// top is the top card of the discard pile.
+func (g *Game) top() Card { return g.discard[len(g.discard)-1] }
+
+// play puts a card on the discard pile and carries out what it does.
+func (g *Game) play(a Action) {
+	seat, card := a.Seat, a.Card
+	hand := g.hands[seat]
+	prev := g.color
+	g.hands[seat] = removeCard(hand, card)
+	g.discard = append(g.discard, card)
+	g.stuck = 0
+	if card.Kind.IsWild() {
+		g.color = a.Color
+	} else {
+		g.color = card.Color
+	}
+	g.emit(Event{Kind: EvPlay, Seat: seat, Card: card, Color: g.color})
+	if card.Kind == WildDrawFour {
+		g.fourBy, g.fourGuilty = seat, g.holdsMatch(seat, prev)
+	}
+	if card.Kind == Blank && g.settings.Blanks == BlankDiscardColor {
+		g.discardColor(seat, a.Color)
+	}
+	if a.UNO {
+		g.called[seat] = true
+		g.emit(Event{Kind: EvUNO, Seat: seat})
+	} else if len(g.hands[seat]) == 1 && !(card.Kind == Blank && g.settings.Blanks != BlankDiscardColor) {
+		g.exposed = seat
+	}
+	g.current = seat
+	if len(g.hands[seat]) == 0 {
+		g.goOut(seat, card, a.Color)
+		return
+	}
+	switch card.Kind {
+	case Number, Wild:
+		g.advance(false)
+	case Skip:
+		g.advance(true)
+	case Reverse:
+		if g.players() == 2 {
+			g.advance(true) // two players: a Reverse acts as a Skip
+			return
+		}
+		g.dir = -g.dir
+		g.emit(Event{Kind: EvReverse, Count: g.dir})
+		g.advance(false)
+	case DrawTwo:
+		g.drawCards(g.next(seat, g.dir), 2, DrawPenalty)
+		g.advance(true)
+	case WildDrawFour:
+		g.current = g.next(seat, g.dir)
+		g.phase = PhaseChallenge
+		g.emit(Event{Kind: EvTurn, Seat: g.current})
+	case Blank:
+		g.blank(a)
+		g.advance(false)
+	case MutatedMinion:
+		g.minion(g.next(seat, g.dir), a.Color, DrawMinion)
+		g.advance(true)
+	case PowerOfGreyskull:
+		g.greyskull(seat)
+		g.advance(false)
+	case KevinsChili:
+		g.startRace(seat, false)
+	case ArmyOfGrayskull:
+		g.startRaid(seat)
+	}
+}
+
+// goOut ends the hand for a player who played their last card. A draw card
+// played last still makes its victims draw (the cards count in the score);
+// the Chili race is still run; effects that would move cards into the empty
+// hand (a Blank's swap, the Army's raid) do nothing (docs/rules.md).
+func (g *Game) goOut(seat int, card Card, color Color) {
+	victim := g.next(seat, g.dir)
+	switch card.Kind {
+	case DrawTwo:
+		g.drawCards(victim, 2, DrawHandEnd)
+	case WildDrawFour:
+		g.drawCards(victim, 4, DrawHandEnd)
+	case MutatedMinion:
+		g.minion(victim, color, DrawHandEnd)
+	case PowerOfGreyskull:
+		g.greyskull(seat)
+	case KevinsChili:
+		g.startRace(seat, true)
+		return
+	}
+	g.endHand(seat, false)
+}
+
+// holdsMatch reports whether seat holds a card of color: the test of a Wild
+// Draw Four challenge. In MotU 2023 a wild card in the hand counts as a match too.
+func (g *Game) holdsMatch(seat int, color Color) bool {
+	wildCounts := g.settings.Edition == MastersOfTheUniverse2023
+	for _, c := range g.hands[seat] {
+		if c.Color == color && !c.Kind.IsWild() || wildCounts && c.Kind.IsWild() {
+			return true
+		}
+	}
+	return false
+}
+
+// challenge settles a Wild Draw Four challenge. Guilty: the player of the card
+// draws four and the challenger takes their turn. Innocent: the challenger
+// draws six and loses the turn. The colour chosen stands either way.
+func (g *Game) challenge(seat int) {
+	g.emit(Event{Kind: EvChallenge, Seat: seat, Target: g.fourBy, Guilty: g.fourGuilty})
+	if g.fourGuilty {
+		g.drawCards(g.fourBy, 4, DrawChallenge)
+		g.setTurn(seat)
+		return
+	}
+	g.drawCards(seat, 6, DrawChallenge)
+	g.advance(true)
+}
+
+// removeCard removes one copy of c from hand, which holds it.
+func removeCard(hand []Card, c Card) []Card {
+	for i, h := range hand {
+		if h == c {
+			last := len(hand) - 1
+			hand[i] = hand[last]
+			return hand[:last]
+		}
+	}
+	return hand
+}
+
+// holds reports whether hand holds c.
+func holds(hand []Card, c Card) bool {
+	for _, h := range hand {
+		if h == c {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,248 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Color is a card colour. Every hue used by any edition has its own value, so a
+// card's colour is never ambiguous; each edition uses four of them (Edition.Colors).
+type Color uint8
+
+// The colours. NoColor is the colour of a wild card in the hand.
+const (
+	NoColor Color = iota
+	Red
+	Blue
+	Green
+	Yellow
+	Orange
+	Purple
+	Pink
+)
+
+var colorNames = [...]string{"none", "red", "blue", "green", "yellow", "orange", "purple", "pink"}
+
+// colorCodes are the one-letter codes used in card codes; pink is K so that it
+// never clashes with purple (the display letter, Letter, is P for both).
+var colorCodes = [...]byte{'W', 'R', 'B', 'G', 'Y', 'O', 'P', 'K'}
+
+func (c Color) String() string {
+	if int(c) < len(colorNames) {
+		return colorNames[c]
+	}
+	return fmt.Sprintf("color(%d)", c)
+}
+
+// Letter is the letter a player reads on a card of this colour ("W" for a wild).
+func (c Color) Letter() string {
+	if c == Pink {
+		return "P"
+	}
+	if int(c) < len(colorCodes) {
+		return string(colorCodes[c])
+	}
+	return "?"
+}
+
+// MarshalText encodes a colour by name.
+func (c Color) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText decodes a colour name.
+func (c *Color) UnmarshalText(b []byte) error {
+	for i, n := range colorNames {
+		if n == string(b) {
+			*c = Color(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown colour %q", b)
+}
+
+// Kind is what a card does.
+type Kind uint8
+
+// The kinds of card. The last five are each edition's special card.
+const (
+	Number Kind = iota
+	Skip
+	Reverse
+	DrawTwo
+	Wild
+	WildDrawFour
+	Blank            // Classic 2001
+	MutatedMinion    // Minions 2016
+	PowerOfGreyskull // Masters of the Universe 2020
+	KevinsChili      // The Office 2020
+	ArmyOfGrayskull  // Masters of the Universe 2023
+)
+
+var kindNames = [...]string{"number", "skip", "reverse", "draw two", "wild", "wild draw four",
+	"blank", "wild mutated minion", "wild power of greyskull", "wild kevin's famous chili",
+	"wild the army of grayskull"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", k)
+}
+
+// IsWild reports whether cards of this kind carry no colour and match anything.
+// A Blank is wild when a house rule is written on it (the only way it is dealt).
+func (k Kind) IsWild() bool { return k >= Wild }
+
+// IsAction reports whether the kind is a coloured action card (Skip, Reverse,
+// Draw Two): the cards the Army of Grayskull may take.
+func (k Kind) IsAction() bool { return k == Skip || k == Reverse || k == DrawTwo }
+
+// Card is one card. Cards are plain values: two red sevens are equal.
+// Value is the face number of a number card; on the Army of Grayskull it is 1
+// for the foil duplicate, which plays exactly like the ordinary card.
+type Card struct {
+	Color Color
+	Kind  Kind
+	Value uint8
+}
+
+// Foil reports whether the card is the collectible foil duplicate.
+func (c Card) Foil() bool { return c.Kind == ArmyOfGrayskull && c.Value == 1 }
+
+// Points is what the card scores when left in a hand. The Classic rulebook
+// prints "?" for a Blank; it is played as a wild here, so it scores like one
+// (docs/rules.md).
+func (c Card) Points() int {
+	switch {
+	case c.Kind == Number:
+		return int(c.Value)
+	case c.Kind.IsAction():
+		return 20
+	default:
+		return 50
+	}
+}
+
+// symbol is the kind part of a card's label.
+func (c Card) symbol() string {
+	switch c.Kind {
+	case Number:
+		return string('0' + rune(c.Value))
+	case Skip:
+		return "S"
+	case Reverse:
+		return "R"
+	case DrawTwo:
+		return "+2"
+	case Wild:
+		return ""
+	case WildDrawFour:
+		return "+4"
+	case Blank:
+		return "?"
+	case MutatedMinion:
+		return "M"
+	case PowerOfGreyskull:
+		return "G"
+	case KevinsChili:
+		return "C"
+	case ArmyOfGrayskull:
+		if c.Value == 1 {
+			return "A*"
+		}
+		return "A"
+	}
+	return "?"
+}
+
+// Label is the short text a player reads on the card: R7, G+2, YS (skip), BR
+// (reverse), W, W+4, W? (blank), WM, WG, WC, WA. The colour letter is
+// edition-neutral (P is purple or pink); Code is the unambiguous form.
+func (c Card) Label() string {
+	if c.Kind.IsWild() {
+		return "W" + c.symbol()
+	}
+	return c.Color.Letter() + c.symbol()
+}
+
+// Code is the card's unambiguous text form, used in JSON: the label, but with
+// K for pink.
+func (c Card) Code() string {
+	if c.Kind.IsWild() {
+		return "W" + c.symbol()
+	}
+	return string(colorCodes[c.Color%Color(len(colorCodes))]) + c.symbol()
+}
+
+func (c Card) String() string { return c.Code() }
+
+// MarshalText encodes the card as its code.
+func (c Card) MarshalText() ([]byte, error) { return []byte(c.Code()), nil }
+
+// UnmarshalText decodes a card code such as "R7", "K+2", "W+4" or "WA*".
+func (c *Card) UnmarshalText(b []byte) error {
+	card, err := ParseCard(string(b))
+	if err != nil {
+		return err
+	}
+	*c = card
+	return nil
+}
+
+// ParseCard reads a card code (see Code).
+func ParseCard(s string) (Card, error) {
+	bad := fmt.Errorf("%q is not a card code", s)
+	if len(s) < 1 {
+		return Card{}, bad
+	}
+	if s[0] == 'W' {
+		switch s[1:] {
+		case "":
+			return Card{Kind: Wild}, nil
+		case "+4":
+			return Card{Kind: WildDrawFour}, nil
+		case "?":
+			return Card{Kind: Blank}, nil
+		case "M":
+			return Card{Kind: MutatedMinion}, nil
+		case "G":
+			return Card{Kind: PowerOfGreyskull}, nil
+		case "C":
+			return Card{Kind: KevinsChili}, nil
+		case "A":
+			return Card{Kind: ArmyOfGrayskull}, nil
+		case "A*":
+			return Card{Kind: ArmyOfGrayskull, Value: 1}, nil
+		}
+		return Card{}, bad
+	}
+	col := Color(strings.IndexByte(string(colorCodes[:]), s[0]))
+	if col == NoColor || int(col) >= len(colorCodes) || len(s) < 2 {
+		return Card{}, bad
+	}
+	switch rest := s[1:]; {
+	case len(rest) == 1 && rest[0] >= '0' && rest[0] <= '9':
+		return Card{Color: col, Kind: Number, Value: rest[0] - '0'}, nil
+	case rest == "S":
+		return Card{Color: col, Kind: Skip}, nil
+	case rest == "R":
+		return Card{Color: col, Kind: Reverse}, nil
+	case rest == "+2":
+		return Card{Color: col, Kind: DrawTwo}, nil
+	}
+	return Card{}, bad
+}
+
+// Matches reports whether card may be played on top when color is in play:
+// same colour, same number, same action symbol, or any wild.
+func (c Card) Matches(top Card, color Color) bool {
+	if c.Kind.IsWild() {
+		return true
+	}
+	if c.Color == color {
+		return true
+	}
+	if c.Kind == Number {
+		return top.Kind == Number && top.Value == c.Value
+	}
+	return c.Kind == top.Kind
+}

@@ -1,0 +1,121 @@
+package engine
+
+// HandPoints is what a hand of cards scores.
+func HandPoints(hand []Card) int {
+	p := 0
+	for _, c := range hand {
+		p += c.Points()
+	}
+	return p
+}
+
+// partner is seat's partner in Partners, or -1.
+func (g *Game) partner(seat int) int {
+	if g.settings.Mode != Partners {
+		return -1
+	}
+	return (seat + 2) % 4
+}
+
+// blockedWinner is the winner of a hand nobody can go out of: the player
+// holding the fewest points, the earliest in turn order from the current
+// player on a tie (docs/rules.md).
+func (g *Game) blockedWinner() int {
+	best, winner := -1, g.current
+	s := g.current
+	for i := 0; i < g.players(); i++ {
+		if p := HandPoints(g.hands[s]); best < 0 || p < best {
+			best, winner = p, s
+		}
+		s = g.next(s, g.dir)
+	}
+	return winner
+}
+
+// endHand scores a hand that winner went out of and decides whether the game
+// is over.
+func (g *Game) endHand(winner int, blocked bool) {
+	partner := g.partner(winner)
+	points := 0
+	for s, hand := range g.hands {
+		if s != winner && s != partner && g.active[s] {
+			points += HandPoints(hand)
+		}
+	}
+	mode := g.settings.Mode
+	switch mode {
+	case LowestScore, Challenge:
+		for s, hand := range g.hands {
+			if g.active[s] && s != winner {
+				g.scores[s] += HandPoints(hand)
+			}
+		}
+	default:
+		g.scores[winner] += points
+		if partner >= 0 {
+			g.scores[partner] += points
+		}
+	}
+	g.exposed = -1
+	g.phase = PhaseDeal
+	g.emit(Event{Kind: EvHandOver, Seat: winner, Target: partner, Count: points, Blocked: blocked})
+
+	target := g.settings.target()
+	switch mode {
+	case Standard, Partners:
+		if g.scores[winner] >= target {
+			g.finish(winner, partner)
+		}
+	case SingleHand:
+		g.finish(winner, partner)
+	case LowestScore:
+		g.finishLowest(target)
+	case Challenge:
+		g.eliminate(winner, target)
+	}
+}
+
+// finishLowest ends a lowest-score game once anyone reaches the target: the
+// lowest tally wins, and a tie is shared.
+func (g *Game) finishLowest(target int) {
+	reached, low := false, -1
+	for _, sc := range g.scores {
+		reached = reached || sc >= target
+		if low < 0 || sc < low {
+			low = sc
+		}
+	}
+	if !reached {
+		return
+	}
+	for s, sc := range g.scores {
+		if sc == low {
+			g.winners = append(g.winners, s)
+		}
+	}
+	g.phase = PhaseGameOver
+	g.emit(Event{Kind: EvGameOver, Seat: g.winners[0], Target: -1})
+}
+
+// eliminate puts out of Challenge UNO everyone who reached the target. The
+// last player standing, or the winner of the last two's head-to-head hand, wins.
+func (g *Game) eliminate(winner, target int) {
+	for s, sc := range g.scores {
+		if g.active[s] && sc >= target {
+			g.active[s] = false
+			g.emit(Event{Kind: EvEliminated, Seat: s})
+		}
+	}
+	if g.headToHead || g.players() == 1 {
+		g.finish(winner, -1)
+	}
+}
+
+func (g *Game) finish(winner, partner int) {
+	g.winners = append(g.winners[:0], winner)
+	if partner >= 0 {
+		g.winners = append(g.winners, partner)
+	}
+	g.phase = PhaseGameOver
+	g.emit(Event{Kind: EvGameOver, Seat: winner, Target: partner})
+}
