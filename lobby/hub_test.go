@@ -1,0 +1,131 @@
+package lobby
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"github.com/unossh/unossh/engine"
+)
+
+func fastConfig() Config {
+	var n uint64
+	return Config{
+		StartCountdown: 50 * time.Millisecond,
+		BotDelay:       time.Millisecond,
+		NextHand:       time.Millisecond,
+		TurnTime:       2 * time.Second,
+		RaceTime:       20 * time.Millisecond,
+		RaidTime:       time.Second,
+		Grace:          time.Second,
+		Seed:           func() uint64 { n++; return n },
+	}
+}
+
+// waitScreen waits until the client's screen satisfies ok.
+func waitScreen(t *testing.T, c *Client, ok func(Screen) bool) Screen {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		s := c.Screen()
+		if ok(s) {
+			return s
+		}
+		select {
+		case <-c.Updates():
+		case <-deadline:
+			t.Fatalf("timed out; last screen: %+v", s)
+		}
+	}
+}
+
+func connect(t *testing.T, h *Hub, nick string) *Client {
+	t.Helper()
+	c := h.Connect("sess-"+nick, "key-"+nick, false)
+	require.NoError(t, c.SetNick(nick))
+	return c
+}
+
+// playOut drives the clients' seats with the bot's choices until the game ends.
+func playOut(t *testing.T, clients ...*Client) *TableView {
+	t.Helper()
+	r := rand.New(rand.NewPCG(1, 2))
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, c := range clients {
+			s := c.Screen()
+			if s.Table == nil {
+				t.Fatalf("%s is not at a table", s.Nick)
+			}
+			if s.Table.Status == Finished {
+				return s.Table
+			}
+			if g := s.Table.Game; g != nil && len(g.Legal) > 0 {
+				if a, ok := chooseMove(*g, r); ok {
+					c.Do(Intent{Kind: Move, Action: a})
+				}
+			}
+		}
+		select {
+		case <-clients[0].Updates():
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	t.Fatal("the game did not end")
+	return nil
+}
+
+func TestPrivateTableWithBotsPlaysToTheEnd(t *testing.T) {
+	for _, ed := range engine.Editions {
+		t.Run(ed.String(), func(t *testing.T) {
+			h := NewHub(fastConfig())
+			defer h.Shutdown(t.Context())
+			a := connect(t, h, "ana")
+			settings := engine.Settings{Edition: ed, Players: 4, Target: 100, Blanks: engine.BlankSwapHands}
+			require.NoError(t, a.Create(TableOptions{Public: false, Settings: settings, Bots: 2}))
+			s := waitScreen(t, a, func(s Screen) bool { return s.Table != nil && s.Table.Code != "" })
+			b := connect(t, h, "bo")
+			require.NoError(t, b.Join(s.Table.Code))
+			waitScreen(t, a, func(s Screen) bool { return s.Table.Taken == 4 })
+			a.Do(Intent{Kind: Start})
+			end := playOut(t, a, b)
+			require.NotNil(t, end.LastHand)
+			require.True(t, end.LastHand.GameOver)
+			require.NotEmpty(t, end.LastHand.Winners)
+			fmt.Println(ed, "winners", end.LastHand.Winners, "scores", end.LastHand.Scores)
+		})
+	}
+}
+
+func TestQuickPlayMeetsAndFillsWithBots(t *testing.T) {
+	h := NewHub(fastConfig())
+	defer h.Shutdown(t.Context())
+	a := connect(t, h, "ana")
+	b := connect(t, h, "bo")
+	a.QuickPlay()
+	waitScreen(t, a, func(s Screen) bool { return s.Table != nil })
+	b.QuickPlay()
+	sb := waitScreen(t, b, func(s Screen) bool { return s.Table != nil })
+	sa := a.Screen()
+	require.Equal(t, sa.Table.ID, sb.Table.ID, "quick play seats both at the same table")
+	waitScreen(t, a, func(s Screen) bool { return s.Table.Status == Playing })
+	end := playOut(t, a, b)
+	require.True(t, end.LastHand.GameOver)
+}
+
+func TestWrongCodeAndNickRules(t *testing.T) {
+	h := NewHub(fastConfig())
+	defer h.Shutdown(t.Context())
+	a := connect(t, h, "ana")
+	require.ErrorIs(t, a.Join("QQQQQQ"), ErrNoSuchTable)
+	c := h.Connect("s2", "k2", false)
+	require.ErrorIs(t, c.SetNick("ANA"), ErrNickTaken)
+	require.ErrorIs(t, c.SetNick("a"), ErrNickInvalid)
+	require.ErrorIs(t, c.SetNick("\x1b[31mred"), ErrNickInvalid)
+	for i := 0; i < 4; i++ {
+		_ = a.Join("ZZZZZZ")
+	}
+	require.ErrorIs(t, a.Join("ZZZZZZ"), ErrTooManyCodes)
+}

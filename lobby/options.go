@@ -1,0 +1,70 @@
+package lobby
+
+import (
+	"time"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// TableOptions are what a player chooses when creating a table.
+type TableOptions struct {
+	// Name is shown in the lobby; a default is made from the host's nickname.
+	Name   string
+	Public bool
+	// Settings are the rules; Settings.Players is the number of seats.
+	Settings engine.Settings
+	// Bots is the number of seats to fill with bots at once.
+	Bots int
+	// TurnTime is the turn timer: 10 s to 120 s; zero means the default, and
+	// a private table may turn it off with NoTurnTimer.
+	TurnTime time.Duration
+}
+
+// NoTurnTimer turns the turn timer off (private tables only).
+const NoTurnTimer = time.Duration(-1)
+
+// Config holds the lobby's timings and limits. Zero fields take the defaults,
+// which are what players meet; tests shorten them.
+type Config struct {
+	// StartCountdown is how long a waiting public table with a human waits
+	// for more players before bots fill its free seats and it starts.
+	StartCountdown time.Duration
+	// BotDelay is a bot's pause before it moves (a little is added at random).
+	BotDelay time.Duration
+	// NextHand is the pause between hands, with the scores on screen.
+	NextHand time.Duration
+	// TurnTime is the default turn timer.
+	TurnTime time.Duration
+	// RaceTime is how long the Kevin's Chili race stays open.
+	RaceTime time.Duration
+	// RaidTime is how long the Army of Grayskull raider has.
+	RaidTime time.Duration
+	// Grace is how long a disconnected player's seat is kept for them.
+	Grace time.Duration
+	// Seed gives each new table its game seed; crypto/rand by default.
+	Seed func() uint64
+	// QuickPlaySeats is the size of a table quick play opens.
+	QuickPlaySeats int
+}
+
+func (c Config) withDefaults() Config {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	def(&c.StartCountdown, 20*time.Second)
+	def(&c.BotDelay, 900*time.Millisecond)
+	def(&c.NextHand, 8*time.Second)
+	def(&c.TurnTime, 30*time.Second)
+	def(&c.RaceTime, 4*time.Second)
+	def(&c.RaidTime, 30*time.Second)
+	def(&c.Grace, 120*time.Second)
+	if c.Seed == nil {
+		c.Seed = cryptoSeed
+	}
+	if c.QuickPlaySeats == 0 {
+		c.QuickPlaySeats = 4
+	}
+	return c
+}

@@ -1,0 +1,134 @@
+package lobby
+
+import (
+	"time"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// Screen is everything one session may show: the latest state the lobby and
+// its table have posted to it. It is a copy, safe to keep and read.
+type Screen struct {
+	// Nick is the player's nickname ("" until chosen).
+	Nick string
+	// Online is the number of players connected.
+	Online int
+	// Tables is the live list of public tables, for the lobby.
+	Tables []TableInfo
+	// Table is the table the player sits at or watches, or nil in the lobby.
+	Table *TableView
+	// Notice is the latest message for this player alone (an error such as
+	// "it is not your turn", or news such as "ana left"). Seq grows with each
+	// new notice so a TUI can tell a new one from the old.
+	Notice Notice
+	// Closed, when set, is why the session is being closed (taken over by a
+	// newer connection, the server stopping); the TUI shows it and quits.
+	Closed string
+}
+
+// Notice is a message for one player.
+type Notice struct {
+	Seq   int
+	Text  string
+	Error bool
+}
+
+// TableStatus is where a table is in its life.
+type TableStatus uint8
+
+// The table statuses.
+const (
+	// Waiting: seats are being filled; the host starts the game.
+	Waiting TableStatus = iota
+	// Playing: a game is under way.
+	Playing
+	// Finished: the game is over; the result is on the table.
+	Finished
+)
+
+func (s TableStatus) String() string {
+	switch s {
+	case Waiting:
+		return "waiting"
+	case Playing:
+		return "playing"
+	}
+	return "finished"
+}
+
+// TableInfo is a line of the lobby's table list.
+type TableInfo struct {
+	ID       string
+	Name     string
+	Public   bool
+	Settings engine.Settings
+	Seats    int // seats in all
+	Taken    int // seats taken, bots included
+	Humans   int
+	Status   TableStatus
+	Watching int
+	// StartsAt is when a waiting public table starts by itself (zero: no countdown).
+	StartsAt time.Time
+}
+
+// SeatInfo is one seat as everyone at the table sees it.
+type SeatInfo struct {
+	Nick      string // "" for an empty seat
+	Bot       bool
+	Host      bool
+	Connected bool // false while a player is away (their seat is kept)
+	// AutoPlay is true while a bot plays for an absent or idle player.
+	AutoPlay bool
+}
+
+// Empty reports whether nobody sits in the seat.
+func (s SeatInfo) Empty() bool { return s.Nick == "" }
+
+// LogLine is a line of the table's log: what happened, or a chat line.
+type LogLine struct {
+	Text string
+	// Chat is set for chat lines; Nick said Text.
+	Chat bool
+	Nick string
+}
+
+// TableView is a table as one player (or spectator) sees it.
+type TableView struct {
+	TableInfo
+	// Code is the private table's code ("" for a public table).
+	Code  string
+	Seats []SeatInfo
+	// You is the viewer's seat, or -1 for a spectator.
+	You int
+	// Host is true when the viewer is the host (start, bots, kick).
+	Host bool
+	// Game is the viewer's view of the game, nil until it starts.
+	Game *engine.View
+	// Log is the latest lines of the table's log, oldest first.
+	Log []LogLine
+	// TurnEnds is when the current turn times out (zero: no timer).
+	TurnEnds time.Time
+	// RaceEnds and RaidEnds are when the Chili race closes and the Army raid ends.
+	RaceEnds time.Time
+	RaidEnds time.Time
+	// NextHandAt is when the next hand is dealt, between hands.
+	NextHandAt time.Time
+	// LastHand is the result of the hand just finished (nil before the first).
+	LastHand *HandResult
+}
+
+// HandResult is how a hand ended.
+type HandResult struct {
+	Winner  int
+	Partner int // -1 unless Partners
+	Points  int
+	Blocked bool
+	// Held is what each seat was left holding, in points.
+	Held []int
+	// Scores are the scores after the hand.
+	Scores []int
+	// Eliminated are the seats put out by this hand (Challenge UNO).
+	Eliminated []int
+	GameOver   bool
+	Winners    []int
+}

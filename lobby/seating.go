@@ -1,0 +1,292 @@
+package lobby
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// This file is who sits where: joining, leaving, hosts, bots and reconnects.
+
+var botNames = []string{"ada", "bix", "cog", "dot", "elf", "fizz", "gizmo", "hex", "ion", "jinx", "kip", "lux"}
+
+func (t *table) onJoin(c *Client, watch bool) error {
+	if t.closed {
+		return ErrNoSuchTable
+	}
+	if s := t.seatOfKey(c.key); s >= 0 && !c.guest {
+		return t.onReattach(c)
+	}
+	if watch {
+		t.watchers[c] = true
+		t.note(fmt.Sprintf("%s is watching", c.nick()))
+		t.dirty, t.listDirty = true, true
+		return nil
+	}
+	if t.status != Waiting {
+		return ErrTableStarted
+	}
+	free := -1
+	for i, s := range t.seats {
+		if s.empty() {
+			free = i
+			break
+		}
+	}
+	if free < 0 {
+		return ErrTableFull
+	}
+	t.seats[free] = &seat{nick: c.nick(), key: c.key, client: c, host: t.host() < 0}
+	t.note(fmt.Sprintf("%s sat down", c.nick()))
+	if t.opts.Public && t.startsAt.IsZero() {
+		t.startsAt = now().Add(t.cfg.StartCountdown)
+	}
+	t.dirty, t.listDirty = true, true
+	if t.opts.Public && t.taken() == len(t.seats) {
+		t.start()
+	}
+	return nil
+}
+
+// onReattach puts a returning player (or a newer connection of theirs) back
+// in their seat with the full current state.
+func (t *table) onReattach(c *Client) error {
+	i := t.seatOfKey(c.key)
+	if i < 0 || c.guest {
+		return ErrNoSuchTable
+	}
+	s := t.seats[i]
+	s.client, s.away = c, false
+	s.awaySince = time.Time{}
+	t.hub.releaseSeat(c.key, t)
+	t.note(fmt.Sprintf("%s is back", s.nick))
+	t.dirty, t.listDirty = true, true
+	return nil
+}
+
+// seatOfKey is the seat a person with this identity holds, or -1.
+func (t *table) seatOfKey(key string) int {
+	for i, s := range t.seats {
+		if s.human() && s.key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t *table) seatOf(c *Client) int {
+	for i, s := range t.seats {
+		if s.client == c {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t *table) host() int {
+	for i, s := range t.seats {
+		if s.host && s.human() {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t *table) taken() int {
+	n := 0
+	for _, s := range t.seats {
+		if !s.empty() {
+			n++
+		}
+	}
+	return n
+}
+
+func (t *table) humans() int {
+	n := 0
+	for _, s := range t.seats {
+		if s.human() {
+			n++
+		}
+	}
+	return n
+}
+
+// passHost gives the host's role to the next person at the table.
+func (t *table) passHost() {
+	if t.host() >= 0 {
+		return
+	}
+	for _, s := range t.seats {
+		s.host = false
+	}
+	for _, s := range t.seats {
+		if s.human() && !s.away {
+			s.host = true
+			t.note(fmt.Sprintf("%s is now the host", s.nick))
+			return
+		}
+	}
+}
+
+// onDisconnect: while waiting, the seat is freed; during a game it is kept
+// for the grace period, and the player's turns time out meanwhile.
+func (t *table) onDisconnect(c *Client) {
+	if t.watchers[c] {
+		delete(t.watchers, c)
+		t.dirty, t.listDirty = true, true
+		return
+	}
+	i := t.seatOf(c)
+	if i < 0 {
+		return
+	}
+	s := t.seats[i]
+	if t.status != Playing {
+		t.free(i)
+		t.note(fmt.Sprintf("%s left", s.nick))
+		t.afterLeave()
+		return
+	}
+	s.client, s.away, s.awaySince = nil, true, now()
+	t.hub.holdSeat(s.key, t)
+	t.note(fmt.Sprintf("%s lost their connection; their seat is kept for %s", s.nick, t.cfg.Grace.Round(time.Second)))
+	t.dirty, t.listDirty = true, true
+	t.reschedule()
+}
+
+// free empties seat i (or, during a game, hands it to a bot for good).
+func (t *table) free(i int) {
+	s := t.seats[i]
+	if t.status == Playing {
+		t.seats[i] = &seat{nick: s.nick, bot: true}
+		t.reschedule()
+	} else {
+		t.seats[i] = &seat{}
+	}
+	if s.key != "" {
+		t.hub.releaseSeat(s.key, t)
+	}
+	t.passHost()
+	t.dirty, t.listDirty = true, true
+}
+
+// afterLeave closes a table nobody is left at, and stops a public table's
+// countdown when no human waits at it.
+func (t *table) afterLeave() {
+	if t.humans() == 0 {
+		t.close("everyone left, so the table closed")
+		return
+	}
+	t.passHost()
+}
+
+// leave takes c away from the table (their own wish, or the host's kick).
+func (t *table) leave(c *Client, why string) {
+	if t.watchers[c] {
+		delete(t.watchers, c)
+	} else if i := t.seatOf(c); i >= 0 {
+		nick := t.seats[i].nick
+		t.free(i)
+		if t.status == Playing {
+			t.note(fmt.Sprintf("%s left; a bot plays their cards", nick))
+		} else {
+			t.note(fmt.Sprintf("%s left", nick))
+		}
+	}
+	c.post(func(s *Screen) {
+		s.Table = nil
+		if why != "" {
+			s.Notice = Notice{Seq: s.Notice.Seq + 1, Text: why, Error: true}
+		}
+	})
+	t.hub.detach(c, t)
+	t.dirty, t.listDirty = true, true
+	t.afterLeave()
+}
+
+func (t *table) addBot() bool {
+	for i, s := range t.seats {
+		if s.empty() {
+			used := map[string]bool{}
+			for _, o := range t.seats {
+				used[o.nick] = true
+			}
+			name := fmt.Sprintf("bot%d", i+1)
+			for _, n := range botNames {
+				if !used[n] {
+					name = n
+					break
+				}
+			}
+			t.seats[i] = &seat{nick: name, bot: true}
+			t.dirty, t.listDirty = true, true
+			return true
+		}
+	}
+	return false
+}
+
+// start deals the first hand to whoever is seated (a public table fills its
+// free seats with bots first; a private one plays with the seats taken).
+func (t *table) start() {
+	if t.opts.Public {
+		for t.addBot() {
+		}
+	}
+	seated := t.seats[:0:0]
+	for _, s := range t.seats {
+		if !s.empty() {
+			seated = append(seated, s)
+		}
+	}
+	t.seats = seated
+	settings := t.opts.Settings
+	settings.Players = len(seated)
+	if settings.Mode == engine.Partners && len(seated) != 4 {
+		settings.Mode = engine.Standard
+		t.note("partners needs four players: playing to the target instead")
+	}
+	t.opts.Settings = settings
+	seed := t.cfg.Seed()
+	g, err := engine.New(settings, seed)
+	if err != nil {
+		t.note("the game could not start: " + err.Error())
+		return
+	}
+	t.game = g
+	t.journal = engine.Journal{Settings: settings, Seed: seed}
+	t.status = Playing
+	t.startsAt = time.Time{}
+	t.lastHand = nil
+	t.note("the game begins")
+	t.system(engine.Deal)
+	t.dirty, t.listDirty = true, true
+}
+
+// close ends the table: everyone still at it goes back to the lobby.
+func (t *table) close(why string) {
+	if t.closed {
+		return
+	}
+	t.closed = true
+	for _, s := range t.seats {
+		if s.client != nil {
+			c := s.client
+			c.post(func(sc *Screen) {
+				sc.Table = nil
+				sc.Notice = Notice{Seq: sc.Notice.Seq + 1, Text: why}
+			})
+			t.hub.detach(c, t)
+		}
+	}
+	for c := range t.watchers {
+		c.post(func(sc *Screen) {
+			sc.Table = nil
+			sc.Notice = Notice{Seq: sc.Notice.Seq + 1, Text: why}
+		})
+		t.hub.detach(c, t)
+	}
+	t.hub.closeTable(t)
+}

@@ -1,0 +1,221 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// logEntry is a line of a table's log: a game event (told differently to
+// each viewer: only a card's owner sees it drawn), a chat line, or a note.
+type logEntry struct {
+	isEvent bool
+	event   engine.Event
+	chat    bool
+	nick    string
+	text    string
+}
+
+// flush sends the views and the lobby line, if anything changed.
+func (t *table) flush() {
+	if t.listDirty {
+		t.listDirty = false
+		if !t.closed {
+			t.publish()
+		}
+	}
+	if !t.dirty || t.closed {
+		return
+	}
+	t.dirty = false
+	for i, s := range t.seats {
+		if s.client != nil {
+			v := t.viewFor(i)
+			s.client.post(func(sc *Screen) { sc.Table = v })
+		}
+	}
+	if len(t.watchers) > 0 {
+		v := t.viewFor(-1)
+		for c := range t.watchers {
+			c.post(func(sc *Screen) { sc.Table = v })
+		}
+	}
+}
+
+func (t *table) info() TableInfo {
+	humans := 0
+	for _, s := range t.seats {
+		if s.human() {
+			humans++
+		}
+	}
+	return TableInfo{
+		ID: t.id, Name: t.opts.Name, Public: t.opts.Public, Settings: t.opts.Settings,
+		Seats: len(t.seats), Taken: t.taken(), Humans: humans, Status: t.status,
+		Watching: len(t.watchers), StartsAt: t.startsAt,
+	}
+}
+
+func (t *table) publish() { t.hub.publish(t.info()) }
+
+// viewFor is the table as seat sees it (-1: a spectator). Each viewer gets a
+// fresh copy: nothing in it is shared with the table or another viewer.
+func (t *table) viewFor(seat int) *TableView {
+	v := &TableView{TableInfo: t.info(), Code: t.code, You: seat, TurnEnds: t.turnEnds,
+		RaceEnds: t.raceEnds, RaidEnds: t.raidEnds, NextHandAt: t.nextHandAt}
+	names := make([]string, len(t.seats))
+	for i, s := range t.seats {
+		names[i] = s.nick
+		v.Seats = append(v.Seats, SeatInfo{Nick: s.nick, Bot: s.bot, Host: s.host,
+			Connected: s.bot || s.client != nil, AutoPlay: s.auto})
+	}
+	if seat >= 0 {
+		v.Host = t.seats[seat].host
+	}
+	if t.game != nil {
+		gv := t.game.View(seat)
+		v.Game = &gv
+	}
+	if t.lastHand != nil {
+		lh := *t.lastHand
+		v.LastHand = &lh
+	}
+	from := max(0, len(t.log)-logShown)
+	for _, e := range t.log[from:] {
+		switch {
+		case e.chat:
+			v.Log = append(v.Log, LogLine{Chat: true, Nick: e.nick, Text: e.text})
+		case e.isEvent:
+			if text := narrate(e.event.VisibleTo(seat), names, seat, t.opts.Settings.Edition); text != "" {
+				v.Log = append(v.Log, LogLine{Text: text})
+			}
+		default:
+			v.Log = append(v.Log, LogLine{Text: e.text})
+		}
+	}
+	return v
+}
+
+// narrate tells an event in a sentence, from the viewer's side ("you").
+func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) string {
+	who := func(s int) string {
+		if s == viewer {
+			return "you"
+		}
+		if s >= 0 && s < len(names) {
+			return names[s]
+		}
+		return "?"
+	}
+	color := func(c engine.Color) string { return strings.ToUpper(c.String()) }
+	card := func(c engine.Card) string { return c.Label() }
+	switch e.Kind {
+	case engine.EvCut:
+		return fmt.Sprintf("%s cut %s", who(e.Seat), card(e.Card))
+	case engine.EvDealer:
+		return fmt.Sprintf("hand %d: %s deals", e.Count, who(e.Seat))
+	case engine.EvFirstCard:
+		return fmt.Sprintf("first card: %s", card(e.Card))
+	case engine.EvFirstCardReturned:
+		return fmt.Sprintf("%s turned up first goes back into the deck", card(e.Card))
+	case engine.EvFirstCardIgnored:
+		return fmt.Sprintf("%s turned up first is ignored", card(e.Card))
+	case engine.EvPlay:
+		if e.Card.Kind.IsWild() {
+			return fmt.Sprintf("%s played %s: %s", who(e.Seat), card(e.Card), color(e.Color))
+		}
+		return fmt.Sprintf("%s played %s", who(e.Seat), card(e.Card))
+	case engine.EvDraw:
+		return narrateDraw(e, who(e.Seat))
+	case engine.EvPass:
+		return fmt.Sprintf("%s passed", who(e.Seat))
+	case engine.EvSkip:
+		return fmt.Sprintf("%s skipped", who(e.Seat))
+	case engine.EvReverse:
+		if e.Count < 0 {
+			return "play goes right (counter-clockwise)"
+		}
+		return "play goes left (clockwise)"
+	case engine.EvColor:
+		return fmt.Sprintf("%s chose %s", who(e.Seat), color(e.Color))
+	case engine.EvUNO:
+		return fmt.Sprintf("%s called UNO!", who(e.Seat))
+	case engine.EvCaught:
+		return fmt.Sprintf("%s caught %s without UNO: +%d", who(e.Seat), who(e.Target), e.Count)
+	case engine.EvReshuffle:
+		return fmt.Sprintf("the discard pile was reshuffled: %d cards to draw", e.Count)
+	case engine.EvChallenge:
+		if e.Guilty {
+			return fmt.Sprintf("%s challenged %s's W+4: guilty! %s draws 4", who(e.Seat), who(e.Target), who(e.Target))
+		}
+		return fmt.Sprintf("%s challenged %s's W+4: innocent, %s draws 6", who(e.Seat), who(e.Target), who(e.Seat))
+	case engine.EvAccept:
+		return fmt.Sprintf("%s took the W+4", who(e.Seat))
+	case engine.EvRaceStart:
+		return "KEVIN'S FAMOUS CHILI! everyone drop your cards!"
+	case engine.EvDrop:
+		return fmt.Sprintf("%s dropped (%d)", who(e.Seat), e.Count)
+	case engine.EvRaceLost:
+		return fmt.Sprintf("%s was last to drop", who(e.Seat))
+	case engine.EvRaidStart:
+		return fmt.Sprintf("%s raises THE ARMY OF GRAYSKULL and sees every hand", who(e.Seat))
+	case engine.EvExchange:
+		if e.Card != (engine.Card{}) {
+			return fmt.Sprintf("%s took %s from %s and gave %s", who(e.Seat), card(e.Card), who(e.Target), card(e.Give))
+		}
+		return fmt.Sprintf("%s took a card from %s and gave one back", who(e.Seat), who(e.Target))
+	case engine.EvRaidEnd:
+		return fmt.Sprintf("%s's raid is over", who(e.Seat))
+	case engine.EvSwapHands:
+		return fmt.Sprintf("%s swapped hands with %s", who(e.Seat), who(e.Target))
+	case engine.EvPassHands:
+		return "everyone passed their hand on"
+	case engine.EvDiscardColor:
+		return fmt.Sprintf("%s discarded %d %s cards", who(e.Seat), e.Count, color(e.Color))
+	case engine.EvHandOver:
+		if e.Blocked {
+			return fmt.Sprintf("nobody can play: %s holds the least and wins the hand (%d points)", who(e.Seat), e.Count)
+		}
+		if e.Target >= 0 {
+			return fmt.Sprintf("%s went out: %s and %s score %d", who(e.Seat), who(e.Seat), who(e.Target), e.Count)
+		}
+		return fmt.Sprintf("%s went out! hand worth %d points", who(e.Seat), e.Count)
+	case engine.EvEliminated:
+		return fmt.Sprintf("%s is eliminated", who(e.Seat))
+	case engine.EvGameOver:
+		if e.Target >= 0 {
+			return fmt.Sprintf("GAME OVER: %s and %s win!", who(e.Seat), who(e.Target))
+		}
+		return fmt.Sprintf("GAME OVER: %s won!", who(e.Seat))
+	}
+	return ""
+}
+
+func narrateDraw(e engine.Event, name string) string {
+	if e.Count == 0 {
+		return fmt.Sprintf("%s had nothing to draw", name)
+	}
+	what := fmt.Sprintf("%d cards", e.Count)
+	if e.Count == 1 {
+		what = "a card"
+		if e.Card != (engine.Card{}) {
+			what = e.Card.Label()
+		}
+	}
+	switch e.Reason {
+	case engine.DrawPenalty, engine.DrawFirstCard, engine.DrawHandEnd:
+		return fmt.Sprintf("%s drew %s", name, what)
+	case engine.DrawUNO:
+		return fmt.Sprintf("%s drew %s for not calling UNO", name, what)
+	case engine.DrawChallenge:
+		return fmt.Sprintf("%s drew %s after the challenge", name, what)
+	case engine.DrawGreyskull:
+		return fmt.Sprintf("%s drew %s: BY THE POWER OF GREYSKULL!", name, what)
+	case engine.DrawMinion:
+		return fmt.Sprintf("%s drew %s (looking for %s)", name, what, strings.ToUpper(e.Color.String()))
+	case engine.DrawChili:
+		return fmt.Sprintf("%s drew %s (last to drop)", name, what)
+	}
+	return fmt.Sprintf("%s drew %s", name, what)
+}
