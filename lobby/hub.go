@@ -230,6 +230,12 @@ func (c *Client) Disconnect() {
 		}
 		h.dropNick(c)
 		t, c.table = c.table, nil
+		if t != nil && !c.guest {
+			// Keep the way back to the seat now, not when the table gets to
+			// it, so that a quick reconnect always finds it. A table that
+			// frees the seat instead (no game yet) releases it.
+			h.held[c.key] = t
+		}
 		h.broadcastOnline()
 	})
 	if t != nil {
@@ -438,11 +444,7 @@ func (h *Hub) detach(c *Client, t *table) {
 	})
 }
 
-// holdSeat and releaseSeat keep track of seats kept for disconnected players.
-func (h *Hub) holdSeat(key string, t *table) {
-	h.async(func() { h.held[key] = t })
-}
-
+// releaseSeat forgets a seat kept for a disconnected player.
 func (h *Hub) releaseSeat(key string, t *table) {
 	h.async(func() {
 		if h.held[key] == t {

@@ -1,7 +1,6 @@
 package lobby
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -94,7 +93,7 @@ func TestPrivateTableWithBotsPlaysToTheEnd(t *testing.T) {
 			require.NotNil(t, end.LastHand)
 			require.True(t, end.LastHand.GameOver)
 			require.NotEmpty(t, end.LastHand.Winners)
-			fmt.Println(ed, "winners", end.LastHand.Winners, "scores", end.LastHand.Scores)
+			t.Logf("winners %v, scores %v", end.LastHand.Winners, end.LastHand.Scores)
 		})
 	}
 }

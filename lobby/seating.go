@@ -150,7 +150,6 @@ func (t *table) onDisconnect(c *Client) {
 		return
 	}
 	s.client, s.away, s.awaySince = nil, true, now()
-	t.hub.holdSeat(s.key, t)
 	t.note(fmt.Sprintf("%s lost their connection; their seat is kept for %s", s.nick, t.cfg.Grace.Round(time.Second)))
 	t.dirty, t.listDirty = true, true
 	t.reschedule()

@@ -67,7 +67,13 @@ func Sanitize(s string, max int) string {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size <= 1 {
+			// A stray byte. 0x9b is an 8-bit CSI to a terminal that takes
+			// 8-bit controls: drop its whole sequence, not just the byte.
+			csi := s[i] == 0x9b
 			i++
+			if csi {
+				i += escapeLength(s[i:], true)
+			}
 			continue
 		}
 		if r == 0x1b || r == 0x9b { // ESC or CSI: skip the whole sequence

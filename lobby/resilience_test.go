@@ -1,0 +1,154 @@
+package lobby
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"github.com/unossh/unossh/engine"
+)
+
+// startPrivate opens a private table for host with the given bots and other
+// players, starts it, and returns the code.
+func startPrivate(t *testing.T, host *Client, bots int, turn time.Duration, others ...*Client) string {
+	t.Helper()
+	settings := engine.Settings{Edition: engine.Classic2001, Players: 1 + bots + len(others), Target: 500}
+	require.NoError(t, host.Create(TableOptions{Settings: settings, Bots: bots, TurnTime: turn}))
+	s := waitScreen(t, host, func(s Screen) bool { return s.Table != nil })
+	for _, o := range others {
+		require.NoError(t, o.Join(s.Table.Code))
+	}
+	host.Do(Intent{Kind: Start})
+	waitScreen(t, host, func(s Screen) bool { return s.Table.Status == Playing && s.Table.Game != nil })
+	return s.Table.Code
+}
+
+func TestReconnectKeepsTheSeat(t *testing.T) {
+	h := NewHub(fastConfig())
+	defer h.Shutdown(t.Context())
+	a, b := connect(t, h, "ana"), connect(t, h, "bo")
+	startPrivate(t, a, 1, NoTurnTimer, b)
+	seat := b.Screen().Table.You
+	hand := len(b.Screen().Table.Game.Hand)
+	b.Disconnect()
+	waitScreen(t, a, func(s Screen) bool { return !s.Table.Seats[seat].Connected })
+
+	back := h.Connect("sess-bo-2", "key-bo", false)
+	s := waitScreen(t, back, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, "bo", s.Nick, "the nickname is remembered for the key")
+	require.Equal(t, seat, s.Table.You, "same seat")
+	require.GreaterOrEqual(t, len(s.Table.Game.Hand), 1)
+	_ = hand
+	waitScreen(t, a, func(s Screen) bool { return s.Table.Seats[seat].Connected })
+}
+
+func TestSecondConnectionTakesOver(t *testing.T) {
+	h := NewHub(fastConfig())
+	defer h.Shutdown(t.Context())
+	a, b := connect(t, h, "ana"), connect(t, h, "bo")
+	startPrivate(t, a, 1, NoTurnTimer, b)
+	seat := b.Screen().Table.You
+	b2 := h.Connect("sess-bo-2", "key-bo", false)
+	old := waitScreen(t, b, func(s Screen) bool { return s.Closed != "" })
+	require.Contains(t, old.Closed, "another connection")
+	s := waitScreen(t, b2, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, seat, s.Table.You)
+	b.Disconnect() // the old session ending must not free the new one's seat
+	s = waitScreen(t, a, func(s Screen) bool { return true })
+	require.True(t, s.Table.Seats[seat].Connected)
+}
+
+func TestTurnTimerAndAutoPlay(t *testing.T) {
+	cfg := fastConfig()
+	cfg.TurnTime = 30 * time.Millisecond
+	h := NewHub(cfg)
+	defer h.Shutdown(t.Context())
+	a := connect(t, h, "ana")
+	startPrivate(t, a, 1, 0)
+	// ana never moves: her turns time out, and after three a bot plays for her.
+	s := waitScreen(t, a, func(s Screen) bool { return s.Table.Seats[s.Table.You].AutoPlay })
+	found := false
+	for _, l := range s.Table.Log {
+		found = found || strings.Contains(l.Text, "ran out of time")
+	}
+	require.True(t, found, "the log says the time ran out")
+	a.Do(Intent{Kind: Wake})
+	waitScreen(t, a, func(s Screen) bool { return !s.Table.Seats[s.Table.You].AutoPlay })
+}
+
+func TestSpectatorSeesNoHand(t *testing.T) {
+	h := NewHub(fastConfig())
+	defer h.Shutdown(t.Context())
+	a, w := connect(t, h, "ana"), connect(t, h, "wes")
+	code := startPrivate(t, a, 1, NoTurnTimer)
+	require.NoError(t, w.Join(code)) // started: watch it
+	s := waitScreen(t, w, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, -1, s.Table.You)
+	require.Empty(t, s.Table.Game.Hand)
+	require.Empty(t, s.Table.Game.Legal)
+	waitScreen(t, a, func(s Screen) bool { return s.Table.Watching == 1 })
+	w.Do(Intent{Kind: Move, Action: engine.Action{Kind: engine.Draw}})
+	n := waitScreen(t, w, func(s Screen) bool { return s.Notice.Text != "" })
+	require.Contains(t, n.Notice.Text, "watching")
+}
+
+func TestHostileChatIsCleaned(t *testing.T) {
+	h := NewHub(fastConfig())
+	defer h.Shutdown(t.Context())
+	a, b := connect(t, h, "ana"), connect(t, h, "bo")
+	startPrivate(t, a, 0, NoTurnTimer, b)
+	b.Do(Intent{Kind: Chat, Text: "hi\x1b[2J\x1b]0;pwned\x07 there\r\n\u202egnp.exe\x00\x9b31m!"})
+	s := waitScreen(t, a, func(s Screen) bool {
+		for _, l := range s.Table.Log {
+			if l.Chat {
+				return true
+			}
+		}
+		return false
+	})
+	for _, l := range s.Table.Log {
+		if l.Chat {
+			require.Equal(t, "hi there  gnp.exe!", l.Text)
+		}
+	}
+	for i := 0; i < 10; i++ {
+		b.Do(Intent{Kind: Chat, Text: "spam"})
+	}
+	n := waitScreen(t, b, func(s Screen) bool { return strings.Contains(s.Notice.Text, "too fast") })
+	require.True(t, n.Notice.Error)
+}
+
+func TestGraceEndsWithABotAndEmptyTablesClose(t *testing.T) {
+	cfg := fastConfig()
+	cfg.Grace = 50 * time.Millisecond
+	h := NewHub(cfg)
+	defer h.Shutdown(t.Context())
+	a, b := connect(t, h, "ana"), connect(t, h, "bo")
+	startPrivate(t, a, 0, NoTurnTimer, b)
+	seat := b.Screen().Table.You
+	b.Disconnect()
+	s := waitScreen(t, a, func(s Screen) bool { return s.Table.Seats[seat].Bot })
+	require.Equal(t, "bo", s.Table.Seats[seat].Nick)
+	a.Do(Intent{Kind: Leave})
+	waitScreen(t, a, func(s Screen) bool { return s.Table == nil })
+	require.Eventually(t, func() bool { return len(h.snapshotInfos()) == 0 }, 5*time.Second, 10*time.Millisecond)
+}
+
+func TestSanitize(t *testing.T) {
+	cases := map[string]string{
+		"plain":                  "plain",
+		"\x1b[31mred\x1b[0m":     "red",
+		"a\x1b]8;;http://x\x07b": "ab",
+		"bell\x07":               "bell",
+		"\u202eevil":             "evil",
+		"tab\there":              "tab here",
+		"bad\xffutf8":            "badutf8",
+		"zero\u200bwidth":        "zerowidth",
+		"c1\u0085next":           "c1next",
+	}
+	for in, want := range cases {
+		require.Equal(t, want, Sanitize(in, 0), "%q", in)
+	}
+	require.Equal(t, "abc", Sanitize("abcdef", 3))
+}
