@@ -45,6 +45,10 @@ type Config struct {
 	Seed func() uint64
 	// QuickPlaySeats is the size of a table quick play opens.
 	QuickPlaySeats int
+	// NewGame makes each table's game. It is a test-only hook (tests stack
+	// the deck with it); left nil, as in production, games are engine.New,
+	// shuffled from the seed.
+	NewGame func(s engine.Settings, seed uint64) (*engine.Game, error)
 }
 
 func (c Config) withDefaults() Config {
@@ -62,6 +66,9 @@ func (c Config) withDefaults() Config {
 	def(&c.Grace, 120*time.Second)
 	if c.Seed == nil {
 		c.Seed = cryptoSeed
+	}
+	if c.NewGame == nil {
+		c.NewGame = engine.New
 	}
 	if c.QuickPlaySeats == 0 {
 		c.QuickPlaySeats = 4

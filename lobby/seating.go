@@ -249,7 +249,7 @@ func (t *table) start() {
 	}
 	t.opts.Settings = settings
 	seed := t.cfg.Seed()
-	g, err := engine.New(settings, seed)
+	g, err := t.cfg.NewGame(settings, seed)
 	if err != nil {
 		t.note("the game could not start: " + err.Error())
 		return

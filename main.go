@@ -1,0 +1,155 @@
+// Command unossh serves UNO over SSH: every player connects with their own
+// ssh client, and their SSH key is their identity.
+//
+//	unossh -addr :23234
+//	ssh -p 23234 localhost            # the lobby
+//	ssh -t -p 23234 localhost join K7QX2M
+//
+// SIGINT or SIGTERM shuts down in order within a deadline; a second signal
+// stops at once.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/charmbracelet/log"
+	"github.com/unossh/unossh/ssh"
+)
+
+// shutdownTimeout is how long an ordered shutdown may take before the
+// remaining connections are cut.
+const shutdownTimeout = 10 * time.Second
+
+func main() {
+	logger := log.NewWithOptions(os.Stderr, log.Options{ReportTimestamp: true, Prefix: "unossh"})
+	// Anything that logs to the default logger then writes to the same
+	// place, in the same format.
+	log.SetDefault(logger)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, logger); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(0)
+		}
+		logger.Error(err.Error())
+		os.Exit(1)
+	}
+}
+
+// options are the command-line settings.
+type options struct {
+	addr       string
+	hostKeyDir string
+}
+
+func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
+	fs := flag.NewFlagSet("unossh", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	fs.StringVar(&o.addr, "addr", envOr(getenv, "UNOSSH_ADDR", ssh.DefaultAddr),
+		"address to listen on, HOST:PORT (default from $UNOSSH_ADDR)")
+	fs.StringVar(&o.hostKeyDir, "hostkey-dir", ssh.DefaultHostKeyDir,
+		"directory of the SSH host key, created on first run")
+	if err := fs.Parse(args); err != nil {
+		return options{}, err
+	}
+	if fs.NArg() > 0 {
+		return options{}, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	return o, nil
+}
+
+func envOr(getenv func(string) string, key, def string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// run serves until ctx ends, then shuts down in order.
+func run(ctx context.Context, args []string, getenv func(string) string, logger *log.Logger) error {
+	o, err := parseFlags(args, getenv, os.Stderr)
+	if err != nil {
+		return err
+	}
+
+	// TODO(lead): the lobby plugs in here. Create the hub before the server
+	// and hand it to the TUI through NewModel:
+	//
+	//	hub := lobby.NewHub(...)
+	//	go hub.Run(ctx)
+	//	NewModel: func(s ssh.Session) tea.Model { return tui.New(s, hub) },
+	//
+	// and replace main_placeholder.go.
+	srv, err := ssh.New(ssh.Config{
+		Addr:       o.addr,
+		HostKeyDir: o.hostKeyDir,
+		Logger:     logger,
+		NewModel:   newModel,
+	})
+	if err != nil {
+		return err
+	}
+	l, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+
+	logger.Info("serving UNO over SSH", "addr", l.Addr().String(), "host-key", srv.Fingerprint())
+	logger.Info("connect with: " + connectHint(l.Addr()))
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	return shutdown(srv, served, logger)
+}
+
+// shutdown stops everything in order, within shutdownTimeout.
+func shutdown(srv *ssh.Server, served <-chan error, logger *log.Logger) error {
+	logger.Info("signal received; shutting down", "deadline", shutdownTimeout, "sessions", srv.Sessions())
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+
+	// 1. TODO(lead): hub.Shutdown(ctx): tell every session and let the
+	//    tables reach a safe point while players are still connected.
+	// 2. The SSH server: refuse newcomers, close the sessions left with a
+	//    reason, wait for connections to close, cut them at the deadline.
+	err := srv.Shutdown(ctx)
+	if serveErr := <-served; !errors.Is(serveErr, ssh.ErrServerClosed) {
+		err = errors.Join(err, serveErr)
+	}
+	if err != nil {
+		return err
+	}
+	logger.Info("bye")
+	return nil
+}
+
+// connectHint is the ssh command for a player on this machine.
+func connectHint(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "ssh " + addr.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() || ip.IsLoopback() {
+		host = "localhost"
+	}
+	if port == "22" {
+		return "ssh " + host
+	}
+	return "ssh -p " + port + " " + host
+}

@@ -1,0 +1,138 @@
+package ssh
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// CommandKind says what a player asked for on the ssh command line.
+type CommandKind int
+
+// The commands a player can give after the host name. The names carry a
+// Command prefix because New is this package's constructor.
+const (
+	CommandLobby CommandKind = iota // no command: open the lobby
+	CommandJoin                     // "join CODE": sit at a friend's table
+	CommandNew                      // "new": create a table
+	CommandHelp                     // "help": print usage and leave
+)
+
+func (k CommandKind) String() string {
+	switch k {
+	case CommandLobby:
+		return "lobby"
+	case CommandJoin:
+		return "join"
+	case CommandNew:
+		return "new"
+	case CommandHelp:
+		return "help"
+	}
+	return fmt.Sprintf("CommandKind(%d)", int(k))
+}
+
+// Command is a parsed session command. Code is set only for CommandJoin and
+// is upper-cased, so codes read aloud and typed in lower case still match.
+type Command struct {
+	Kind CommandKind
+	Code string
+}
+
+// String is the command as a player would type it: "", "new", "join CODE"
+// or "help".
+func (c Command) String() string {
+	switch c.Kind {
+	case CommandLobby:
+		return ""
+	case CommandJoin:
+		return "join " + c.Code
+	}
+	return c.Kind.String()
+}
+
+// Interactive reports whether the command runs the TUI, and so needs a
+// terminal.
+func (c Command) Interactive() bool { return c.Kind != CommandHelp }
+
+// Errors returned by ParseCommand. Their text is shown to the player.
+var (
+	ErrUnknownCommand = errors.New("unknown command")
+	ErrMissingCode    = errors.New("join needs a table code, e.g. join K7QX2M")
+	ErrBadCode        = errors.New("a table code is 1 to 16 letters and digits")
+	ErrExtraArguments = errors.New("too many arguments")
+)
+
+// maxCodeLen bounds what we pass on as a code; real codes are shorter, and
+// the bound keeps junk out of logs and screens.
+const maxCodeLen = 16
+
+// ParseCommand parses the words the client sent after the host name (as
+// split by the SSH library, shell quoting rules). An empty list is the
+// lobby.
+func ParseCommand(args []string) (Command, error) {
+	if len(args) == 0 {
+		return Command{Kind: CommandLobby}, nil
+	}
+	name, rest := strings.ToLower(args[0]), args[1:]
+	switch name {
+	case "help", "-h", "--help":
+		return Command{Kind: CommandHelp}, nil
+	case "new":
+		if len(rest) > 0 {
+			return Command{}, fmt.Errorf("%w for new: %q", ErrExtraArguments, strings.Join(rest, " "))
+		}
+		return Command{Kind: CommandNew}, nil
+	case "join":
+		return parseJoin(rest)
+	}
+	return Command{}, fmt.Errorf("%w %q", ErrUnknownCommand, truncate(args[0], 32))
+}
+
+func parseJoin(rest []string) (Command, error) {
+	switch {
+	case len(rest) == 0:
+		return Command{}, ErrMissingCode
+	case len(rest) > 1:
+		return Command{}, fmt.Errorf("%w for join: %q", ErrExtraArguments, strings.Join(rest[1:], " "))
+	}
+	code := strings.ToUpper(rest[0])
+	if !validCode(code) {
+		return Command{}, fmt.Errorf("%w, not %q", ErrBadCode, truncate(rest[0], 32))
+	}
+	return Command{Kind: CommandJoin, Code: code}, nil
+}
+
+func validCode(code string) bool {
+	if code == "" || len(code) > maxCodeLen {
+		return false
+	}
+	for _, r := range code {
+		if (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// Usage is the text printed by the help command. dest is how to reach the
+// server, e.g. "-p 23234 uno.example.com".
+func Usage(dest string) string {
+	return fmt.Sprintf(`unossh: UNO over SSH
+
+  ssh %[1]s               open the lobby
+  ssh -t %[1]s new        create a table
+  ssh -t %[1]s join CODE  sit at a friend's table by its code
+  ssh %[1]s help          show this help
+
+Your SSH key is your identity: the same key brings back the same player.
+Without a key you play as a guest.
+`, dest)
+}

@@ -1,0 +1,89 @@
+package ssh
+
+import (
+	"net"
+	"sync"
+	"time"
+
+	gssh "github.com/charmbracelet/ssh"
+)
+
+// gateKey finds a connection's gateConn in its ssh.Context.
+type gateKey struct{}
+
+// gateConn is a TCP connection the door let in. It gives its slot back when
+// closed, and closes itself if no session starts within the handshake
+// timeout (the SSH library's idle timeout restarts on every byte, so it
+// cannot bound a handshake that trickles).
+type gateConn struct {
+	net.Conn
+	door  *door
+	ip    string
+	timer *time.Timer
+
+	mu      sync.Mutex
+	session bool
+	once    sync.Once
+}
+
+// wrapConn is the SSH server's ConnCallback: the first thing to see a new
+// connection. Returning nil refuses it.
+func (d *door) wrapConn(ctx gssh.Context, conn net.Conn) net.Conn {
+	ip := ipOf(conn.RemoteAddr())
+	if err := d.admitConn(ip); err != nil {
+		d.refused("connection", ip, err)
+		return nil
+	}
+	c := &gateConn{Conn: conn, door: d, ip: ip}
+	d.mu.Lock()
+	d.conns[c] = struct{}{}
+	d.mu.Unlock()
+	if d.limits.handshake > 0 {
+		c.timer = time.AfterFunc(d.limits.handshake, c.handshakeExpired)
+	}
+	ctx.SetValue(gateKey{}, c)
+	return c
+}
+
+func (c *gateConn) handshakeExpired() {
+	if c.hasSession() {
+		return
+	}
+	c.door.log.Debug("closing connection: no session within the handshake timeout", "ip", c.ip)
+	_ = c.Close()
+}
+
+// sessionStarted stops the handshake clock: from here on the idle and stall
+// timeouts watch the connection.
+func (c *gateConn) sessionStarted() {
+	c.mu.Lock()
+	c.session = true
+	c.mu.Unlock()
+	if c.timer != nil {
+		c.timer.Stop()
+	}
+}
+
+func (c *gateConn) hasSession() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.session
+}
+
+// Close closes the connection and gives its slot back, once.
+func (c *gateConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(func() {
+		if c.timer != nil {
+			c.timer.Stop()
+		}
+		c.door.releaseConn(c)
+	})
+	return err
+}
+
+// gateOf returns the gateConn under a session, if the door wrapped it.
+func gateOf(ctx gssh.Context) (*gateConn, bool) {
+	c, ok := ctx.Value(gateKey{}).(*gateConn)
+	return c, ok
+}

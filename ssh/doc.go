@@ -1,0 +1,25 @@
+// Package ssh is unossh's front door: the SSH server that players connect to.
+//
+// Every connection that opens a session with a terminal gets its own Bubble
+// Tea program, built by Config.NewModel from a Session that says who the
+// player is (their public key fingerprint, or a guest), what they asked for
+// on the command line (the lobby, "new", "join CODE" or "help"), their
+// terminal size, and a lipgloss renderer made for their terminal alone.
+//
+// The package owns everything that happens before the game sees a player:
+// host key, authentication (any public key is an identity; no key means a
+// guest, never a password prompt), command parsing, and the door limits that
+// keep one client from harming the others (connection rate, sessions per
+// address and in total, handshake, idle and stall timeouts).
+//
+// Typical use, from main:
+//
+//	srv, err := ssh.New(ssh.Config{Addr: ":23234", NewModel: tui.New})
+//	if err != nil { ... }
+//	go srv.ListenAndServe()
+//	...
+//	srv.Shutdown(ctx)
+//
+// Tests use the ssh/sshtest package, which serves on 127.0.0.1:0 and dials
+// with a real SSH client that renders what it receives on a virtual screen.
+package ssh

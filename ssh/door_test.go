@@ -1,0 +1,124 @@
+package ssh
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/log"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time          { return c.t }
+func (c *fakeClock) advance(d time.Duration) { c.t = c.t.Add(d) }
+
+func testDoor(l limits) (*door, *fakeClock) {
+	clock := &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	return newDoor(l, log.New(io.Discard), clock.now), clock
+}
+
+func TestDoorRateLimitsNewConnectionsPerIP(t *testing.T) {
+	d, clock := testDoor(Config{ConnBurst: 3, ConnEvery: time.Second}.withDefaults().limits())
+
+	for range 3 {
+		require.NoError(t, d.admitConn("10.0.0.1"))
+	}
+	assert.ErrorIs(t, d.admitConn("10.0.0.1"), ErrRateLimited)
+	assert.NoError(t, d.admitConn("10.0.0.2"), "another address has its own bucket")
+
+	clock.advance(time.Second)
+	assert.NoError(t, d.admitConn("10.0.0.1"), "one token back after ConnEvery")
+	assert.ErrorIs(t, d.admitConn("10.0.0.1"), ErrRateLimited)
+}
+
+func TestDoorCapsOpenConnectionsPerIP(t *testing.T) {
+	d, _ := testDoor(Config{MaxSessionsPerIP: 2, ConnBurst: -1}.withDefaults().limits())
+	conns := make([]*gateConn, 0, 4)
+	for range 4 {
+		require.NoError(t, d.admitConn("10.0.0.1"))
+		conns = append(conns, &gateConn{door: d, ip: "10.0.0.1"})
+	}
+	assert.ErrorIs(t, d.admitConn("10.0.0.1"), ErrTooManyFromIP)
+	d.releaseConn(conns[0])
+	assert.NoError(t, d.admitConn("10.0.0.1"))
+}
+
+func TestDoorCapsSessions(t *testing.T) {
+	d, _ := testDoor(Config{MaxSessions: 3, MaxSessionsPerIP: 2}.withDefaults().limits())
+	session := func(id, ip string) *liveSession { return &liveSession{id: id, ip: ip} }
+
+	a1, a2, a3 := session("a1", "10.0.0.1"), session("a2", "10.0.0.1"), session("a3", "10.0.0.1")
+	require.NoError(t, d.admitSession(a1))
+	require.NoError(t, d.admitSession(a2))
+	assert.ErrorIs(t, d.admitSession(a3), ErrTooManyFromIP)
+
+	require.NoError(t, d.admitSession(session("b1", "10.0.0.2")))
+	assert.ErrorIs(t, d.admitSession(session("c1", "10.0.0.3")), ErrServerFull)
+	assert.Equal(t, 3, d.count())
+
+	d.releaseSession(a1)
+	d.releaseSession(a1) // twice is harmless
+	assert.Equal(t, 2, d.count())
+	assert.NoError(t, d.admitSession(a3))
+}
+
+func TestDoorRefusesEverythingOnceClosed(t *testing.T) {
+	d, _ := testDoor(Config{}.withDefaults().limits())
+	live := &liveSession{id: "a", ip: "10.0.0.1"}
+	require.NoError(t, d.admitSession(live))
+
+	sessions, _ := d.close()
+	assert.Equal(t, []*liveSession{live}, sessions)
+	assert.ErrorIs(t, d.admitConn("10.0.0.1"), ErrShuttingDown)
+	assert.ErrorIs(t, d.admitSession(&liveSession{id: "b", ip: "10.0.0.1"}), ErrShuttingDown)
+}
+
+func TestDoorForgetsIdleAddresses(t *testing.T) {
+	d, clock := testDoor(Config{ConnBurst: 2, ConnEvery: time.Second}.withDefaults().limits())
+	require.NoError(t, d.admitConn("10.0.0.1"))
+	d.releaseConn(&gateConn{door: d, ip: "10.0.0.1"})
+
+	clock.advance(sweepEvery)
+	require.NoError(t, d.admitConn("10.0.0.2")) // sweeps
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	assert.NotContains(t, d.ips, "10.0.0.1")
+	assert.Contains(t, d.ips, "10.0.0.2")
+}
+
+func TestRefusalLogIsRateLimited(t *testing.T) {
+	var buf bytes.Buffer
+	d := newDoor(limits{}, log.New(&buf), time.Now)
+	for range refusalLogBurst + 50 {
+		d.refused("connection", "10.0.0.1", ErrRateLimited)
+	}
+	assert.Equal(t, refusalLogBurst, bytes.Count(buf.Bytes(), []byte("refused connection")))
+	assert.EqualValues(t, 50, d.quiet.Load())
+}
+
+// blockingWriter blocks every Write until released.
+type blockingWriter struct{ release chan struct{} }
+
+func (w blockingWriter) Write(p []byte) (int, error) {
+	<-w.release
+	return 0, errors.New("closed")
+}
+
+func TestStallWriterFiresOnlyOnAStalledWrite(t *testing.T) {
+	var stalls atomic.Int32
+	fast := &stallWriter{w: io.Discard, timeout: time.Hour, onStall: func() { stalls.Add(1) }}
+	_, err := fast.Write([]byte("hello"))
+	require.NoError(t, err)
+	assert.Zero(t, stalls.Load())
+
+	bw := blockingWriter{release: make(chan struct{})}
+	stalled := &stallWriter{w: bw, timeout: time.Millisecond, onStall: func() { close(bw.release) }}
+	_, err = stalled.Write([]byte("hello")) // returns only because onStall released it
+	assert.Error(t, err)
+}

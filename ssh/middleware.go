@@ -1,0 +1,134 @@
+package ssh
+
+import (
+	"runtime/debug"
+	"strings"
+	"time"
+
+	gssh "github.com/charmbracelet/ssh"
+)
+
+// handler handles one session; middleware wraps a handler in another.
+// These are our own small types rather than wish.Middleware so that every
+// stage shares the liveSession (its ID, logger and routed command).
+type (
+	handler    func(*liveSession)
+	middleware func(next handler) handler
+)
+
+// sessionHandler is the SSH server's handler: the one place where the
+// session middleware is declared. Before the chain, the connection's
+// handshake clock stops and the session gets its ID and logger. Stages run
+// outermost first:
+//
+//  1. recoverPanics: first, so that a panic anywhere below (NewModel, our
+//     own code) ends only this session; it is logged with the session's ID
+//     and the player is told. Panics inside the running program are caught
+//     by Bubble Tea itself and reported by runProgram the same way.
+//  2. logSessions: every session, even one refused next, gets a start and an
+//     end line in the operator's log.
+//  3. enforceLimits: sessions per address and in total. Before any command
+//     work, so a refused client costs a log line and one message.
+//  4. routeCommand: parses the command; help and mistakes are answered here
+//     and never start Bubble Tea; a TUI command without a terminal is sent
+//     away with the right ssh -t line.
+//  5. runProgram: the Bubble Tea handler, one program per session.
+func (s *Server) sessionHandler() gssh.Handler {
+	h := chain(
+		s.recoverPanics,
+		s.logSessions,
+		s.enforceLimits,
+		s.routeCommand,
+	)(s.runProgram)
+	return func(gs gssh.Session) {
+		s.handlers.add()
+		defer s.handlers.done()
+		if gate, ok := gateOf(gs.Context()); ok {
+			gate.sessionStarted()
+		}
+		ls := newLiveSession(gs, s.log, s.cfg.StallTimeout)
+		defer ls.cancel()
+		h(ls)
+	}
+}
+
+// chain composes middleware so that the first one listed runs first.
+func chain(mw ...middleware) middleware {
+	return func(h handler) handler {
+		for i := len(mw) - 1; i >= 0; i-- {
+			h = mw[i](h)
+		}
+		return h
+	}
+}
+
+const sorry = "something went wrong on our side (it has been logged); please reconnect"
+
+func (s *Server) recoverPanics(next handler) handler {
+	return func(ls *liveSession) {
+		defer func() {
+			if r := recover(); r != nil {
+				ls.log.Error("panic in session", "panic", r, "stack", string(debug.Stack()))
+				ls.say(sorry)
+				ls.exit(1)
+			}
+		}()
+		next(ls)
+	}
+}
+
+func (s *Server) logSessions(next handler) handler {
+	return func(ls *liveSession) {
+		ls.log.Info("session started",
+			"command", ls.gs.RawCommand(),
+			"term", ls.pty.Term,
+			"size", [2]int{ls.pty.Window.Width, ls.pty.Window.Height},
+			"client", ls.gs.Context().ClientVersion(),
+		)
+		next(ls)
+		ls.log.Info("session ended", "duration", time.Since(ls.started).Round(time.Millisecond))
+	}
+}
+
+func (s *Server) enforceLimits(next handler) handler {
+	return func(ls *liveSession) {
+		if err := s.door.admitSession(ls); err != nil {
+			s.door.refused("session", ls.ip, err)
+			ls.say("%v", err)
+			ls.exit(1)
+			return
+		}
+		defer s.door.releaseSession(ls)
+		next(ls)
+	}
+}
+
+// Exit statuses of sessions that end without a game.
+const (
+	exitRefused = 1 // no terminal, door limits, server trouble
+	exitUsage   = 2 // the command line was wrong
+)
+
+func (s *Server) routeCommand(next handler) handler {
+	return func(ls *liveSession) {
+		dest := destination(s.cfg.PublicHost, ls.gs.LocalAddr())
+		cmd, err := ParseCommand(ls.gs.Command())
+		if err != nil {
+			ls.say("%v; try: ssh %s help", err, dest)
+			ls.exit(exitUsage)
+			return
+		}
+		ls.cmd = cmd
+		if !cmd.Interactive() {
+			_, _ = ls.guard(ls.gs).Write([]byte(Usage(dest)))
+			ls.exit(0)
+			return
+		}
+		if !ls.hasPTY {
+			ls.say("this needs a terminal: ssh -t %s", strings.TrimSpace(dest+" "+cmd.String()))
+			ls.exit(exitRefused)
+			return
+		}
+		next(ls)
+	}
+}

@@ -1,0 +1,83 @@
+package ssh
+
+import (
+	"context"
+	"errors"
+
+	tea "github.com/charmbracelet/bubbletea"
+	gssh "github.com/charmbracelet/ssh"
+)
+
+// runProgram is the Bubble Tea stage: one program per session, talking to
+// the session's channel directly (the PTY is emulated: no OS terminal).
+//
+// It does what wish's bubbletea middleware does (input/output on the
+// session, window size from the PTY, resizes forwarded), but also:
+//   - builds the renderer without querying the terminal (see newRenderer);
+//   - stops the program when the session's context ends (tea.WithContext),
+//     which is how Session.Close and Server.Shutdown end it;
+//   - stops forwarding resizes when the client closes its channel, where
+//     wish's loop would keep reading the closed channel;
+//   - reports a panic in the model to our logger and to the player.
+func (s *Server) runProgram(ls *liveSession) {
+	model := s.cfg.NewModel(ls.session(newRenderer(ls.gs, ls.gs.Environ())))
+	if model == nil {
+		ls.log.Error("NewModel returned no model")
+		ls.say(sorry)
+		ls.exit(exitRefused)
+		return
+	}
+	p := tea.NewProgram(model,
+		tea.WithContext(ls.ctx),
+		tea.WithInput(ls.gs),
+		tea.WithOutput(ls.guard(ls.gs)),
+		tea.WithAltScreen(),
+		// The server's SIGINT/SIGTERM belong to main's ordered shutdown,
+		// not to each program.
+		tea.WithoutSignalHandler(),
+		tea.WithEnvironment(ls.gs.Environ()),
+	)
+	go forwardResizes(ls.ctx, ls.cancel, p, ls.winch)
+
+	_, err := p.Run()
+	ls.cancel()
+	s.afterProgram(ls, err)
+}
+
+// afterProgram ends the session the way the program ended.
+func (s *Server) afterProgram(ls *liveSession, err error) {
+	switch reason := ls.closeReason(); {
+	case errors.Is(err, tea.ErrProgramPanic):
+		ls.log.Error("panic in the session's program", "err", err)
+		ls.say(sorry)
+		ls.exit(exitRefused)
+	case reason != "":
+		ls.log.Info("session closed by the server", "reason", reason)
+		ls.say("%s", reason)
+		ls.exit(0)
+		ls.hangUp()
+	case err != nil && !errors.Is(err, tea.ErrProgramKilled):
+		ls.log.Error("program failed", "err", err)
+		ls.exit(exitRefused)
+	}
+}
+
+// forwardResizes is the session's resize pump: the only goroutine that
+// sends window sizes to the program (tea.Program.Send blocks until the
+// program takes the message or ends). The first size sent is the PTY's
+// initial one. When the client closes its channel the window channel is
+// closed too, and the session is over: end stops the program.
+func forwardResizes(ctx context.Context, end context.CancelFunc, p *tea.Program, winch <-chan gssh.Window) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case w, ok := <-winch:
+			if !ok {
+				end()
+				return
+			}
+			p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+		}
+	}
+}
