@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/log"
+	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
 )
 
@@ -83,26 +84,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		return err
 	}
 
-	// TODO(lead): the lobby plugs in here. Create the hub before the server
-	// and hand it to the TUI through NewModel:
-	//
-	//	hub := lobby.NewHub(...)
-	//	go hub.Run(ctx)
-	//	NewModel: func(s ssh.Session) tea.Model { return tui.New(s, hub) },
-	//
-	// and replace main_placeholder.go.
+	// The lobby comes first: sessions connect to it as soon as the server
+	// accepts them, and it is shut down before the server (see shutdown).
+	l, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	hub := lobby.NewHub(lobby.Config{})
 	srv, err := ssh.New(ssh.Config{
 		Addr:       o.addr,
 		HostKeyDir: o.hostKeyDir,
 		Logger:     logger,
-		NewModel:   newModel,
+		NewModel:   modelMaker(hub, connectHint(l.Addr())),
 	})
 	if err != nil {
 		return err
-	}
-	l, err := net.Listen("tcp", o.addr)
-	if err != nil {
-		return fmt.Errorf("listen: %w", err)
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
@@ -115,20 +111,22 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	return shutdown(srv, served, logger)
+	return shutdown(srv, hub, served, logger)
 }
 
 // shutdown stops everything in order, within shutdownTimeout.
-func shutdown(srv *ssh.Server, served <-chan error, logger *log.Logger) error {
+func shutdown(srv *ssh.Server, hub *lobby.Hub, served <-chan error, logger *log.Logger) error {
 	logger.Info("signal received; shutting down", "deadline", shutdownTimeout, "sessions", srv.Sessions())
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
 
-	// 1. TODO(lead): hub.Shutdown(ctx): tell every session and let the
-	//    tables reach a safe point while players are still connected.
+	// 1. The lobby: tell every player the server is stopping and let every
+	//    table reach a safe point (no move half-applied) while players are
+	//    still connected to read why.
 	// 2. The SSH server: refuse newcomers, close the sessions left with a
 	//    reason, wait for connections to close, cut them at the deadline.
-	err := srv.Shutdown(ctx)
+	hubErr := hub.Shutdown(ctx)
+	err := errors.Join(hubErr, srv.Shutdown(ctx))
 	if serveErr := <-served; !errors.Is(serveErr, ssh.ErrServerClosed) {
 		err = errors.Join(err, serveErr)
 	}
