@@ -1,0 +1,215 @@
+package tui
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// sortHand sorts a copy of hand by colour, in the edition's order, then by
+// kind and number; wild cards come last.
+func sortHand(hand []engine.Card, e engine.Edition) []engine.Card {
+	out := slices.Clone(hand)
+	rank := func(c engine.Card) int {
+		if c.Kind.IsWild() {
+			return 10
+		}
+		for i, col := range e.Colors() {
+			if col == c.Color {
+				return i
+			}
+		}
+		return 9
+	}
+	slices.SortStableFunc(out, func(a, b engine.Card) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		if a.Kind != b.Kind {
+			return int(a.Kind) - int(b.Kind)
+		}
+		return int(a.Value) - int(b.Value)
+	})
+	return out
+}
+
+// colorName is a colour as a player reads it in capitals: RED, PINK.
+func colorName(c engine.Color) string { return strings.ToUpper(c.String()) }
+
+// label draws a card's label (R7, G+2, W+4) in the card's colour; a wild's
+// label is a rainbow of the edition's colours.
+func (s styles) label(c engine.Card, e engine.Edition) string {
+	text := c.Label()
+	if !c.Kind.IsWild() {
+		return s.color(c.Color).Bold(true).Render(text)
+	}
+	cols := e.Colors()
+	var b strings.Builder
+	for i, r := range text {
+		b.WriteString(s.color(cols[i%len(cols)]).Bold(true).Render(string(r)))
+	}
+	return b.String()
+}
+
+// border is the style of a card's frame.
+func (s styles) border(c engine.Card) func(string) string {
+	st := s.wild
+	if !c.Kind.IsWild() {
+		st = s.color(c.Color)
+	}
+	return func(t string) string { return st.Render(t) }
+}
+
+// smallCard draws a hand card, cardW cells wide and 3 lines tall:
+//
+//	╭────╮
+//	│ R7 │
+//	╰────╯
+//
+// dim fades a card that cannot be played now; bold frames the one under the
+// cursor.
+func (s styles) smallCard(c engine.Card, e engine.Edition, cardW int, dim, bold bool) []string {
+	k := cardKey{c, e, cardW, dim, bold}
+	if got, ok := s.cards[k]; ok {
+		return got
+	}
+	out := s.drawSmallCard(c, e, cardW, dim, bold)
+	if len(s.cards) < maxCachedCards {
+		s.cards[k] = out
+	}
+	return out
+}
+
+// cardKey names one way of drawing a hand card.
+type cardKey struct {
+	c           engine.Card
+	e           engine.Edition
+	w           int
+	dim, cursor bool
+}
+
+// maxCachedCards bounds the cache of drawn cards (a deck has at most 73
+// distinct cards, each drawn in a few ways).
+const maxCachedCards = 2048
+
+func (s styles) drawSmallCard(c engine.Card, e engine.Edition, cardW int, dim, bold bool) []string {
+	inner := cardW - 2
+	b := s.border(c)
+	if bold {
+		st := s.wild.Bold(true)
+		if !c.Kind.IsWild() {
+			st = s.color(c.Color).Bold(true)
+		}
+		b = func(t string) string { return st.Render(t) }
+	}
+	h, v := "─", "│"
+	tl, tr, bl, br := "╭", "╮", "╰", "╯"
+	if bold {
+		h, v, tl, tr, bl, br = "━", "┃", "┏", "┓", "┗", "┛"
+	}
+	lbl := s.label(c, e)
+	if dim && !s.plain { // faded, but still in its colour
+		st := s.wild.Faint(true)
+		if !c.Kind.IsWild() {
+			st = s.color(c.Color).Faint(true)
+		}
+		lbl = st.Render(c.Label())
+		b = func(t string) string { return st.Render(t) }
+	}
+	return []string{
+		b(tl + strings.Repeat(h, inner) + tr),
+		b(v) + center(lbl, inner) + b(v),
+		b(bl + strings.Repeat(h, inner) + br),
+	}
+}
+
+// bigW is the width of a pile card.
+const bigW = 11
+
+// kindWord is what a pile card says in its middle.
+func kindWord(c engine.Card) string {
+	switch c.Kind {
+	case engine.Number:
+		return string('0' + rune(c.Value))
+	case engine.Skip:
+		return "SKIP"
+	case engine.Reverse:
+		return "REVERSE"
+	case engine.DrawTwo:
+		return "DRAW 2"
+	case engine.Wild:
+		return "WILD"
+	case engine.WildDrawFour:
+		return "WILD +4"
+	case engine.Blank:
+		return "BLANK"
+	case engine.MutatedMinion:
+		return "MINION"
+	case engine.PowerOfGreyskull:
+		return "GREYSKULL"
+	case engine.KevinsChili:
+		return "CHILI"
+	case engine.ArmyOfGrayskull:
+		return "ARMY"
+	}
+	return "?"
+}
+
+// bigCard draws the top of the discard pile, 5 lines tall, framed in the
+// colour in play (so a wild shows the colour chosen for it):
+//
+//	╭─────────╮
+//	│R7       │
+//	│    7    │
+//	│       R7│
+//	╰─────────╯
+func (s styles) bigCard(c engine.Card, inPlay engine.Color, e engine.Edition) []string {
+	inner := bigW - 2
+	frameCol := inPlay
+	if frameCol == engine.NoColor {
+		frameCol = c.Color
+	}
+	b := s.color(frameCol).Bold(true)
+	if frameCol == engine.NoColor {
+		b = s.wild.Bold(true)
+	}
+	lbl := s.label(c, e)
+	word := kindWord(c)
+	if c.Kind.IsWild() {
+		word = s.label(engine.Card{Kind: engine.Wild}, e)
+		if c.Kind != engine.Wild {
+			word = kindWord(c)
+		}
+	} else {
+		word = s.color(c.Color).Bold(true).Render(word)
+	}
+	side := b.Render("│")
+	return []string{
+		b.Render("╭" + strings.Repeat("─", inner) + "╮"),
+		side + pad(lbl, inner) + side,
+		side + center(word, inner) + side,
+		side + padLeft(lbl, inner) + side,
+		b.Render("╰" + strings.Repeat("─", inner) + "╯"),
+	}
+}
+
+// drawPile draws the draw pile with the number of cards left.
+func (s styles) drawPile(n int) []string {
+	inner := bigW - 2
+	b := s.dim
+	side := b.Render("│")
+	return []string{
+		b.Render("╭" + strings.Repeat("─", inner) + "╮"),
+		side + strings.Repeat(" ", inner) + side,
+		side + center(s.title.Render("UNO"), inner) + side,
+		side + center(s.dim.Render(strconv.Itoa(n)), inner) + side,
+		b.Render("╰" + strings.Repeat("─", inner) + "╯"),
+	}
+}
+
+// chip draws a colour as a small swatch and its name: "■ RED".
+func (s styles) chip(c engine.Color) string {
+	return s.color(c).Bold(true).Render("■ " + colorName(c))
+}

@@ -1,0 +1,78 @@
+package tui
+
+import (
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// chatBox is the one-line chat input of the waiting room and the table.
+type chatBox struct {
+	input lineInput
+	open  bool
+}
+
+func newChatBox() chatBox { return chatBox{input: newInput(lobby.MaxChat, nil)} }
+
+// chatKey edits the chat line: enter sends it, esc cancels.
+func (m *model) chatKey(k tea.KeyMsg) tea.Cmd {
+	c := &m.tbl.chat
+	switch k.Type {
+	case tea.KeyEnter:
+		text := strings.TrimSpace(c.input.Value())
+		c.input.Reset()
+		c.open = false
+		if text == "" {
+			return nil
+		}
+		return m.do(lobby.Intent{Kind: lobby.Chat, Text: text})
+	case tea.KeyEsc:
+		c.input.Reset()
+		c.open = false
+		return nil
+	}
+	c.input.Update(k)
+	return nil
+}
+
+// chatPrompt replaces the status line while the player types.
+func (m *model) chatPrompt() string {
+	label := " " + m.st.accent.Render("say") + " "
+	return label + m.tbl.chat.input.View(m.st, m.w-6)
+}
+
+// logLines draws the end of the table's log in at most n lines of w cells:
+// events plainly, chat lines with the speaker's name, long lines wrapped.
+func (m *model) logLines(log []lobby.LogLine, w, n int) []string {
+	if n <= 0 || w < 10 {
+		return nil
+	}
+	st := m.st
+	var out []string
+	for i := len(log) - 1; i >= 0 && len(out) < n; i-- {
+		l := log[i]
+		text := clean(l.Text)
+		var ls []string
+		if l.Chat {
+			nick := clean(l.Nick)
+			wrapped := wrapText(nick+": "+text, w)
+			if len(wrapped) > 0 && strings.HasPrefix(wrapped[0], nick+":") {
+				wrapped[0] = st.chatNick.Render(nick+":") + wrapped[0][len(nick)+1:]
+			}
+			ls = wrapped
+		} else {
+			for _, wl := range wrapText(text, w) {
+				ls = append(ls, st.dim.Render(wl))
+			}
+		}
+		for j := len(ls) - 1; j >= 0 && len(out) < n; j-- {
+			out = append(out, trunc(ls[j], w))
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}

@@ -1,0 +1,402 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby"
+)
+
+// formRow is one line of the create form.
+type formRow uint8
+
+const (
+	rowName formRow = iota
+	rowPublic
+	rowEdition
+	rowMode
+	rowSeats
+	rowTarget
+	rowBots
+	rowBlanks
+	rowFoil
+	rowTimer
+	rowSubmit
+)
+
+// targets are the target scores offered.
+var targets = []int{100, 200, 250, 300, 400, 500, 750, 1000}
+
+// timers are the turn timers offered; 0 is the lobby's standard one.
+var timers = []time.Duration{0, 15 * time.Second, 20 * time.Second, 30 * time.Second, 45 * time.Second,
+	60 * time.Second, 90 * time.Second, 120 * time.Second, lobby.NoTurnTimer}
+
+// createForm is the form that creates a table, or (configure) changes the
+// rules of the waiting table the player hosts.
+type createForm struct {
+	configure bool
+	row       formRow
+	name      lineInput
+	public    bool
+	edition   int
+	mode      int
+	seats     int
+	target    int // index in targets
+	bots      int
+	blanks    int
+	foil      bool
+	timer     int // index in timers
+	err       string
+}
+
+func newCreateForm(nick string) createForm {
+	f := createForm{name: newInput(24, nil), seats: 4, target: 5, row: rowName}
+	if nick != "" {
+		f.name.Set(clean(nick) + "'s table")
+	}
+	return f
+}
+
+// configureForm is the form for a waiting table's current rules.
+func configureForm(s engine.Settings) createForm {
+	f := newCreateForm("")
+	f.configure, f.row = true, rowEdition
+	f.edition, f.mode, f.seats = int(s.Edition), int(s.Mode), s.Players
+	f.blanks, f.foil = int(s.Blanks), s.Foil
+	for i, t := range targets {
+		if t == target(s) {
+			f.target = i
+		}
+	}
+	return f
+}
+
+// rows are the form's rows, as the choices made so far show them.
+func (f *createForm) rows() []formRow {
+	var rs []formRow
+	if !f.configure {
+		rs = append(rs, rowName, rowPublic)
+	}
+	rs = append(rs, rowEdition, rowMode, rowSeats)
+	if engine.Mode(f.mode) != engine.SingleHand {
+		rs = append(rs, rowTarget)
+	}
+	if !f.configure {
+		rs = append(rs, rowBots)
+	}
+	switch engine.Edition(f.edition) {
+	case engine.Classic2001:
+		rs = append(rs, rowBlanks)
+	case engine.MastersOfTheUniverse2023:
+		rs = append(rs, rowFoil)
+	}
+	if !f.configure {
+		rs = append(rs, rowTimer)
+	}
+	return append(rs, rowSubmit)
+}
+
+func (f *createForm) settings() engine.Settings {
+	s := engine.Settings{
+		Edition: engine.Edition(f.edition),
+		Mode:    engine.Mode(f.mode),
+		Players: f.seats,
+		Target:  targets[f.target],
+	}
+	if s.Edition == engine.Classic2001 {
+		s.Blanks = engine.BlankRule(f.blanks)
+	}
+	if s.Edition == engine.MastersOfTheUniverse2023 {
+		s.Foil = f.foil
+	}
+	return s
+}
+
+// problems explain, in the player's words, why these choices cannot make a table.
+func (f *createForm) problems() []string {
+	var out []string
+	s := f.settings()
+	if s.Mode == engine.Partners && s.Players != 4 {
+		out = append(out, fmt.Sprintf("Partners is played by exactly 4 players (2 teams of 2): set seats to 4, not %d.", s.Players))
+	}
+	if !f.configure && f.bots >= f.seats {
+		out = append(out, "Leave at least one seat for yourself: fewer bots.")
+	}
+	if !f.configure && f.public && timers[f.timer] == lobby.NoTurnTimer {
+		out = append(out, "A public table keeps a turn timer: pick a time, or make the table private.")
+	}
+	if len(out) == 0 {
+		if err := s.Validate(); err != nil {
+			out = append(out, err.Error())
+		}
+	}
+	return out
+}
+
+// step moves a row's value by d (±1), wrapping lists and clamping numbers.
+func (f *createForm) step(d int) {
+	wrap := func(v, n int) int { return ((v+d)%n + n) % n }
+	switch f.row {
+	case rowPublic:
+		f.public = !f.public
+	case rowEdition:
+		f.edition = wrap(f.edition, len(engine.Editions))
+	case rowMode:
+		f.mode = wrap(f.mode, len(engine.Modes))
+		if engine.Mode(f.mode) == engine.Partners && !f.configure {
+			f.seats = 4 // the only way partners is played
+		}
+	case rowSeats:
+		f.seats = min(max(f.seats+d, engine.MinPlayers), engine.MaxPlayers)
+	case rowTarget:
+		f.target = min(max(f.target+d, 0), len(targets)-1)
+	case rowBots:
+		f.bots = min(max(f.bots+d, 0), f.seats-1)
+	case rowBlanks:
+		f.blanks = wrap(f.blanks, len(engine.BlankRules))
+	case rowFoil:
+		f.foil = !f.foil
+	case rowTimer:
+		f.timer = wrap(f.timer, len(timers))
+	}
+	f.bots = min(f.bots, f.seats-1)
+}
+
+// move goes to the next or previous row.
+func (f *createForm) move(d int) {
+	rs := f.rows()
+	i := 0
+	for j, r := range rs {
+		if r == f.row {
+			i = j
+		}
+	}
+	f.row = rs[((i+d)%len(rs)+len(rs))%len(rs)]
+}
+
+func (m *model) formKey(k tea.KeyMsg) tea.Cmd {
+	f := &m.form
+	f.err = ""
+	switch k.Type {
+	case tea.KeyEsc:
+		m.page = pageLobby
+		f.configure = false
+		return nil
+	case tea.KeyEnter:
+		return m.submitForm()
+	case tea.KeyUp, tea.KeyShiftTab:
+		f.move(-1)
+		return nil
+	case tea.KeyDown, tea.KeyTab:
+		f.move(1)
+		return nil
+	}
+	if f.row == rowName {
+		f.name.Update(k)
+		return nil
+	}
+	switch {
+	case k.Type == tea.KeyLeft || k.String() == "h":
+		f.step(-1)
+	case k.Type == tea.KeyRight || k.String() == "l" || k.Type == tea.KeySpace:
+		f.step(1)
+	case k.String() == "k":
+		f.move(-1)
+	case k.String() == "j":
+		f.move(1)
+	default:
+		m.say("←/→ change · ↑/↓ move · enter "+f.verb()+" · esc back", false)
+	}
+	return nil
+}
+
+func (f *createForm) verb() string {
+	if f.configure {
+		return "save"
+	}
+	return "create"
+}
+
+// submitForm creates the table, or sends the new rules.
+func (m *model) submitForm() tea.Cmd {
+	f := &m.form
+	if p := f.problems(); len(p) > 0 {
+		f.err = p[0]
+		return nil
+	}
+	if f.configure {
+		s := f.settings()
+		f.configure = false
+		m.page = pageLobby
+		return m.do(lobby.Intent{Kind: lobby.Configure, Settings: s})
+	}
+	opts := lobby.TableOptions{
+		Name:     strings.TrimSpace(f.name.Value()),
+		Public:   f.public,
+		Settings: f.settings(),
+		Bots:     f.bots,
+		TurnTime: timers[f.timer],
+	}
+	m.say("opening your table…", false)
+	return m.call(callCreate, func(s Session) error { return s.Create(opts) })
+}
+
+func (m *model) formView() []string {
+	st := m.st
+	f := &m.form
+	title := "Create a table"
+	if f.configure {
+		title = "Change the table's rules"
+	}
+	out := m.top("", "")
+	out = append(out, "  "+st.title.Render(title), "")
+	for _, r := range f.rows() {
+		out = append(out, m.formLine(r))
+	}
+	out = append(out, "")
+	for _, l := range wrapText(f.describe(), m.w-6) {
+		out = append(out, "    "+st.dim.Render(l))
+	}
+	probs := f.problems()
+	if f.err != "" && (len(probs) == 0 || probs[0] != f.err) {
+		probs = append([]string{f.err}, probs...)
+	}
+	for _, p := range probs {
+		for i, l := range wrapText(p, m.w-8) {
+			mark := st.err.Render("✗ ")
+			if i > 0 {
+				mark = "  "
+			}
+			out = append(out, "    "+mark+st.warn.Render(l))
+		}
+	}
+	foot := st.footer(m.w, hint{"↑/↓", "field"}, hint{"←/→", "change"}, hint{"enter", f.verb()}, hint{"esc", "back"})
+	return m.bottom(out, foot)
+}
+
+// formLine draws one row: its label and its value between ‹ ›.
+func (m *model) formLine(r formRow) string {
+	st := m.st
+	f := &m.form
+	focused := f.row == r
+	mark := "    "
+	if focused {
+		mark = "  " + st.turn.Render("▶") + " "
+	}
+	if r == rowSubmit {
+		btn := "[ Create table ]"
+		if f.configure {
+			btn = "[ Save rules ]"
+		}
+		if focused {
+			return mark + st.selected.Render(btn)
+		}
+		return mark + st.bold.Render(btn)
+	}
+	label := pad(rowLabel(r), 14)
+	if r == rowName {
+		if focused {
+			return mark + st.bold.Render(label) + "  " + f.name.View(st, 25)
+		}
+		return mark + label + "  " + clean(f.name.Value())
+	}
+	v := f.value(r)
+	if r == rowEdition {
+		v += "  " + m.swatches(engine.Edition(f.edition))
+	}
+	if focused {
+		return mark + st.bold.Render(label) + st.accent.Render("‹ ") + st.bold.Render(v) + st.accent.Render(" ›")
+	}
+	return mark + label + "  " + v
+}
+
+// swatches shows an edition's four colours.
+func (m *model) swatches(e engine.Edition) string {
+	var parts []string
+	for _, c := range e.Colors() {
+		parts = append(parts, m.st.color(c).Render("■"))
+	}
+	return strings.Join(parts, "")
+}
+
+func rowLabel(r formRow) string {
+	return [...]string{"name", "visibility", "edition", "mode", "seats", "target score", "bots",
+		"Blank cards", "Army card", "turn timer", ""}[r]
+}
+
+func (f *createForm) value(r formRow) string {
+	switch r {
+	case rowPublic:
+		if f.public {
+			return "public"
+		}
+		return "private"
+	case rowEdition:
+		return engine.Edition(f.edition).Title()
+	case rowMode:
+		return engine.Mode(f.mode).Title()
+	case rowSeats:
+		return fmt.Sprint(f.seats)
+	case rowTarget:
+		return fmt.Sprint(targets[f.target])
+	case rowBots:
+		return fmt.Sprint(f.bots)
+	case rowBlanks:
+		return engine.BlankRule(f.blanks).Title()
+	case rowFoil:
+		if f.foil {
+			return "the foil collectible"
+		}
+		return "the ordinary card"
+	case rowTimer:
+		switch t := timers[f.timer]; t {
+		case 0:
+			return "standard"
+		case lobby.NoTurnTimer:
+			return "off"
+		default:
+			return seconds(t) + " a turn"
+		}
+	}
+	return ""
+}
+
+// describe explains the focused row's current choice.
+func (f *createForm) describe() string {
+	switch f.row {
+	case rowName:
+		return "The name shown in the lobby's list of tables."
+	case rowPublic:
+		if f.public {
+			return "Listed in the lobby: anyone may sit or watch. Once a player waits, it starts by itself after a countdown, bots filling the free seats."
+		}
+		return "Not listed: friends join with the 6-character code shown in your waiting room. You start the game."
+	case rowEdition:
+		return editionBlurb(engine.Edition(f.edition))
+	case rowMode:
+		return modeBlurb(engine.Mode(f.mode))
+	case rowSeats:
+		return "2 to 10 players. Empty seats can be filled with bots from the waiting room."
+	case rowTarget:
+		switch engine.Mode(f.mode) {
+		case engine.LowestScore:
+			return "When someone's tally of held cards reaches this, the lowest tally wins."
+		case engine.Challenge:
+			return "A player whose tally of held cards reaches this is out."
+		}
+		return "The score that wins the game."
+	case rowBots:
+		return "Bots take these seats at once; b adds and x removes bots in the waiting room."
+	case rowBlanks:
+		return "Classic 2001's four Blank cards play as wilds with this house rule: " + engine.BlankRule(f.blanks).Title() + "."
+	case rowFoil:
+		return "The deck has one Army of Grayskull: the ordinary card or its foil duplicate. They play the same."
+	case rowTimer:
+		return "How long a turn lasts; when it runs out a bot plays for you until you press a key."
+	}
+	return "Press enter to " + f.verb() + " the table."
+}

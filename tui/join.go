@@ -1,0 +1,83 @@
+package tui
+
+import (
+	"strings"
+	"unicode"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// joinPage asks for a private table's code.
+type joinPage struct {
+	code lineInput
+	err  string
+}
+
+// codeRune keeps letters and digits, in capitals; spaces and dashes that
+// people type to group the code are dropped.
+func codeRune(r rune) (rune, bool) {
+	r = unicode.ToUpper(r)
+	return r, r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
+
+func newJoinPage() joinPage {
+	return joinPage{code: newInput(lobby.CodeLength, codeRune)}
+}
+
+// joinCode asks the lobby to seat the player at the table with code.
+func (m *model) joinCode(code string) tea.Cmd {
+	code = lobby.NormalizeCode(code)
+	if len(code) != lobby.CodeLength {
+		m.join.err = "a table code has 6 letters and digits"
+		return nil
+	}
+	m.join.err = ""
+	return m.call(callJoin, func(s Session) error { return s.Join(code) })
+}
+
+func (m *model) joinKey(k tea.KeyMsg) tea.Cmd {
+	switch k.Type {
+	case tea.KeyEnter:
+		return m.joinCode(m.join.code.Value())
+	case tea.KeyEsc:
+		m.page, m.join.err = pageLobby, ""
+		return nil
+	}
+	before := m.join.code.Value()
+	if m.join.code.Update(k) {
+		if k.Type == tea.KeyRunes && m.join.code.Value() == before {
+			m.join.err = "a code is 6 letters and digits"
+		} else {
+			m.join.err = ""
+		}
+	}
+	return nil
+}
+
+func (m *model) joinView() []string {
+	st := m.st
+	out := m.top("", "")
+	out = append(out, "",
+		"  "+st.title.Render("Join a friend's table"),
+		"",
+		"  Type the 6-character code your friend sees in their waiting room.",
+		"  Capitals or not, it makes no difference.",
+		"",
+	)
+	code := m.join.code.Value()
+	cells := make([]string, lobby.CodeLength)
+	for i := range cells {
+		ch := "·"
+		if i < len(code) {
+			ch = string(code[i])
+		}
+		cells[i] = ch
+	}
+	out = append(out, m.field("code", st.bold.Render(strings.Join(cells, " "))+" ")...)
+	if m.join.err != "" {
+		out = append(out, "  "+st.err.Render("✗ "+m.join.err))
+	}
+	return m.bottom(out, st.footer(m.w, hint{"enter", "join"}, hint{"esc", "back"}, hint{"ctrl+c", "quit"}))
+}

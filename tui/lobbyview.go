@@ -1,0 +1,220 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// lobbyPage is the lobby's menu and its filter of the table list.
+type lobbyPage struct {
+	cursor    int
+	filter    lineInput
+	filtering bool
+}
+
+func newLobbyPage() lobbyPage { return lobbyPage{filter: newInput(24, nil)} }
+
+type menuItem struct{ title, desc string }
+
+var menu = []menuItem{
+	{"Quick play", "sit at the fullest public table, or open one"},
+	{"Create a table", "public or private, any edition, any mode"},
+	{"Join by code", "a friend's private table"},
+	{"Watch a table", "see a public game being played"},
+	{"Help", "how to play, the keys, the five editions"},
+}
+
+func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
+	lp := &m.lob
+	if lp.filtering {
+		switch k.Type {
+		case tea.KeyEnter:
+			lp.filtering = false
+		case tea.KeyEsc:
+			lp.filtering = false
+			lp.filter.Reset()
+		default:
+			lp.filter.Update(k)
+		}
+		return nil
+	}
+	switch {
+	case is(k, m.keys.Up):
+		lp.cursor = (lp.cursor + len(menu) - 1) % len(menu)
+	case is(k, m.keys.Down), k.Type == tea.KeyTab:
+		lp.cursor = (lp.cursor + 1) % len(menu)
+	case is(k, m.keys.Enter):
+		return m.choose(lp.cursor)
+	case len(k.Runes) == 1 && k.Runes[0] >= '1' && k.Runes[0] <= '5' && k.Type == tea.KeyRunes:
+		lp.cursor = int(k.Runes[0] - '1')
+		return m.choose(lp.cursor)
+	case is(k, m.keys.Filter):
+		lp.filtering = true
+	case is(k, m.keys.Help):
+		m.openHelp()
+	case is(k, m.keys.Quit):
+		return tea.Quit
+	case k.Type == tea.KeyEsc && lp.filter.Value() != "":
+		lp.filter.Reset()
+	default:
+		m.say("↑/↓ choose, enter to go; q quits", false)
+	}
+	return nil
+}
+
+// choose opens a menu entry.
+func (m *model) choose(i int) tea.Cmd {
+	switch i {
+	case 0:
+		m.say("finding you a seat…", false)
+		return m.call(callQuick, func(s Session) error { s.QuickPlay(); return nil })
+	case 1:
+		m.form = newCreateForm(m.scr.Nick)
+		m.page = pageCreate
+	case 2:
+		m.join.err = ""
+		m.page = pageJoin
+	case 3:
+		m.watch = watchPage{}
+		m.page = pageWatch
+	case 4:
+		m.openHelp()
+	}
+	return nil
+}
+
+func (m *model) lobbyView() []string {
+	st := m.st
+	out := m.top("", "")
+	descW := m.w - 24
+	for i, it := range menu {
+		mark, title := "   ", pad(it.title, 18)
+		if i == m.lob.cursor {
+			mark, title = " "+st.turn.Render("▶")+" ", st.bold.Render(title)
+		}
+		out = append(out, mark+title+" "+st.dim.Render(trunc(it.desc, descW)))
+	}
+	out = append(out, "")
+	head := " " + st.bold.Render("Public tables")
+	if n := len(m.scr.Tables); n > 0 {
+		head += st.dim.Render(fmt.Sprintf("  %d", n))
+	}
+	if m.lob.filtering || m.lob.filter.Value() != "" {
+		f := m.lob.filter.Value()
+		if m.lob.filtering {
+			f = m.lob.filter.View(st, 24)
+		}
+		head += "   " + st.accent.Render("/") + " " + f
+	}
+	out = append(out, head)
+	tables := m.filtered()
+	room := m.h - len(out) - 3 // the column heads, the status line, the footer
+	out = append(out, m.tableList(tables, -1, room)...)
+	foot := st.footer(m.w, hints(m.keys.Up, m.keys.Enter, m.keys.Filter, m.keys.Help, m.keys.Quit)...)
+	if m.lob.filtering {
+		foot = st.footer(m.w, hint{"type", "to filter"}, hint{"enter", "done"}, hint{"esc", "clear"})
+	}
+	return m.bottom(out, foot)
+}
+
+// filtered is the public table list, cut to the filter.
+func (m *model) filtered() []lobby.TableInfo {
+	f := strings.ToLower(strings.TrimSpace(m.lob.filter.Value()))
+	if f == "" {
+		return m.scr.Tables
+	}
+	var out []lobby.TableInfo
+	for _, t := range m.scr.Tables {
+		hay := strings.ToLower(clean(t.Name) + " " + t.Settings.Edition.Title() + " " + modeText(t.Settings))
+		if strings.Contains(hay, f) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// listCols are the widths of the table list's columns.
+type listCols struct{ name, edition, mode, seats int }
+
+func (m *model) listCols() listCols {
+	c := listCols{name: 16, edition: 16, mode: 13, seats: 5}
+	if m.w >= 110 {
+		c = listCols{name: 22, edition: 29, mode: 16, seats: 6}
+	}
+	return c
+}
+
+// tableList draws the table list with column heads in at most rows lines,
+// the entry at cursor marked (-1: none).
+func (m *model) tableList(tables []lobby.TableInfo, cursor, rows int) []string {
+	st := m.st
+	if len(tables) == 0 {
+		msg := "No public tables yet: Quick play opens one."
+		if len(m.scr.Tables) > 0 {
+			msg = "No table matches the filter."
+		}
+		return []string{"   " + st.dim.Render(msg)}
+	}
+	c := m.listCols()
+	head := "   " + pad("table", c.name) + " " + pad("edition", c.edition) + " " + pad("mode", c.mode) + " " +
+		padLeft("seats", c.seats) + "  status"
+	out := []string{st.dim.Render(trunc(head, m.w))}
+	first := 0
+	if rows < 2 {
+		rows = 2
+	}
+	show := rows - 1
+	if cursor >= show {
+		first = cursor - show + 1
+	}
+	for i := first; i < len(tables) && i < first+show; i++ {
+		if i == first+show-1 && len(tables) > first+show {
+			out = append(out, "   "+st.dim.Render(fmt.Sprintf("… and %d more", len(tables)-i)))
+			break
+		}
+		out = append(out, m.tableRow(tables[i], c, i == cursor))
+	}
+	return out
+}
+
+func (m *model) tableRow(t lobby.TableInfo, c listCols, selected bool) string {
+	st := m.st
+	ed := shortEdition(t.Settings.Edition)
+	if c.edition >= len(t.Settings.Edition.Title()) {
+		ed = t.Settings.Edition.Title()
+	}
+	mark := "   "
+	name := pad(clean(t.Name), c.name)
+	if selected {
+		mark = " " + st.turn.Render("▶") + " "
+		name = st.bold.Render(name)
+	}
+	row := mark + name + " " + pad(ed, c.edition) + " " + pad(modeText(t.Settings), c.mode) + " " +
+		padLeft(fmt.Sprintf("%d/%d", t.Taken, t.Seats), c.seats) + "  " + m.statusText(t)
+	return trunc(row, m.w)
+}
+
+// statusText is "waiting 0:12", "playing · 2 watching".
+func (m *model) statusText(t lobby.TableInfo) string {
+	st := m.st
+	s := ""
+	switch t.Status {
+	case lobby.Waiting:
+		s = st.ok.Render("waiting")
+		if !t.StartsAt.IsZero() {
+			s += " " + clock(t.StartsAt.Sub(m.now()))
+		}
+	case lobby.Playing:
+		s = st.accent.Render("playing")
+	default:
+		s = st.dim.Render("finished")
+	}
+	if t.Watching > 0 {
+		s += st.dim.Render(fmt.Sprintf(" · %d watching", t.Watching))
+	}
+	return s
+}

@@ -1,0 +1,278 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby"
+)
+
+// overlayBox draws an overlay in its frame.
+func (m *model) overlayBox(ov overlay, v *engine.View) string {
+	inner := min(m.w-8, 66)
+	var body []string
+	switch ov {
+	case ovColor, ovFirstColor:
+		body = m.colorView(ov, v)
+	case ovTarget:
+		body = m.targetView(v)
+	case ovChallenge:
+		body = m.challengeView(v, inner)
+	case ovRace:
+		body = m.raceView(v)
+	case ovRaid:
+		body = m.raidView(v, inner)
+	case ovScores:
+		body = m.scoresView(v, inner, false)
+	case ovFinal:
+		body = m.scoresView(v, inner, true)
+	case ovLeave:
+		body = []string{
+			m.st.title.Render("Leave the game?"), "",
+			"A bot plays your seat while you are gone; come back",
+			"within a while with the same key to take it back.", "",
+			m.st.key.Render("y") + " leave   " + m.st.key.Render("n") + " stay",
+		}
+	}
+	w := 0
+	for i, l := range body {
+		body[i] = trunc(l, inner)
+		w = max(w, width(body[i]))
+	}
+	for i, l := range body {
+		body[i] = pad(l, w)
+	}
+	return m.st.overlay.Render(strings.Join(body, "\n"))
+}
+
+// colorView offers the edition's four colours, with how many of each the
+// player holds.
+func (m *model) colorView(ov overlay, v *engine.View) []string {
+	st := m.st
+	title := "Choose the colour for your " + st.label(m.tbl.wild, v.Settings.Edition)
+	if ov == ovFirstColor {
+		title = "The first card is wild: choose the colour to start"
+	}
+	var opts, keys []string
+	const cellW = 12
+	for i, c := range v.Settings.Edition.Colors() {
+		n := 0
+		for _, h := range v.Hand {
+			if h.Color == c && !h.Kind.IsWild() {
+				n++
+			}
+		}
+		cell := " " + st.chip(c) + " "
+		if i == m.tbl.color {
+			cell = st.turn.Render("[") + st.chip(c) + st.turn.Render("]")
+		}
+		opts = append(opts, pad(cell, cellW))
+		keys = append(keys, pad(" "+st.key.Render(string(c.String()[0]))+st.dim.Render(fmt.Sprintf(" · %d held", n)), cellW))
+	}
+	return []string{
+		st.bold.Render(title), "",
+		strings.Join(opts, "  "),
+		strings.Join(keys, "  "), "",
+		st.dim.Render("←/→ and enter, or the colour's first letter"),
+	}
+}
+
+// targetView asks whom a Blank swaps hands with.
+func (m *model) targetView(v *engine.View) []string {
+	st := m.st
+	out := []string{st.bold.Render("Swap hands with whom?"), ""}
+	for _, s := range m.swapTargets(v) {
+		mark := "  "
+		if s == m.tbl.target {
+			mark = st.turn.Render("▶ ")
+		}
+		out = append(out, mark+pad(m.seatName(s), 16)+" "+plural(v.Seats[s].Cards, "card", "cards"))
+	}
+	return append(out, "", st.dim.Render("↑/↓ and enter · esc back to the colour"))
+}
+
+// challengeView asks whether to challenge the Wild Draw Four.
+func (m *model) challengeView(v *engine.View, w int) []string {
+	st := m.st
+	by := m.seatName(v.FourBy)
+	out := []string{
+		st.title.Render("WILD DRAW FOUR!"), "",
+		fmt.Sprintf("%s played a Wild Draw Four and named %s.", by, st.chip(v.Color)),
+		"",
+	}
+	why := fmt.Sprintf("If %s held a card of the colour that was in play, %s draws four "+
+		"and you go on; if not, you draw six and lose your turn.", by, by)
+	if v.Settings.Edition == engine.MastersOfTheUniverse2023 {
+		why = fmt.Sprintf("If %s held a card of the colour in play or any wild, %s draws four "+
+			"and you go on; if not, you draw six and lose your turn.", by, by)
+	}
+	out = append(out, wrapText(why, w)...)
+	return append(out, "", st.key.Render("y")+" challenge    "+st.key.Render("n")+" take the four cards"+
+		m.countdown(m.scr.Table.TurnEnds))
+}
+
+// raceView is the Kevin's Chili race, for a player still to drop.
+func (m *model) raceView(v *engine.View) []string {
+	st := m.st
+	var in, out []string
+	for _, s := range v.Seats {
+		switch {
+		case s.Out:
+		case s.Racing:
+			in = append(in, m.seatName(s.Seat))
+		default:
+			out = append(out, m.seatName(s.Seat))
+		}
+	}
+	lines := []string{
+		st.title.Render("KEVIN'S FAMOUS CHILI!") + m.countdown(m.scr.Table.RaceEnds), "",
+		st.banner.Render("   DROP!  press space   "), "",
+		"the last to drop draws two",
+	}
+	if len(out) > 0 {
+		lines = append(lines, st.ok.Render("dropped: ")+strings.Join(out, ", "))
+	}
+	return append(lines, st.warn.Render("still in: ")+strings.Join(in, ", "))
+}
+
+// scoresView is the result of the hand just played (between hands) or of
+// the game (final).
+func (m *model) scoresView(v *engine.View, w int, final bool) []string {
+	st := m.st
+	t := m.scr.Table
+	lh := t.LastHand
+	var out []string
+	if final {
+		out = append(out, st.title.Render("GAME OVER"), "", st.bold.Render(m.winnersText(v, lh)), "")
+	} else {
+		out = append(out, st.title.Render(fmt.Sprintf("HAND %d OVER", v.HandNo)), "")
+	}
+	if lh != nil {
+		out = append(out, wrapText(m.handText(v, lh), w)...)
+		out = append(out, "")
+	}
+	out = append(out, m.standings(v, lh, final)...)
+	out = append(out, "")
+	switch {
+	case final && t.Host:
+		out = append(out, st.key.Render("r")+" rematch    "+st.key.Render("enter")+" back to the lobby")
+	case final:
+		out = append(out, st.dim.Render("the host may start a rematch · ")+st.key.Render("enter")+" back to the lobby")
+	default:
+		out = append(out, "next hand in "+st.bold.Render(clock(t.NextHandAt.Sub(m.now()))))
+	}
+	return out
+}
+
+// handText says how the hand ended.
+func (m *model) handText(v *engine.View, lh *lobby.HandResult) string {
+	who := m.seatName(lh.Winner)
+	if lh.Partner >= 0 {
+		who += " & " + m.seatName(lh.Partner)
+	}
+	var s string
+	switch {
+	case lh.Blocked:
+		s = "Nobody could go out: " + who + " held the fewest points."
+	default:
+		s = who + " went out."
+	}
+	switch v.Settings.Mode {
+	case engine.LowestScore, engine.Challenge:
+		s += " Everyone else adds what they held to their tally."
+	default:
+		s += fmt.Sprintf(" %s scored %d points.", who, lh.Points)
+	}
+	if len(lh.Eliminated) > 0 {
+		var names []string
+		for _, e := range lh.Eliminated {
+			names = append(names, m.seatName(e))
+		}
+		s += " Out: " + strings.Join(names, ", ") + "."
+	}
+	return s
+}
+
+// winnersText is "bo wins!", "ana & cy win!", "a tie: ana, bo".
+func (m *model) winnersText(v *engine.View, lh *lobby.HandResult) string {
+	ws := v.Winners
+	if len(ws) == 0 && lh != nil {
+		ws = lh.Winners
+	}
+	var names []string
+	for _, s := range ws {
+		names = append(names, m.seatName(s))
+	}
+	switch {
+	case len(names) == 0:
+		return "The game is over."
+	case len(names) == 1 && ws[0] == v.Seat:
+		return "You win! ★"
+	case len(names) == 1:
+		return names[0] + " wins! ★"
+	case v.Settings.Mode == engine.Partners:
+		return strings.Join(names, " & ") + " win! ★"
+	}
+	return "A tie: " + strings.Join(names, ", ") + " ★"
+}
+
+// standings is the table of seats: what each held this hand, their score,
+// best first.
+func (m *model) standings(v *engine.View, lh *lobby.HandResult, final bool) []string {
+	st := m.st
+	word := scoreWord(v.Settings)
+	team := v.Settings.Mode == engine.Partners
+	head := "  " + pad("player", 16) + padLeft("held", 6) + padLeft(word, 8)
+	out := []string{st.dim.Render(head)}
+	order := make([]int, len(v.Seats))
+	for i := range order {
+		order[i] = i
+	}
+	score := func(s int) int {
+		if lh != nil && s < len(lh.Scores) {
+			return lh.Scores[s]
+		}
+		return v.Seats[s].Score
+	}
+	low := word == "tally"
+	sort.SliceStable(order, func(a, b int) bool {
+		sa, sb := score(order[a]), score(order[b])
+		if v.Seats[order[a]].Out != v.Seats[order[b]].Out {
+			return !v.Seats[order[a]].Out
+		}
+		if low {
+			return sa < sb
+		}
+		return sa > sb
+	})
+	for _, s := range order {
+		mark := "  "
+		won := lh != nil && (s == lh.Winner || s == lh.Partner)
+		if final {
+			won = slices.Contains(v.Winners, s) || (len(v.Winners) == 0 && lh != nil && slices.Contains(lh.Winners, s))
+		}
+		if won {
+			mark = st.title.Render("★ ")
+		}
+		name := m.seatName(s)
+		if team && v.Seats[s].Team >= 0 {
+			name += " (" + string(rune('A'+v.Seats[s].Team)) + ")"
+		}
+		held := ""
+		if lh != nil && s < len(lh.Held) {
+			held = fmt.Sprint(lh.Held[s])
+		}
+		row := mark + pad(name, 16) + padLeft(held, 6) + padLeft(fmt.Sprint(score(s)), 8)
+		switch {
+		case v.Seats[s].Out || (lh != nil && slices.Contains(lh.Eliminated, s)):
+			row += "  " + st.dim.Render("out")
+		case s == v.Seat:
+			row += "  you"
+		}
+		out = append(out, row)
+	}
+	return out
+}

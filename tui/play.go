@@ -1,0 +1,309 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// This file turns the player's keys into moves: playing a card (with the
+// colour and the player a wild asks for), drawing, keeping, UNO, catching,
+// challenging and dropping. Every move is found among the view's Legal moves.
+
+// playKey handles the keys of an ordinary turn (or of waiting for one).
+func (m *model) playKey(k tea.KeyMsg) tea.Cmd {
+	v := m.game()
+	ts := &m.tbl
+	switch {
+	case k.Type == tea.KeyLeft || k.String() == "h":
+		ts.moveCursor(-1)
+	case k.Type == tea.KeyRight || k.String() == "l":
+		ts.moveCursor(1)
+	case k.Type == tea.KeyHome:
+		ts.moveCursor(-len(ts.hand))
+	case k.Type == tea.KeyEnd:
+		ts.moveCursor(len(ts.hand))
+	case k.Type == tea.KeyEnter || k.Type == tea.KeySpace:
+		return m.playSelected()
+	case is(k, m.keys.Draw):
+		return m.draw()
+	case is(k, m.keys.Keep):
+		if v.Can(engine.Pass) {
+			return m.move(engine.Action{Kind: engine.Pass})
+		}
+		m.say("k keeps a card you have just drawn; there is none", true)
+	case is(k, m.keys.UNO):
+		return m.uno()
+	case is(k, m.keys.Catch):
+		return m.catch()
+	case k.Type == tea.KeyEsc:
+		ts.open = ovNone
+	default:
+		if cmd, ok := m.commonKey(k); ok {
+			return cmd
+		}
+		m.say("←/→ choose a card · enter play · d draw · ? help", false)
+	}
+	return nil
+}
+
+func (ts *tableState) moveCursor(d int) {
+	if len(ts.hand) == 0 {
+		return
+	}
+	ts.cursor = min(max(ts.cursor+d, 0), len(ts.hand)-1)
+	ts.sel = ts.hand[ts.cursor]
+}
+
+// playSelected plays the card under the cursor, asking for a colour (and a
+// player) first when it is a wild.
+func (m *model) playSelected() tea.Cmd {
+	v := m.game()
+	ts := &m.tbl
+	if v.Phase == engine.PhaseDeal {
+		m.say("the next hand is about to be dealt", false)
+		return nil
+	}
+	if len(ts.hand) == 0 {
+		return nil
+	}
+	card := ts.hand[ts.cursor]
+	if v.Phase == engine.PhaseDrawn && v.HasDrawn && card != v.Drawn {
+		m.say(fmt.Sprintf("after drawing you may only play the %s you drew (enter on it), or k to keep it", v.Drawn.Label()), true)
+		return nil
+	}
+	if !v.Playable(card) {
+		m.say(m.whyNot(v, card), true)
+		return nil
+	}
+	if card.Kind.IsWild() {
+		ts.wild, ts.open, ts.color = card, ovColor, bestColor(v)
+		return nil
+	}
+	return m.play(card, engine.NoColor, 0)
+}
+
+// play sends a play, calling UNO with it when armed and possible.
+func (m *model) play(card engine.Card, col engine.Color, target int) tea.Cmd {
+	v := m.game()
+	want := engine.Action{Kind: engine.Play, Card: card, Color: col, Target: target, UNO: m.tbl.armed}
+	a, ok := legal(v, want)
+	if !ok && want.UNO {
+		want.UNO = false // armed, but this play does not leave one card
+		a, ok = legal(v, want)
+	}
+	if !ok {
+		m.say(m.whyNot(v, card), true)
+		return nil
+	}
+	if a.UNO {
+		m.tbl.armed = false
+	}
+	m.tbl.open = ovNone
+	return m.move(a)
+}
+
+// whyNot explains why card cannot be played now.
+func (m *model) whyNot(v *engine.View, card engine.Card) string {
+	switch {
+	case v.Current != v.Seat:
+		return "wait for your turn: it is " + m.seatName(v.Current) + "'s"
+	case v.Phase != engine.PhaseTurn && v.Phase != engine.PhaseDrawn:
+		return "not now: " + m.phaseNote(v)
+	}
+	want := colorName(v.Color)
+	switch {
+	case v.Top.Kind == engine.Number:
+		want += fmt.Sprintf(", a %d", v.Top.Value)
+	case v.Top.Kind.IsAction():
+		want += ", a " + v.Top.Kind.String()
+	}
+	return fmt.Sprintf("%s does not match: play %s or a wild, or d to draw", card.Label(), want)
+}
+
+// bestColor is the colour a player most likely wants: the one they hold most of.
+func bestColor(v *engine.View) int {
+	cols := v.Settings.Edition.Colors()
+	best, n := 0, -1
+	for i, c := range cols {
+		k := 0
+		for _, h := range v.Hand {
+			if h.Color == c && !h.Kind.IsWild() {
+				k++
+			}
+		}
+		if k > n {
+			best, n = i, k
+		}
+	}
+	return best
+}
+
+func (m *model) draw() tea.Cmd {
+	v := m.game()
+	switch {
+	case v.Can(engine.Draw):
+		return m.move(engine.Action{Kind: engine.Draw})
+	case v.Phase == engine.PhaseDrawn && v.Current == v.Seat:
+		m.say("you have drawn: enter plays the card you drew, k keeps it", true)
+	case v.Current != v.Seat:
+		m.say("wait for your turn: it is "+m.seatName(v.Current)+"'s", true)
+	default:
+		m.say("you cannot draw now", true)
+	}
+	return nil
+}
+
+// uno calls UNO late where the edition allows it, or arms it for the next play.
+func (m *model) uno() tea.Cmd {
+	v := m.game()
+	ts := &m.tbl
+	switch {
+	case v.Can(engine.CallUNO):
+		return m.move(engine.Action{Kind: engine.CallUNO})
+	case v.Seat >= 0 && v.Seat < len(v.Seats) && v.Seats[v.Seat].Exposed:
+		m.say("too late: in "+v.Settings.Edition.Title()+" UNO is called as you play your next-to-last card", true)
+	case ts.armed:
+		ts.armed = false
+		m.say("UNO no longer armed", false)
+	case canArm(v):
+		ts.armed = true
+		m.say("UNO! armed: it is called with your next play", false)
+	default:
+		m.say("UNO is called as you play your next-to-last card", true)
+	}
+	return nil
+}
+
+func (m *model) catch() tea.Cmd {
+	v := m.game()
+	for _, a := range v.Legal {
+		if a.Kind == engine.Catch {
+			return m.move(a)
+		}
+	}
+	m.say("nobody to catch: a player is open to a catch while they hold one card without calling UNO", true)
+	return nil
+}
+
+// colorKey chooses the colour of a wild (played, or turned up first).
+func (m *model) colorKey(k tea.KeyMsg) tea.Cmd {
+	v := m.game()
+	ts := &m.tbl
+	cols := v.Settings.Edition.Colors()
+	pick := -1
+	switch {
+	case k.Type == tea.KeyLeft || k.String() == "h" || k.Type == tea.KeyShiftTab:
+		ts.color = (ts.color + len(cols) - 1) % len(cols)
+	case k.Type == tea.KeyRight || k.String() == "l" || k.Type == tea.KeyTab:
+		ts.color = (ts.color + 1) % len(cols)
+	case k.Type == tea.KeyEnter || k.Type == tea.KeySpace:
+		pick = ts.color
+	case k.Type == tea.KeyEsc:
+		if m.overlay() == ovColor {
+			ts.open = ovNone
+			return nil
+		}
+		m.say("the first card is wild: choose the colour play starts with", false)
+	case k.Type == tea.KeyRunes && len(k.Runes) == 1:
+		r := k.Runes[0]
+		for i, c := range cols {
+			if r == rune('1'+i) || r == rune(c.String()[0]) {
+				pick = i
+			}
+		}
+		if pick < 0 {
+			if cmd, ok := m.commonKey(k); ok {
+				return cmd
+			}
+			m.say("choose a colour: ←/→ and enter, or its first letter", false)
+		}
+	}
+	if pick < 0 {
+		return nil
+	}
+	ts.color = pick
+	col := cols[pick]
+	if m.overlay() == ovFirstColor {
+		return m.move(engine.Action{Kind: engine.ChooseColor, Color: col})
+	}
+	if ts.wild.Kind == engine.Blank && v.Settings.Blanks == engine.BlankSwapHands {
+		ts.open = ovTarget
+		ts.target = m.firstTarget(v)
+		return nil
+	}
+	return m.play(ts.wild, col, 0)
+}
+
+// swapTargets are the seats a Blank's swap may name.
+func (m *model) swapTargets(v *engine.View) []int {
+	var out []int
+	for _, s := range v.Seats {
+		if s.Seat != v.Seat && !s.Out {
+			out = append(out, s.Seat)
+		}
+	}
+	return out
+}
+
+func (m *model) firstTarget(v *engine.View) int {
+	ts := m.swapTargets(v)
+	if len(ts) == 0 {
+		return -1
+	}
+	best := ts[0]
+	for _, s := range ts { // the fewest cards: the swap most worth making
+		if v.Seats[s].Cards < v.Seats[best].Cards {
+			best = s
+		}
+	}
+	return best
+}
+
+func (m *model) targetKey(k tea.KeyMsg) tea.Cmd {
+	v := m.game()
+	ts := &m.tbl
+	targets := m.swapTargets(v)
+	i := max(slices.Index(targets, ts.target), 0)
+	switch {
+	case is(k, m.keys.Up), k.Type == tea.KeyLeft:
+		ts.target = targets[(i+len(targets)-1)%len(targets)]
+	case is(k, m.keys.Down), k.Type == tea.KeyRight, k.Type == tea.KeyTab:
+		ts.target = targets[(i+1)%len(targets)]
+	case k.Type == tea.KeyEnter:
+		return m.play(ts.wild, v.Settings.Edition.Colors()[ts.color], ts.target)
+	case k.Type == tea.KeyEsc:
+		ts.open = ovColor
+	default:
+		m.say("choose whom to swap hands with: ↑/↓ and enter", false)
+	}
+	return nil
+}
+
+func (m *model) challengeKey(k tea.KeyMsg) tea.Cmd {
+	switch {
+	case is(k, m.keys.Yes):
+		return m.move(engine.Action{Kind: engine.ChallengeDrawFour})
+	case is(k, m.keys.No):
+		return m.move(engine.Action{Kind: engine.Accept})
+	}
+	if cmd, ok := m.commonKey(k); ok {
+		return cmd
+	}
+	m.say("y challenges the Wild Draw Four, n takes the four cards", false)
+	return nil
+}
+
+func (m *model) raceKey(k tea.KeyMsg) tea.Cmd {
+	if is(k, m.keys.Drop) {
+		return m.move(engine.Action{Kind: engine.Drop})
+	}
+	if cmd, ok := m.commonKey(k); ok {
+		return cmd
+	}
+	m.say("DROP! press space", true)
+	return nil
+}

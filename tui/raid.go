@@ -1,0 +1,197 @@
+package tui
+
+import (
+	"slices"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// raidable are the seats the raider may still take a card from.
+func raidable(v *engine.View) []int {
+	var out []int
+	for _, s := range v.Seats {
+		if s.Seat != v.Seat && s.Raidable && s.Seat < len(v.Hands) {
+			out = append(out, s.Seat)
+		}
+	}
+	return out
+}
+
+// takeable are the distinct action cards a seat holds, sorted.
+func takeable(v *engine.View, seat int) []engine.Card {
+	var out []engine.Card
+	for _, c := range sortHand(v.Hands[seat], v.Settings.Edition) {
+		if c.Kind.IsAction() && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// normalize keeps the raid's choice on a seat that may still be raided.
+func (r *raidState) normalize(v *engine.View, handLen int) {
+	seats := raidable(v)
+	if len(seats) == 0 {
+		return
+	}
+	if !r.begun || !slices.Contains(seats, r.seat) {
+		r.seat, r.take, r.step, r.begun = seats[0], 0, 0, true
+	}
+	r.take = min(max(r.take, 0), max(len(takeable(v, r.seat))-1, 0))
+	r.give = min(max(r.give, 0), max(handLen-1, 0))
+}
+
+func (m *model) raidKey(k tea.KeyMsg) tea.Cmd {
+	v := m.game()
+	r := &m.tbl.raid
+	r.normalize(v, len(m.tbl.hand))
+	seats := raidable(v)
+	if is(k, m.keys.EndRaid) {
+		return m.move(engine.Action{Kind: engine.EndRaid})
+	}
+	if len(seats) == 0 {
+		m.say("nobody left to raid: e ends the raid", false)
+		return nil
+	}
+	i := max(slices.Index(seats, r.seat), 0)
+	cards := takeable(v, r.seat)
+	switch {
+	case r.step == 0 && (k.Type == tea.KeyUp || k.String() == "k"):
+		r.seat, r.take = seats[(i+len(seats)-1)%len(seats)], 0
+	case r.step == 0 && (k.Type == tea.KeyDown || k.String() == "j" || k.Type == tea.KeyTab):
+		r.seat, r.take = seats[(i+1)%len(seats)], 0
+	case k.Type == tea.KeyLeft || k.String() == "h":
+		if r.step == 0 {
+			r.take = max(r.take-1, 0)
+		} else {
+			r.give = max(r.give-1, 0)
+		}
+	case k.Type == tea.KeyRight || k.String() == "l":
+		if r.step == 0 {
+			r.take = min(r.take+1, max(len(cards)-1, 0))
+		} else {
+			r.give = min(r.give+1, max(len(m.tbl.hand)-1, 0))
+		}
+	case k.Type == tea.KeyEnter:
+		return m.raidEnter(v, cards)
+	case k.Type == tea.KeyEsc:
+		r.step = 0
+	default:
+		if cmd, ok := m.commonKey(k); ok {
+			return cmd
+		}
+		m.say("↑/↓ player · ←/→ card · enter choose · e end the raid", false)
+	}
+	return nil
+}
+
+func (m *model) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
+	r := &m.tbl.raid
+	if len(cards) == 0 {
+		m.say("that player holds no action card", true)
+		return nil
+	}
+	if r.step == 0 {
+		r.step = 1
+		return nil
+	}
+	if len(m.tbl.hand) == 0 {
+		return nil
+	}
+	want := engine.Action{Kind: engine.Exchange, Target: r.seat, Card: cards[r.take], Give: m.tbl.hand[r.give]}
+	a, ok := legal(v, want)
+	if !ok {
+		m.say("that exchange is not allowed", true)
+		return nil
+	}
+	r.step, r.take = 0, 0
+	return m.move(a)
+}
+
+// raidView is the raider's overlay: every hand, one row a player.
+func (m *model) raidView(v *engine.View, w int) []string {
+	st := m.st
+	r := &m.tbl.raid
+	r.normalize(v, len(m.tbl.hand))
+	out := []string{
+		st.title.Render("ARMY OF GRAYSKULL") + " " + st.bold.Render("— you raid!") + m.countdown(m.scr.Table.RaidEnds),
+		st.dim.Render("Take one action card (skip, reverse, draw two) from each player,"),
+		st.dim.Render("and give them one of yours for it."),
+		"",
+	}
+	for _, s := range v.Seats {
+		if s.Seat == v.Seat || s.Seat >= len(v.Hands) {
+			continue
+		}
+		mark := "  "
+		if r.seat == s.Seat {
+			mark = st.turn.Render("▶ ")
+		}
+		row := mark + pad(m.seatName(s.Seat), 12) + " "
+		switch {
+		case s.Out:
+			row += st.dim.Render("out")
+		case !s.Raidable:
+			row += st.dim.Render("done ✓")
+		default:
+			row += m.raidHand(v, s.Seat)
+		}
+		out = append(out, trunc(row, w))
+	}
+	out = append(out, "")
+	give := "  " + pad("you give", 12) + " "
+	if r.step == 1 {
+		give = st.turn.Render("▶ ") + st.bold.Render(pad("you give", 12)) + " "
+	}
+	out = append(out, trunc(give+m.cardRow(m.tbl.hand, r.step == 1, r.give, nil), w), "")
+	if r.step == 0 {
+		out = append(out, st.dim.Render("↑/↓ player · ←/→ card · enter take it · e end the raid"))
+	} else {
+		out = append(out, st.dim.Render("←/→ your card to give · enter exchange · esc back · e end"))
+	}
+	return out
+}
+
+// raidHand is a raided player's hand, the card to take marked.
+func (m *model) raidHand(v *engine.View, seat int) string {
+	r := &m.tbl.raid
+	cards := takeable(v, seat)
+	var sel *engine.Card
+	if seat == r.seat && r.take < len(cards) {
+		sel = &cards[r.take]
+	}
+	hand := sortHand(v.Hands[seat], v.Settings.Edition)
+	idx := -1
+	if sel != nil {
+		idx = slices.Index(hand, *sel)
+	}
+	return m.cardRow(hand, r.step == 0 && seat == r.seat, idx, func(c engine.Card) bool { return c.Kind.IsAction() })
+}
+
+// cardRow draws cards as labels in a row; the one at sel is bracketed when
+// active, and cards for which fade is false are dimmed (nil: none).
+func (m *model) cardRow(cards []engine.Card, active bool, sel int, keep func(engine.Card) bool) string {
+	st := m.st
+	e := m.game().Settings.Edition
+	parts := make([]string, len(cards))
+	for i, c := range cards {
+		l := st.label(c, e)
+		if keep != nil && !keep(c) {
+			l = st.dim.Render(c.Label())
+		}
+		if i == sel {
+			if active {
+				l = st.turn.Render("[") + l + st.turn.Render("]")
+			} else {
+				l = "(" + l + ")"
+			}
+		} else {
+			l = " " + l + " "
+		}
+		parts[i] = l
+	}
+	return strings.Join(parts, "")
+}

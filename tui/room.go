@@ -1,0 +1,260 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby"
+)
+
+// roomState is the waiting room's selected seat.
+type roomState struct{ cursor int }
+
+func (r *roomState) sync(t *lobby.TableView) {
+	r.cursor = min(max(r.cursor, 0), max(len(t.Seats)-1, 0))
+}
+
+func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
+	if m.tbl.chat.open {
+		return m.chatKey(k)
+	}
+	t := m.scr.Table
+	switch {
+	case is(k, m.keys.Up):
+		m.room.cursor = max(m.room.cursor-1, 0)
+	case is(k, m.keys.Down):
+		m.room.cursor = min(m.room.cursor+1, len(t.Seats)-1)
+	case is(k, m.keys.Start):
+		if m.hostOnly("start the game") {
+			return m.do(lobby.Intent{Kind: lobby.Start})
+		}
+	case is(k, m.keys.AddBot):
+		if m.hostOnly("add bots") {
+			if t.Taken >= len(t.Seats) {
+				m.say("every seat is taken", true)
+				return nil
+			}
+			return m.do(lobby.Intent{Kind: lobby.AddBot})
+		}
+	case is(k, m.keys.Remove):
+		if m.hostOnly("remove bots or players") {
+			return m.removeSeat(m.room.cursor)
+		}
+	case is(k, m.keys.Edit):
+		if m.hostOnly("change the rules") {
+			m.form = configureForm(t.Settings)
+			m.page = pageCreate
+		}
+	case is(k, m.keys.Chat):
+		m.tbl.chat.open = true
+	case is(k, m.keys.Leave):
+		return m.do(lobby.Intent{Kind: lobby.Leave})
+	case is(k, m.keys.Help):
+		m.openHelp()
+	default:
+		if t.Host {
+			m.say("s start · b add a bot · x remove the selected seat · t chat · l leave", false)
+		} else {
+			m.say("waiting for the host to start · t chat · l leave", false)
+		}
+	}
+	return nil
+}
+
+// hostOnly reports whether the player hosts the table, saying so if not.
+func (m *model) hostOnly(what string) bool {
+	t := m.scr.Table
+	if t.Host {
+		return true
+	}
+	host := "the host"
+	for _, s := range t.Seats {
+		if s.Host {
+			host = clean(s.Nick) + ", the host,"
+		}
+	}
+	m.say("only "+host+" can "+what, true)
+	return false
+}
+
+// removeSeat removes the bot, or kicks the player, in seat i.
+func (m *model) removeSeat(i int) tea.Cmd {
+	t := m.scr.Table
+	if i < 0 || i >= len(t.Seats) {
+		return nil
+	}
+	s := t.Seats[i]
+	switch {
+	case s.Empty():
+		m.say("that seat is empty: choose a bot or a player with ↑/↓", true)
+	case i == t.You:
+		m.say("that is you: press l to leave", true)
+	case s.Bot:
+		return m.do(lobby.Intent{Kind: lobby.RemoveBot, Seat: i})
+	default:
+		return m.do(lobby.Intent{Kind: lobby.Kick, Seat: i})
+	}
+	return nil
+}
+
+// tableTitle is "ana's table · private · Classic 2001 · to 500".
+func (m *model) tableTitle(t *lobby.TableView) string {
+	st := m.st
+	vis := "public"
+	if !t.Public {
+		vis = "private"
+	}
+	return st.bold.Render(clean(t.Name)) + st.dim.Render(" · "+vis+" · ") + t.Settings.Edition.Title() +
+		st.dim.Render(" · ") + modeText(t.Settings)
+}
+
+func (m *model) roomView() []string {
+	st := m.st
+	t := m.scr.Table
+	out := m.top("", "")
+	out = append(out, " "+m.tableTitle(t), " "+st.dim.Render(rulesLine(t.Settings)+" · "+m.swatchLine(t.Settings.Edition)), "")
+	seats := m.seatLines(t)
+	side := m.roomSide(t)
+	out = append(out, sideBySide(seats, side, 40, m.w)...)
+	if t.Watching > 0 {
+		out = append(out, " "+st.dim.Render(plural(t.Watching, "person", "people")+" watching"))
+	}
+	out = append(out, "")
+	room := m.h - len(out) - 3
+	if room > 0 {
+		out = append(out, " "+st.dim.Render("table talk"))
+		for _, l := range m.logLines(t.Log, m.w-4, room) {
+			out = append(out, "   "+l)
+		}
+	}
+	var foot string
+	if t.Host {
+		foot = st.footer(m.w, hint{"↑/↓", "seat"}, hint{"s", "start"}, hint{"b", "add bot"}, hint{"x", "remove/kick"},
+			hint{"e", "rules"}, hint{"t", "chat"}, hint{"l", "leave"}, hint{"?", "help"})
+	} else {
+		foot = st.footer(m.w, hint{"t", "chat"}, hint{"l", "leave"}, hint{"?", "help"})
+	}
+	return m.bottom(out, foot)
+}
+
+// swatchLine is the edition's colours by name, each in its colour.
+func (m *model) swatchLine(e engine.Edition) string {
+	var parts []string
+	for _, c := range e.Colors() {
+		parts = append(parts, m.st.color(c).Render(c.String()))
+	}
+	return strings.Join(parts, " ")
+}
+
+// seatLines lists the seats, the selected one marked for the host.
+func (m *model) seatLines(t *lobby.TableView) []string {
+	st := m.st
+	out := []string{" " + st.bold.Render("seats") + st.dim.Render(fmt.Sprintf("  %d/%d taken", t.Taken, len(t.Seats)))}
+	for i, s := range t.Seats {
+		mark := "   "
+		if t.Host && i == m.room.cursor {
+			mark = " " + st.turn.Render("▶") + " "
+		}
+		name := st.dim.Render(pad("· empty", 17))
+		if !s.Empty() {
+			name = pad(clean(s.Nick), 17)
+			if i == t.You {
+				name = st.bold.Render(name)
+			}
+		}
+		out = append(out, mark+fmt.Sprintf("%2d  ", i+1)+name+m.seatTags(t, i))
+	}
+	return out
+}
+
+// seatTags are a seat's marks: host, you, bot, away.
+func (m *model) seatTags(t *lobby.TableView, i int) string {
+	s := t.Seats[i]
+	var tags []string
+	if s.Host {
+		tags = append(tags, m.st.accent.Render("host"))
+	}
+	if i == t.You {
+		tags = append(tags, "you")
+	}
+	if s.Bot {
+		tags = append(tags, m.st.dim.Render("bot"))
+	}
+	if !s.Empty() && !s.Bot && !s.Connected {
+		tags = append(tags, m.st.warn.Render("away"))
+	}
+	if s.AutoPlay {
+		tags = append(tags, m.st.dim.Render("bot playing"))
+	}
+	return strings.Join(tags, m.st.dim.Render(" · "))
+}
+
+// roomSide is the right of the waiting room: the private code, drawn big so
+// it can be read out, or the public countdown.
+func (m *model) roomSide(t *lobby.TableView) []string {
+	st := m.st
+	var out []string
+	if t.Code != "" {
+		out = append(out, st.bold.Render("share this code with friends"))
+		out = append(out, m.bigCode(t.Code)...)
+		out = append(out, st.dim.Render("they choose Join by code in the lobby"))
+		if m.addr != "" {
+			out = append(out, st.dim.Render("or run:"), "  ssh "+m.addr+" join "+clean(t.Code))
+		}
+	} else {
+		out = append(out, st.bold.Render("public table"))
+		if !t.StartsAt.IsZero() {
+			out = append(out, "", st.title.Render("starts in "+clock(t.StartsAt.Sub(m.now()))),
+				st.dim.Render("bots fill the free seats then"))
+		} else {
+			out = append(out, "", st.dim.Render("listed in the lobby: players may sit"))
+		}
+	}
+	out = append(out, "")
+	if !t.Host {
+		host := "the host"
+		for _, s := range t.Seats {
+			if s.Host {
+				host = clean(s.Nick)
+			}
+		}
+		out = append(out, st.dim.Render("waiting for "+host+" to start"))
+	} else if t.Taken < 2 {
+		out = append(out, st.dim.Render("add a bot (b) or wait for a friend"))
+	} else {
+		out = append(out, st.ok.Render("ready: press s to start"))
+	}
+	return out
+}
+
+// bigCode draws a table code one character to a box.
+func (m *model) bigCode(code string) []string {
+	b := m.st.accent
+	var top, mid, bot strings.Builder
+	for _, r := range clean(code) {
+		top.WriteString(b.Render("╭───╮"))
+		mid.WriteString(b.Render("│") + " " + m.st.bold.Render(string(r)) + " " + b.Render("│"))
+		bot.WriteString(b.Render("╰───╯"))
+	}
+	return []string{top.String(), mid.String(), bot.String()}
+}
+
+// sideBySide puts right beside left, left padded to lw cells, within w.
+func sideBySide(left, right []string, lw, w int) []string {
+	n := max(len(left), len(right))
+	out := make([]string, n)
+	for i := range out {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		out[i] = trunc(pad(l, lw)+r, w)
+	}
+	return out
+}

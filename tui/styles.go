@@ -1,0 +1,83 @@
+package tui
+
+import (
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// styles are one session's styles, every one built from that session's own
+// renderer, so colours follow the player's terminal and never the server's.
+type styles struct {
+	r *lipgloss.Renderer
+	// plain is set when the terminal shows no styling at all.
+	plain bool
+
+	title, dim, bold, key, rule, err, ok, warn, accent, chatNick, banner lipgloss.Style
+	box, overlay, selected, turn                                         lipgloss.Style
+
+	// colors are the card colours, by engine.Color.
+	colors [engine.Pink + 1]lipgloss.Style
+	// wild is the style of a wild card's border (its label is a rainbow of
+	// the edition's colours).
+	wild lipgloss.Style
+
+	// cards caches hand cards already drawn: drawing is most of a frame's cost.
+	cards map[cardKey][]string
+}
+
+// palette gives each card colour an exact value in true colour, 256 colours
+// and 16 colours, so that none is lost by automatic degradation (orange is
+// dark yellow and pink bright magenta in 16 colours: each edition's four
+// colours stay distinct).
+var palette = [engine.Pink + 1]lipgloss.CompleteColor{
+	engine.NoColor: {TrueColor: "#EEEEEE", ANSI256: "255", ANSI: "15"},
+	engine.Red:     {TrueColor: "#F0413C", ANSI256: "196", ANSI: "9"},
+	engine.Blue:    {TrueColor: "#3D8BFF", ANSI256: "33", ANSI: "12"},
+	engine.Green:   {TrueColor: "#3CC15A", ANSI256: "41", ANSI: "10"},
+	engine.Yellow:  {TrueColor: "#FFD33D", ANSI256: "220", ANSI: "11"},
+	engine.Orange:  {TrueColor: "#FF8A1F", ANSI256: "208", ANSI: "3"},
+	engine.Purple:  {TrueColor: "#A259FF", ANSI256: "135", ANSI: "5"},
+	engine.Pink:    {TrueColor: "#FF5FB4", ANSI256: "205", ANSI: "13"},
+}
+
+var (
+	grey   = lipgloss.CompleteColor{TrueColor: "#8A8A8A", ANSI256: "245", ANSI: "8"}
+	accent = lipgloss.CompleteColor{TrueColor: "#FFB000", ANSI256: "214", ANSI: "11"}
+	danger = lipgloss.CompleteColor{TrueColor: "#FF5555", ANSI256: "203", ANSI: "9"}
+	good   = lipgloss.CompleteColor{TrueColor: "#50FA7B", ANSI256: "84", ANSI: "10"}
+	ink    = lipgloss.CompleteColor{TrueColor: "#111111", ANSI256: "233", ANSI: "0"}
+)
+
+func newStyles(r *lipgloss.Renderer) styles {
+	s := styles{r: r, plain: r.ColorProfile() == termenv.Ascii, cards: map[cardKey][]string{}}
+	s.title = r.NewStyle().Bold(true).Foreground(accent)
+	s.dim = r.NewStyle().Foreground(grey)
+	s.bold = r.NewStyle().Bold(true)
+	s.key = r.NewStyle().Bold(true)
+	s.rule = r.NewStyle().Foreground(grey)
+	s.err = r.NewStyle().Foreground(danger).Bold(true)
+	s.ok = r.NewStyle().Foreground(good)
+	s.warn = r.NewStyle().Foreground(accent).Bold(true)
+	s.accent = r.NewStyle().Foreground(accent)
+	s.chatNick = r.NewStyle().Bold(true).Foreground(accent)
+	s.banner = r.NewStyle().Bold(true).Foreground(ink).Background(accent)
+	s.box = r.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(grey).Padding(0, 1)
+	s.overlay = r.NewStyle().Border(lipgloss.DoubleBorder()).BorderForeground(accent).Padding(0, 2)
+	s.selected = r.NewStyle().Bold(true).Reverse(true)
+	s.turn = r.NewStyle().Bold(true).Foreground(accent)
+	for c := range palette {
+		s.colors[c] = r.NewStyle().Foreground(palette[c])
+	}
+	s.wild = r.NewStyle().Foreground(palette[engine.NoColor])
+	return s
+}
+
+// color is the style of a card colour.
+func (s styles) color(c engine.Color) lipgloss.Style {
+	if int(c) < len(s.colors) {
+		return s.colors[c]
+	}
+	return s.colors[engine.NoColor]
+}

@@ -1,0 +1,311 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby"
+)
+
+// overlay is a moment that takes the whole attention, drawn over the table.
+type overlay uint8
+
+const (
+	ovNone       overlay = iota
+	ovColor              // the colour for the wild being played
+	ovTarget             // the player a Blank's swap names
+	ovFirstColor         // the colour of a wild turned up first
+	ovChallenge          // challenge the Wild Draw Four?
+	ovRace               // the Kevin's Chili race
+	ovRaid               // the Army of Grayskull raid, for the raider
+	ovScores             // the scores between hands
+	ovFinal              // the result of the game
+	ovLeave              // leave during a game?
+)
+
+// tableState is what the player is doing at the table.
+type tableState struct {
+	hand   []engine.Card // sorted
+	cursor int
+	sel    engine.Card // the card under the cursor, followed across updates
+	armed  bool        // UNO is called with the next play
+	open   overlay     // an overlay the player opened (colour, target, leave)
+	wild   engine.Card // the wild being played
+	color  int         // the colour under the cursor, in the edition's order
+	target int         // the seat under the cursor for a Blank's swap
+	chat   chatBox
+	raid   raidState
+	sentAt time.Time // when a move was sent that the table has not answered yet
+	key    string    // the game's state when last seen (gameKey)
+	notice int       // the last notice seen
+}
+
+// gameKey sums up what any move changes: when it changes, the table has
+// answered the last move.
+func gameKey(v *engine.View) string {
+	if v == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprint(&b, v.Phase, v.HandNo, v.Current, v.Direction, v.Top, v.Color, v.DrawPile, v.Discards, len(v.Hand), len(v.Legal))
+	for _, s := range v.Seats {
+		fmt.Fprint(&b, "|", s.Cards, s.UNO, s.Exposed, s.Racing, s.Raidable, s.Out)
+	}
+	return b.String()
+}
+
+// raidState is the raider's choice: whose card to take, which, and what to give.
+type raidState struct {
+	seat  int // the seat raided
+	take  int // index of the card taken, among that seat's action cards
+	give  int // index in the raider's sorted hand
+	step  int // 0: choosing the card to take, 1: the card to give
+	begun bool
+}
+
+func newTableState() tableState { return tableState{chat: newChatBox()} }
+
+// game is the viewer's view of the game, or nil.
+func (m *model) game() *engine.View {
+	if t := m.scr.Table; t != nil {
+		return t.Game
+	}
+	return nil
+}
+
+// seated reports whether the player has a seat in the game.
+func (m *model) seated() bool {
+	t := m.scr.Table
+	return t != nil && t.You >= 0 && t.Game != nil && t.Game.Seat >= 0
+}
+
+// sync follows a newer table: the hand is sorted again, the cursor stays on
+// the same card, and overlays that no longer apply are closed.
+func (ts *tableState) sync(t *lobby.TableView, notice int) {
+	if k := gameKey(t.Game); k != ts.key || notice != ts.notice {
+		ts.sentAt = time.Time{} // the table answered
+		ts.key, ts.notice = k, notice
+	}
+	v := t.Game
+	if v == nil {
+		ts.hand, ts.open, ts.armed = nil, ovNone, false
+		return
+	}
+	ts.hand = sortHand(v.Hand, v.Settings.Edition)
+	switch {
+	case v.Phase == engine.PhaseDrawn && v.HasDrawn:
+		ts.cursor = ts.find(v.Drawn, ts.cursor)
+	case ts.sel != (engine.Card{}):
+		ts.cursor = ts.find(ts.sel, ts.cursor)
+	}
+	ts.cursor = min(max(ts.cursor, 0), max(len(ts.hand)-1, 0))
+	if len(ts.hand) > 0 {
+		ts.sel = ts.hand[ts.cursor]
+	}
+	if ts.armed && !canArm(v) {
+		ts.armed = false
+	}
+	switch ts.open {
+	case ovColor, ovTarget:
+		if !v.Playable(ts.wild) {
+			ts.open = ovNone
+		}
+	case ovLeave:
+		if v.Phase == engine.PhaseGameOver {
+			ts.open = ovNone
+		}
+	}
+	if v.Phase != engine.PhaseRaid {
+		ts.raid = raidState{}
+	}
+}
+
+// find is the index of card in the hand nearest to near, or near if it is gone.
+func (ts *tableState) find(c engine.Card, near int) int {
+	best := -1
+	for i, h := range ts.hand {
+		if h == c && (best < 0 || abs(i-near) < abs(best-near)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return near
+	}
+	return best
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// canArm reports whether UNO may be armed: the player holds two cards, or
+// some play of theirs would leave them one.
+func canArm(v *engine.View) bool {
+	if len(v.Hand) == 2 {
+		return true
+	}
+	for _, a := range v.Legal {
+		if a.Kind == engine.Play && a.UNO {
+			return true
+		}
+	}
+	return false
+}
+
+// overlay is the overlay on screen: one the player opened, or one the
+// game's state calls for.
+func (m *model) overlay() overlay {
+	v := m.game()
+	if v == nil {
+		return ovNone
+	}
+	t := m.scr.Table
+	if m.tbl.open == ovLeave {
+		return ovLeave
+	}
+	switch {
+	case v.Phase == engine.PhaseGameOver || t.Status == lobby.Finished:
+		return ovFinal
+	case v.Phase == engine.PhaseDeal && t.LastHand != nil:
+		return ovScores
+	case v.Phase == engine.PhaseFirstColor && v.Can(engine.ChooseColor):
+		return ovFirstColor
+	case v.Phase == engine.PhaseChallenge && v.Can(engine.ChallengeDrawFour):
+		return ovChallenge
+	case v.Phase == engine.PhaseRace && v.Can(engine.Drop):
+		return ovRace
+	case v.Phase == engine.PhaseRaid && v.Hands != nil && v.Can(engine.EndRaid):
+		return ovRaid
+	}
+	return m.tbl.open
+}
+
+// moveWait is how long a move holds back the next one if the table does
+// not answer.
+const moveWait = 2 * time.Second
+
+// move sends a move to the table. Until the table answers (a newer screen
+// arrives), further moves are held back: a double press must not play two
+// cards, or draw twice.
+func (m *model) move(a engine.Action) tea.Cmd {
+	if !m.tbl.sentAt.IsZero() && m.now().Sub(m.tbl.sentAt) < moveWait {
+		return nil
+	}
+	m.tbl.sentAt = m.now()
+	return m.do(lobby.Intent{Kind: lobby.Move, Action: a})
+}
+
+// legal finds the legal move that matches want (Kind, Card, Color, Target, UNO).
+func legal(v *engine.View, want engine.Action) (engine.Action, bool) {
+	for _, a := range v.Legal {
+		if a.Kind == want.Kind && a.Card == want.Card && a.Color == want.Color && a.Target == want.Target &&
+			a.UNO == want.UNO && a.Give == want.Give {
+			return a, true
+		}
+	}
+	return engine.Action{}, false
+}
+
+func (m *model) tableKey(k tea.KeyMsg) tea.Cmd {
+	if m.tbl.chat.open {
+		return m.chatKey(k)
+	}
+	if !m.seated() {
+		return m.spectatorKey(k)
+	}
+	switch m.overlay() {
+	case ovLeave:
+		return m.leaveKey(k)
+	case ovFinal:
+		return m.finalKey(k)
+	case ovColor, ovFirstColor:
+		return m.colorKey(k)
+	case ovTarget:
+		return m.targetKey(k)
+	case ovChallenge:
+		return m.challengeKey(k)
+	case ovRace:
+		return m.raceKey(k)
+	case ovRaid:
+		return m.raidKey(k)
+	}
+	return m.playKey(k)
+}
+
+// commonKey handles the keys that work under any overlay: chat, help, leave.
+func (m *model) commonKey(k tea.KeyMsg) (tea.Cmd, bool) {
+	switch {
+	case is(k, m.keys.Chat):
+		m.tbl.chat.open = true
+	case is(k, m.keys.Help):
+		m.openHelp()
+	case is(k, m.keys.Quit):
+		return m.leave(), true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// leave leaves the table, asking first when a game is under way.
+func (m *model) leave() tea.Cmd {
+	v := m.game()
+	if m.seated() && v != nil && v.Phase != engine.PhaseGameOver && m.scr.Table.Status == lobby.Playing {
+		m.tbl.open = ovLeave
+		return nil
+	}
+	return m.do(lobby.Intent{Kind: lobby.Leave})
+}
+
+func (m *model) spectatorKey(k tea.KeyMsg) tea.Cmd {
+	if cmd, ok := m.commonKey(k); ok {
+		return cmd
+	}
+	if is(k, m.keys.Leave) || k.Type == tea.KeyEsc {
+		return m.do(lobby.Intent{Kind: lobby.Leave})
+	}
+	m.say("you are watching: t chat · q back to the lobby", false)
+	return nil
+}
+
+func (m *model) leaveKey(k tea.KeyMsg) tea.Cmd {
+	switch {
+	case is(k, m.keys.Yes):
+		m.tbl.open = ovNone
+		return m.do(lobby.Intent{Kind: lobby.Leave})
+	case is(k, m.keys.No), k.Type == tea.KeyEsc, is(k, m.keys.Quit):
+		m.tbl.open = ovNone
+	default:
+		m.say("y leaves the game, n stays", false)
+	}
+	return nil
+}
+
+func (m *model) finalKey(k tea.KeyMsg) tea.Cmd {
+	switch {
+	case is(k, m.keys.Rematch):
+		if m.hostOnly("start a rematch") {
+			return m.do(lobby.Intent{Kind: lobby.Rematch})
+		}
+	case is(k, m.keys.Lobby), k.Type == tea.KeyEsc:
+		return m.do(lobby.Intent{Kind: lobby.Leave})
+	case is(k, m.keys.Chat):
+		m.tbl.chat.open = true
+	case is(k, m.keys.Help):
+		m.openHelp()
+	default:
+		if m.scr.Table.Host {
+			m.say("r plays again with the same seats · enter goes back to the lobby", false)
+		} else {
+			m.say("the host may start a rematch · enter goes back to the lobby", false)
+		}
+	}
+	return nil
+}

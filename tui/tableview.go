@@ -1,0 +1,437 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby"
+)
+
+// seatName is the nickname in a seat.
+func (m *model) seatName(seat int) string {
+	t := m.scr.Table
+	if t != nil && seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Nick != "" {
+		return clean(t.Seats[seat].Nick)
+	}
+	return fmt.Sprintf("seat %d", seat+1)
+}
+
+// countdown is " · 0:24" until at, or "" without a deadline.
+func (m *model) countdown(at time.Time) string {
+	if at.IsZero() {
+		return ""
+	}
+	left := at.Sub(m.now())
+	s := " · " + seconds(left)
+	if left > time.Minute {
+		s = " · " + clock(left)
+	}
+	if left <= 5*time.Second {
+		return m.st.err.Render(s)
+	}
+	return m.st.accent.Render(s)
+}
+
+// phaseNote says what the game waits for, in a few words.
+func (m *model) phaseNote(v *engine.View) string {
+	who := m.seatName(v.Current)
+	mine := v.Seat >= 0 && v.Current == v.Seat
+	switch v.Phase {
+	case engine.PhaseDeal:
+		if v.HandNo == 0 {
+			return "shuffling and dealing…"
+		}
+		return "hand over: the next is dealt soon"
+	case engine.PhaseFirstColor:
+		if mine {
+			return "the first card is wild: name the colour"
+		}
+		return who + " names the first colour"
+	case engine.PhaseDrawn:
+		if mine {
+			return "you drew " + v.Drawn.Label() + ": enter plays it, k keeps it"
+		}
+		return who + " drew a card that plays"
+	case engine.PhaseChallenge:
+		if mine {
+			return "challenge the Wild Draw Four?"
+		}
+		return who + " may challenge the Wild Draw Four"
+	case engine.PhaseRace:
+		return "CHILI RACE: everyone drops!"
+	case engine.PhaseRaid:
+		return m.seatName(v.Player) + " raids with the Army of Grayskull"
+	case engine.PhaseGameOver:
+		return "the game is over"
+	}
+	if mine {
+		return "your turn"
+	}
+	return who + "'s turn"
+}
+
+// deadline is when the game's current wait ends.
+func (m *model) deadline(v *engine.View) time.Time {
+	t := m.scr.Table
+	switch v.Phase {
+	case engine.PhaseRace:
+		return t.RaceEnds
+	case engine.PhaseRaid:
+		return t.RaidEnds
+	case engine.PhaseDeal:
+		return t.NextHandAt
+	case engine.PhaseGameOver:
+		return time.Time{}
+	}
+	return t.TurnEnds
+}
+
+// tableHeader is "UNO · Classic 2001 · private K7QX2M · first to 500".
+func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
+	st := m.st
+	where := "public"
+	if t.Code != "" {
+		where = "private " + st.bold.Render(clean(t.Code))
+	}
+	right := "↻ clockwise"
+	if v.Direction < 0 {
+		right = "↺ counter-clockwise"
+	}
+	if t.Watching > 0 {
+		right += fmt.Sprintf(" · %d watching", t.Watching)
+	}
+	sep := st.dim.Render(" · ")
+	rest := sep + where + sep + goalText(v.Settings)
+	left := st.title.Render("UNO") + sep + v.Settings.Edition.Title() + rest
+	for _, shorter := range []string{
+		st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + rest,
+		shortEdition(v.Settings.Edition) + rest,
+	} {
+		if width(left)+width(right)+3 <= m.w {
+			break
+		}
+		left = shorter
+	}
+	return []string{spread(" "+left, st.dim.Render(right)+" ", m.w), st.hrule(m.w)}
+}
+
+// tableView draws the table: the header; the piles and the players beside
+// them, the log below the players; the hand; the status line and the keys.
+func (m *model) tableView() []string {
+	t := m.scr.Table
+	v := t.Game
+	out := m.tableHeader(t, v)
+	handH := 7 // title, four lines of cards, marks, a blank above
+	if !m.seated() {
+		handH = 3
+	}
+	midH := m.h - len(out) - handH - 2
+	leftW := 30
+	if m.w >= 110 {
+		leftW = 34
+	}
+	left := m.pileColumn(v, leftW)
+	right := m.playersColumn(t, v, m.w-leftW-1, midH)
+	out = append(out, sideBySide(left, right, leftW, m.w)...)
+	for len(out) < 2+midH {
+		out = append(out, "")
+	}
+	out = out[:2+midH]
+	out = append(out, "")
+	if m.seated() {
+		out = append(out, m.handBlock(t, v)...)
+	} else {
+		out = append(out, m.watchingBanner(t)...)
+	}
+	out = m.bottom(out, m.tableFooter(v))
+	if ov := m.overlay(); ov != ovNone {
+		out = overlayCenter(out, m.overlayBox(ov, v), m.w, 2, m.h-2)
+	}
+	return out
+}
+
+// pileColumn is the draw pile and the discard pile, drawn large, with the
+// colour in play and whose turn it is beneath.
+func (m *model) pileColumn(v *engine.View, w int) []string {
+	st := m.st
+	var out []string
+	draw := st.drawPile(v.DrawPile)
+	var disc []string
+	if v.Discards > 0 || v.Top != (engine.Card{}) {
+		disc = st.bigCard(v.Top, v.Color, v.Settings.Edition)
+	} else {
+		disc = st.drawPile(0)
+		for i := range disc {
+			disc[i] = spaces(bigW)
+		}
+	}
+	gap := spaces(max((w-2*bigW-2)/2, 1))
+	for i := range draw {
+		out = append(out, " "+draw[i]+gap+disc[i])
+	}
+	out = append(out, " "+center(st.dim.Render("draw"), bigW)+gap+center(st.dim.Render("discard"), bigW))
+	if v.HandNo > 0 {
+		out = append(out, " "+st.dim.Render(trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, m.seatName(v.Dealer)), w-2)))
+	} else {
+		out = append(out, "")
+	}
+	if v.Color != engine.NoColor {
+		out = append(out, " "+st.dim.Render("colour in play ")+st.chip(v.Color))
+	} else {
+		out = append(out, "")
+	}
+	note := m.phaseNote(v)
+	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver
+	if mine {
+		note = st.turn.Render("▶ " + note)
+	} else {
+		note = "  " + note
+	}
+	notes := wrapText(note+m.countdown(m.deadline(v)), w-2)
+	for _, l := range notes {
+		out = append(out, " "+l)
+	}
+	return out
+}
+
+// playersColumn is every seat, in the order of play, then the log.
+func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []string {
+	st := m.st
+	nameW := 12
+	if w >= 60 {
+		nameW = 16
+	}
+	scoreHead := "score"
+	if v.Settings.Mode == engine.LowestScore || v.Settings.Mode == engine.Challenge {
+		scoreHead = "tally"
+	}
+	arrow := "↓"
+	if v.Direction < 0 {
+		arrow = "↑"
+	}
+	team := v.Settings.Mode == engine.Partners
+	teamW := 0
+	if team {
+		teamW = 2
+	}
+	head := "  " + spaces(teamW) + pad("player "+arrow, nameW) + padLeft("cards", 6) + padLeft(scoreHead, 7)
+	out := []string{st.dim.Render(head)}
+	for i, s := range v.Seats {
+		out = append(out, trunc(m.playerRow(t, v, i, s, nameW, teamW), w))
+	}
+	logH := h - len(out) - 1
+	if logH > 0 {
+		out = append(out, "")
+		out = append(out, m.logLines(t.Log, w-1, logH)...)
+	}
+	return out
+}
+
+// playerRow is one seat: turn mark, team, name, cards, score and state.
+func (m *model) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.SeatView, nameW, teamW int) string {
+	st := m.st
+	mark := "  "
+	current := i == v.Current && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver
+	if v.Phase == engine.PhaseRace || v.Phase == engine.PhaseRaid {
+		current = false
+	}
+	if current {
+		mark = st.turn.Render("▶ ")
+	}
+	tm := ""
+	if teamW > 0 && s.Team >= 0 {
+		tm = pad(string(rune('A'+s.Team)), teamW)
+	}
+	name := pad(m.seatName(i), nameW)
+	switch {
+	case s.Out:
+		name = st.dim.Render(name)
+	case i == v.Seat:
+		name = st.bold.Render(name)
+	case current:
+		name = st.turn.Render(name)
+	}
+	cards := padLeft(fmt.Sprint(s.Cards), 6)
+	if s.Out {
+		cards = padLeft("—", 6)
+	}
+	row := mark + tm + name + cards + padLeft(fmt.Sprint(s.Score), 7)
+	if notes := m.seatNotes(t, v, i, s, current); notes != "" {
+		row += "  " + notes
+	}
+	return row
+}
+
+// seatNotes are a seat's states: UNO!, open to a catch, out, racing,
+// raided, bot, away, you, time left.
+func (m *model) seatNotes(t *lobby.TableView, v *engine.View, i int, s engine.SeatView, current bool) string {
+	st := m.st
+	var ns []string
+	switch {
+	case s.Out:
+		ns = append(ns, st.dim.Render("out"))
+	case s.UNO:
+		ns = append(ns, st.warn.Render("UNO!"))
+	case s.Exposed:
+		ns = append(ns, st.err.Render("no UNO! catch (c)"))
+	}
+	if v.Phase == engine.PhaseRace && !s.Out {
+		if s.Racing {
+			ns = append(ns, st.warn.Render("racing"))
+		} else {
+			ns = append(ns, st.ok.Render("dropped"))
+		}
+	}
+	if v.Phase == engine.PhaseRaid && i == v.Player {
+		ns = append(ns, st.warn.Render("raiding"))
+	}
+	if i == v.Seat {
+		ns = append(ns, "you")
+	}
+	if i < len(t.Seats) {
+		seat := t.Seats[i]
+		switch {
+		case seat.Bot:
+			ns = append(ns, st.dim.Render("bot"))
+		case !seat.Connected:
+			ns = append(ns, st.warn.Render("away"))
+		case seat.AutoPlay:
+			ns = append(ns, st.dim.Render("bot plays"))
+		}
+	}
+	if current && !t.TurnEnds.IsZero() {
+		left := t.TurnEnds.Sub(m.now())
+		ts := seconds(left)
+		if left <= 5*time.Second {
+			ts = st.err.Render(ts)
+		}
+		ns = append(ns, ts)
+	}
+	return strings.Join(ns, " ")
+}
+
+// handBlock is the player's hand: a title, the cards (the one under the
+// cursor raised), and ▲ under each card that can be played now.
+func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
+	st := m.st
+	ts := &m.tbl
+	hand := ts.hand
+	title := " " + st.bold.Render("your hand") + st.dim.Render(" · "+plural(len(hand), "card", "cards"))
+	if s := v.Seats[v.Seat]; true {
+		title += st.dim.Render(fmt.Sprintf(" · %s %d", strings.ToLower(scoreWord(v.Settings)), s.Score))
+		if s.Team >= 0 {
+			title += st.dim.Render(" · team " + string(rune('A'+s.Team)) + " with " + m.seatName((v.Seat+2)%4))
+		}
+	}
+	if ts.armed {
+		title += "  " + st.banner.Render(" UNO! armed ")
+	}
+	if t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay {
+		title += "  " + st.banner.Render(" a bot plays for you: press any key to take over ")
+	}
+	cardW, gap := 6, 0
+	if m.w >= 100 {
+		cardW, gap = 7, 1
+	}
+	slot := cardW + gap
+	fit := max((m.w-4)/slot, 1)
+	first := 0
+	if len(hand) > fit {
+		first = min(max(ts.cursor-fit/2, 0), len(hand)-fit)
+	}
+	last := min(first+fit, len(hand))
+	rows := make([]string, 4)
+	marks := ""
+	myTurn := v.Current == v.Seat && (v.Phase == engine.PhaseTurn || v.Phase == engine.PhaseDrawn)
+	for i := first; i < last; i++ {
+		c := hand[i]
+		playable := v.Playable(c)
+		card := st.smallCard(c, v.Settings.Edition, cardW, myTurn && !playable, i == ts.cursor)
+		lift := 1
+		if i == ts.cursor {
+			lift = 0
+		}
+		for r := 0; r < 4; r++ {
+			cell := spaces(cardW)
+			if k := r - lift; k >= 0 && k < 3 {
+				cell = card[k]
+			}
+			rows[r] += cell + spaces(gap)
+		}
+		mark := spaces(cardW)
+		if playable {
+			mark = " " + st.ok.Render(strings.Repeat("▲", cardW-2)) + " "
+		}
+		marks += mark + spaces(gap)
+	}
+	lm, rm := "  ", ""
+	if first > 0 {
+		lm = st.dim.Render(fmt.Sprintf("‹%d", first))
+		if first > 9 {
+			lm = st.dim.Render("‹‹")
+		}
+	}
+	if last < len(hand) {
+		rm = st.dim.Render(fmt.Sprintf(" %d›", len(hand)-last))
+	}
+	out := []string{title}
+	for r, row := range rows {
+		if r == 2 {
+			out = append(out, lm+row+rm)
+		} else {
+			out = append(out, "  "+row)
+		}
+	}
+	if len(hand) == 0 {
+		out[2] = "  " + st.dim.Render("no cards")
+	}
+	return append(out, "  "+marks)
+}
+
+// watchingBanner replaces the hand for a spectator.
+func (m *model) watchingBanner(t *lobby.TableView) []string {
+	st := m.st
+	return []string{
+		" " + st.banner.Render(" WATCHING ") + " " + st.dim.Render("you see the table and the chat, never a hand"),
+		"",
+	}
+}
+
+// tableFooter is the keys that make sense now.
+func (m *model) tableFooter(v *engine.View) string {
+	st := m.st
+	if !m.seated() {
+		return st.footer(m.w, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "back to lobby"})
+	}
+	if m.tbl.chat.open {
+		return st.footer(m.w, hint{"enter", "send"}, hint{"esc", "cancel"})
+	}
+	switch m.overlay() {
+	case ovColor, ovFirstColor:
+		return st.footer(m.w, hint{"←/→", "colour"}, hint{"enter", "choose"}, hint{"esc", "cancel"})
+	case ovTarget:
+		return st.footer(m.w, hint{"↑/↓", "player"}, hint{"enter", "swap"}, hint{"esc", "back"})
+	case ovChallenge:
+		return st.footer(m.w, hint{"y", "challenge"}, hint{"n", "take four"}, hint{"t", "chat"})
+	case ovRace:
+		return st.footer(m.w, hint{"space", "DROP!"})
+	case ovRaid:
+		return st.footer(m.w, hint{"↑/↓", "player"}, hint{"←/→", "card"}, hint{"enter", "choose"}, hint{"e", "end raid"})
+	case ovScores:
+		return st.footer(m.w, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "leave"})
+	case ovFinal:
+		if m.scr.Table.Host {
+			return st.footer(m.w, hint{"r", "rematch"}, hint{"enter", "back to lobby"}, hint{"t", "chat"})
+		}
+		return st.footer(m.w, hint{"enter", "back to lobby"}, hint{"t", "chat"})
+	case ovLeave:
+		return st.footer(m.w, hint{"y", "leave"}, hint{"n", "stay"})
+	}
+	if v.Phase == engine.PhaseDrawn && v.Current == v.Seat {
+		return st.footer(m.w, hint{"enter", "play it"}, hint{"k", "keep it"}, hint{"u", "UNO"}, hint{"t", "chat"}, hint{"?", "help"})
+	}
+	return st.footer(m.w, hint{"←/→", "card"}, hint{"enter", "play"}, hint{"d", "draw"}, hint{"u", "UNO"},
+		hint{"c", "catch"}, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "leave"})
+}

@@ -1,0 +1,191 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// clean makes text that came from a player (a nickname, a table name, a chat
+// line, a log line) safe to draw: the lobby already sanitises it, but the TUI
+// never trusts it, and strips escape sequences and control characters again.
+func clean(s string) string { return lobby.Sanitize(s, 0) }
+
+// width is the display width of s (escape sequences excluded).
+func width(s string) int { return ansi.StringWidth(s) }
+
+// trunc cuts s, which may hold escape sequences, to at most w cells, marking
+// a cut with an ellipsis.
+func trunc(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// pad cuts or pads s to exactly w cells.
+func pad(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := width(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = width(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// padLeft right-aligns s in w cells.
+func padLeft(s string, w int) string {
+	s = trunc(s, w)
+	if n := w - width(s); n > 0 {
+		s = strings.Repeat(" ", n) + s
+	}
+	return s
+}
+
+// center centres s in w cells.
+func center(s string, w int) string {
+	s = trunc(s, w)
+	n := w - width(s)
+	if n <= 0 {
+		return s
+	}
+	return strings.Repeat(" ", n/2) + s + strings.Repeat(" ", n-n/2)
+}
+
+// spread puts left and right on one line of w cells, right-aligned; left is
+// cut if both do not fit.
+func spread(left, right string, w int) string {
+	rw := width(right)
+	if rw >= w {
+		return trunc(right, w)
+	}
+	left = trunc(left, w-rw-1)
+	gap := w - width(left) - rw
+	return left + strings.Repeat(" ", max(gap, 1)) + right
+}
+
+// spaces is n blanks.
+func spaces(n int) string { return strings.Repeat(" ", max(n, 0)) }
+
+// lines splits a block into its lines.
+func lines(block string) []string {
+	if block == "" {
+		return nil
+	}
+	return strings.Split(block, "\n")
+}
+
+// frame makes the final picture exactly w by h cells: every line cut or
+// padded to w, lines cut or added to h. Nothing drawn can ever spill past the
+// window, whatever a player typed.
+func frame(ls []string, w, h int) string {
+	out := make([]string, h)
+	for i := range out {
+		l := ""
+		if i < len(ls) {
+			l = ls[i]
+		}
+		out[i] = pad(l, w)
+	}
+	return strings.Join(out, "\n")
+}
+
+// splice draws block over base with its top-left corner at row y, column x.
+func splice(base []string, block []string, x, y int) []string {
+	out := append([]string(nil), base...)
+	for i, bl := range block {
+		row := y + i
+		if row < 0 {
+			continue
+		}
+		for len(out) <= row {
+			out = append(out, "")
+		}
+		line := out[row]
+		if n := x - width(line); n > 0 {
+			line += strings.Repeat(" ", n)
+		}
+		left := ansi.Truncate(line, x, "")
+		if strings.Contains(left, "\x1b") {
+			left += "\x1b[0m" // close a style cut in the middle
+		}
+		right := ansi.TruncateLeft(line, x+width(bl), "")
+		out[row] = left + bl + right
+	}
+	return out
+}
+
+// overlayCenter draws block in the middle of the rows top..bottom of base.
+func overlayCenter(base []string, block string, w, top, bottom int) []string {
+	bl := lines(block)
+	bw := 0
+	for _, l := range bl {
+		bw = max(bw, width(l))
+	}
+	x := max((w-bw)/2, 0)
+	y := top + max((bottom-top-len(bl))/2, 0)
+	return splice(base, bl, x, y)
+}
+
+// clock formats a countdown as 0:12, rounding up so it never shows 0:00
+// while time is left.
+func clock(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	s := int((d + time.Second - 1) / time.Second)
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// seconds formats a short countdown as 24s.
+func seconds(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	return fmt.Sprintf("%ds", int((d+time.Second-1)/time.Second))
+}
+
+// plural is "1 card", "2 cards".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// hrule is a horizontal rule w cells wide.
+func (s styles) hrule(w int) string { return s.rule.Render(strings.Repeat("─", max(w, 0))) }
+
+// wrapText wraps plain text to lines of at most w cells.
+func wrapText(s string, w int) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case width(line)+1+width(word) <= w:
+			line += " " + word
+		default:
+			out = append(out, line)
+			line = word
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
+}

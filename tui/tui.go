@@ -1,0 +1,442 @@
+// Package tui is unossh's terminal interface: one Bubble Tea model per SSH
+// session, from the nickname prompt through the lobby and the waiting room to
+// the table, drawn to fit any window of 80x24 or more.
+//
+// The model only shows what the lobby posts and sends the player's intents;
+// the lobby and its tables decide everything. Updates reach the model through
+// a command that waits on the session's Updates channel, reads the newest
+// Screen and is armed again (see listen): nothing ever calls Program.Send.
+// Calls that may wait for the hub run one at a time, in order, off the
+// Update goroutine. Every style is built from the session's own renderer, so
+// each player gets the colours their terminal can show.
+//
+//	m := tui.New(tui.Options{
+//		Client:   hub.Connect(s.ID, fingerprint, guest), // a *lobby.Client
+//		User:     s.User,                                 // offered as the nickname
+//		Command:  tui.Command{Kind: tui.CmdJoin, Code: "K7QX2M"},
+//		Renderer: s.Renderer, // the session's own
+//		Width:    s.Width, Height: s.Height,
+//		Done:     s.Context.Done(),
+//		Addr:     "ssh -p 23234 play.example.com",
+//	})
+package tui
+
+import (
+	"io"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// Minimum window size.
+const (
+	MinWidth  = 80
+	MinHeight = 24
+)
+
+// CommandKind is what the player asked for on the ssh command line.
+type CommandKind uint8
+
+// The commands.
+const (
+	// CmdLobby opens the lobby (plain `ssh host`).
+	CmdLobby CommandKind = iota
+	// CmdJoin joins the private table with Code (`ssh host join K7QX2M`).
+	CmdJoin
+	// CmdNew opens the form to create a table (`ssh host new`).
+	CmdNew
+)
+
+// Command is what to do once the player has a nickname.
+type Command struct {
+	Kind CommandKind
+	Code string // for CmdJoin
+}
+
+// Options configure a session's model.
+type Options struct {
+	// Client is the player's session with the lobby: a *lobby.Client from
+	// hub.Connect (the ssh layer connects and disconnects it).
+	Client Session
+	// User is the SSH user name, offered as the nickname when it is valid.
+	User string
+	// Command is what the player asked for on the ssh command line.
+	Command Command
+	// Renderer is the session's renderer; every style is built from it.
+	Renderer *lipgloss.Renderer
+	// Width and Height are the window's size at the start (0: 80x24).
+	Width, Height int
+	// Done, when closed, stops the pump that waits for the lobby's updates;
+	// pass the SSH session's context's Done channel.
+	Done <-chan struct{}
+	// Now is the clock for countdowns (time.Now when nil).
+	Now func() time.Time
+	// Addr is how players reach the server ("play.example.com",
+	// "-p 2222 host", or the whole "ssh -p 2222 host"), shown with a private
+	// table's code as the command that joins it; empty: not shown.
+	Addr string
+}
+
+// page is the screen shown away from a table (or over it: help, the form
+// that edits a waiting table's rules).
+type page uint8
+
+const (
+	pageLobby page = iota
+	pageCreate
+	pageJoin
+	pageWatch
+	pageHelp
+)
+
+// where is what is on screen now.
+type where uint8
+
+const (
+	atTooSmall where = iota
+	atClosed
+	atNick
+	atLobby
+	atCreate
+	atJoin
+	atWatch
+	atHelp
+	atWaiting
+	atTable
+)
+
+type model struct {
+	sess  Session
+	st    styles
+	keys  keyMap
+	now   func() time.Time
+	done  <-chan struct{}
+	w, h  int
+	scr   lobby.Screen
+	calls calls
+
+	cmd     Command
+	cmdDone bool   // the command line was carried out
+	addr    string // the address players ssh to
+
+	page     page
+	helpBack page // the page help returns to
+	helpTop  int  // help's scroll position
+
+	notice lobby.Notice // the latest notice, shown until a newer one
+	hint   string       // a short local hint, cleared by the next key
+	bad    bool         // the hint is an error
+
+	nick  nickPage
+	lob   lobbyPage
+	form  createForm
+	join  joinPage
+	watch watchPage
+	room  roomState
+	tbl   tableState
+
+	closing bool // Closed was shown; quitting
+}
+
+type tickMsg time.Time
+type quitMsg struct{}
+
+// New makes the model for one session.
+func New(opts Options) tea.Model {
+	r := opts.Renderer
+	if r == nil { // never the server's own terminal: plain text
+		r = lipgloss.NewRenderer(io.Discard)
+		r.SetColorProfile(termenv.Ascii)
+	}
+	m := &model{
+		sess: opts.Client,
+		st:   newStyles(r),
+		keys: newKeyMap(),
+		now:  opts.Now,
+		done: opts.Done,
+		w:    opts.Width,
+		h:    opts.Height,
+		cmd:  opts.Command,
+		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
+	}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	if m.w == 0 && m.h == 0 {
+		m.w, m.h = MinWidth, MinHeight
+	}
+	m.nick = newNickPage(opts.User)
+	m.form = newCreateForm("")
+	m.join = newJoinPage()
+	m.lob = newLobbyPage()
+	m.tbl = newTableState()
+	if m.sess != nil {
+		m.scr = m.sess.Screen()
+		m.notice = m.scr.Notice
+		if t := m.scr.Table; t != nil { // back in a seat kept for the player
+			m.tbl.sync(t, m.notice.Seq)
+			m.room.sync(t)
+		}
+	}
+	return m
+}
+
+func tick() tea.Cmd {
+	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+// Init starts the pump, the clock and, for a player who already has a
+// nickname, the command line.
+func (m *model) Init() tea.Cmd {
+	if m.sess == nil {
+		return nil
+	}
+	return tea.Batch(listen(m.sess, m.done), tick(), m.start())
+}
+
+// start carries out the command line if the player has a nickname, and
+// quits if the session is already closed.
+func (m *model) start() tea.Cmd {
+	var cmds []tea.Cmd
+	if m.scr.Nick != "" {
+		cmds = append(cmds, m.runCommand())
+	}
+	if m.scr.Closed != "" {
+		cmds = append(cmds, m.close())
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update handles a message.
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+	case screenMsg: // arm the pump again for the next screen
+		return m, tea.Batch(m.setScreen(lobby.Screen(msg)), listen(m.sess, m.done))
+	case tickMsg:
+		return m, tick()
+	case callDoneMsg:
+		m.callDone(msg)
+		return m, m.calls.next(m.sess)
+	case quitMsg:
+		return m, tea.Quit
+	case tea.KeyMsg:
+		return m, m.onKey(msg)
+	}
+	return m, nil
+}
+
+// setScreen takes a newer screen from the lobby.
+func (m *model) setScreen(s lobby.Screen) tea.Cmd {
+	prev := m.scr
+	m.scr = s
+	if s.Notice.Seq != m.notice.Seq {
+		m.notice = s.Notice
+		m.hint = ""
+	}
+	var cmds []tea.Cmd
+	if s.Closed != "" && !m.closing {
+		cmds = append(cmds, m.close())
+	}
+	if prev.Nick == "" && s.Nick != "" {
+		cmds = append(cmds, m.runCommand())
+	}
+	switch {
+	case prev.Table == nil && s.Table != nil:
+		m.page = pageLobby
+		m.tbl = newTableState()
+		m.room = roomState{}
+	case prev.Table != nil && s.Table == nil:
+		if m.page != pageHelp {
+			m.page = pageLobby
+		}
+		m.form.configure = false
+	}
+	if s.Table != nil {
+		m.tbl.sync(s.Table, s.Notice.Seq)
+		m.room.sync(s.Table)
+	}
+	return tea.Batch(cmds...)
+}
+
+// close shows why the session is closed and quits a little later (or at
+// the next key).
+func (m *model) close() tea.Cmd {
+	m.closing = true
+	return tea.Tick(4*time.Second, func(time.Time) tea.Msg { return quitMsg{} })
+}
+
+// runCommand carries out the command line once the player has a nickname.
+func (m *model) runCommand() tea.Cmd {
+	if m.cmdDone {
+		return nil
+	}
+	m.cmdDone = true
+	switch m.cmd.Kind {
+	case CmdNew:
+		m.page = pageCreate
+		m.form = newCreateForm(m.scr.Nick)
+	case CmdJoin:
+		m.join.code.Set(m.cmd.Code)
+		m.page = pageJoin
+		return m.joinCode(m.cmd.Code)
+	}
+	return nil
+}
+
+// call queues a call to the session.
+func (m *model) call(kind callKind, f func(Session) error) tea.Cmd {
+	cmd, ok := m.calls.add(m.sess, pendingCall{kind: kind, run: f})
+	if !ok {
+		m.say("slow down: still sending your last moves", true)
+	}
+	return cmd
+}
+
+// do sends an intent to the player's table.
+func (m *model) do(in lobby.Intent) tea.Cmd {
+	return m.call(callDo, func(s Session) error { s.Do(in); return nil })
+}
+
+// callDone shows a call's error where it belongs.
+func (m *model) callDone(msg callDoneMsg) {
+	if msg.err == nil {
+		switch msg.kind {
+		case callCreate:
+			m.form.err = ""
+		case callNick:
+			m.nick.err = ""
+		}
+		return
+	}
+	text := msg.err.Error()
+	switch msg.kind {
+	case callNick:
+		m.nick.err = text
+	case callCreate:
+		m.form.err = text
+	case callJoin:
+		m.join.err = text
+		m.page = pageJoin
+	case callWatch:
+		m.watch.err = text
+	default:
+		m.say(text, true)
+	}
+}
+
+// say shows a short hint in the status line, until the next key.
+func (m *model) say(text string, bad bool) { m.hint, m.bad = text, bad }
+
+// where is what the model shows now.
+func (m *model) where() where {
+	switch {
+	case m.w < MinWidth || m.h < MinHeight:
+		return atTooSmall
+	case m.scr.Closed != "":
+		return atClosed
+	case m.scr.Nick == "":
+		return atNick
+	case m.page == pageHelp:
+		return atHelp
+	case m.scr.Table != nil:
+		switch {
+		case m.page == pageCreate && m.form.configure:
+			return atCreate
+		case m.scr.Table.Game == nil:
+			return atWaiting
+		}
+		return atTable
+	}
+	switch m.page {
+	case pageCreate:
+		if m.form.configure {
+			return atLobby
+		}
+		return atCreate
+	case pageJoin:
+		return atJoin
+	case pageWatch:
+		return atWatch
+	}
+	return atLobby
+}
+
+// onKey handles a key press.
+func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
+	if is(k, m.keys.Interrupt) {
+		return tea.Quit
+	}
+	m.hint = ""
+	var cmds []tea.Cmd
+	if t := m.scr.Table; t != nil && t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay {
+		cmds = append(cmds, m.do(lobby.Intent{Kind: lobby.Wake}))
+	}
+	switch m.where() {
+	case atTooSmall:
+		if k.String() == "q" {
+			return tea.Quit
+		}
+	case atClosed:
+		return tea.Quit
+	case atNick:
+		cmds = append(cmds, m.nickKey(k))
+	case atLobby:
+		cmds = append(cmds, m.lobbyKey(k))
+	case atCreate:
+		cmds = append(cmds, m.formKey(k))
+	case atJoin:
+		cmds = append(cmds, m.joinKey(k))
+	case atWatch:
+		cmds = append(cmds, m.watchKey(k))
+	case atHelp:
+		m.helpKey(k)
+	case atWaiting:
+		cmds = append(cmds, m.roomKey(k))
+	case atTable:
+		cmds = append(cmds, m.tableKey(k))
+	}
+	return tea.Batch(cmds...)
+}
+
+// openHelp shows the help page, returning to the current page after.
+func (m *model) openHelp() {
+	if m.page != pageHelp {
+		m.helpBack = m.page
+	}
+	m.page, m.helpTop = pageHelp, 0
+}
+
+// View draws the screen, always exactly the window's size.
+func (m *model) View() string {
+	var ls []string
+	switch m.where() {
+	case atTooSmall:
+		return m.tooSmall()
+	case atClosed:
+		ls = m.closedView()
+	case atNick:
+		ls = m.nickView()
+	case atLobby:
+		ls = m.lobbyView()
+	case atCreate:
+		ls = m.formView()
+	case atJoin:
+		ls = m.joinView()
+	case atWatch:
+		ls = m.watchView()
+	case atHelp:
+		ls = m.helpView()
+	case atWaiting:
+		ls = m.roomView()
+	case atTable:
+		ls = m.tableView()
+	}
+	return frame(ls, m.w, m.h)
+}
