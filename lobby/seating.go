@@ -39,6 +39,11 @@ func (t *table) onJoin(c *Client, watch bool) error {
 	}
 	t.seats[free] = &seat{nick: c.nick(), key: c.key, client: c, host: t.host() < 0}
 	t.note(fmt.Sprintf("%s sat down", c.nick()))
+	for ; t.pendingBots > 0; t.pendingBots-- {
+		if t.addBot() {
+			t.note(fmt.Sprintf("%s (bot) sat down", t.seats[t.lastTaken()].nick))
+		}
+	}
 	if t.opts.Public && t.startsAt.IsZero() {
 		t.startsAt = now().Add(t.cfg.StartCountdown)
 	}
@@ -87,6 +92,16 @@ func (t *table) seatOf(c *Client) int {
 func (t *table) host() int {
 	for i, s := range t.seats {
 		if s.host && s.human() {
+			return i
+		}
+	}
+	return -1
+}
+
+// lastTaken is the last seat taken.
+func (t *table) lastTaken() int {
+	for i := len(t.seats) - 1; i >= 0; i-- {
+		if !t.seats[i].empty() {
 			return i
 		}
 	}

@@ -43,6 +43,8 @@ type table struct {
 	dirty      bool              // the views must be sent again
 	listDirty  bool              // the lobby's line must be published again
 	closed     bool
+	// pendingBots are the bots asked for at creation, seated after the host.
+	pendingBots int
 }
 
 // seat is one seat: a player (connected or away), a bot, or nobody.
@@ -121,9 +123,8 @@ func newTable(h *Hub, id, code string, opts TableOptions) *table {
 	for i := range t.seats {
 		t.seats[i] = &seat{}
 	}
-	for i := 0; i < opts.Bots; i++ {
-		t.addBot()
-	}
+	// The bots sit down after the host (onJoin), so the host has the first seat.
+	t.pendingBots = opts.Bots
 	t.publish()
 	go t.loop()
 	return t

@@ -396,7 +396,7 @@ func (f *createForm) describe() string {
 	case rowFoil:
 		return "The deck has one Army of Grayskull: the ordinary card or its foil duplicate. They play the same."
 	case rowTimer:
-		return "How long a turn lasts; when it runs out a bot plays for you until you press a key."
+		return "How long a turn lasts. When it runs out the table draws (or passes) for you; after three in a row a bot plays for you until you press a key."
 	}
 	return "Press enter to " + f.verb() + " the table."
 }

@@ -250,6 +250,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 	switch {
 	case prev.Table == nil && s.Table != nil:
 		m.page = pageLobby
+		m.hint = "" // "finding you a seat…" is done: the seat is here
 		m.tbl = newTableState()
 		m.room = roomState{}
 	case prev.Table != nil && s.Table == nil:
