@@ -32,6 +32,7 @@ type tableState struct {
 	hand   []engine.Card // sorted
 	cursor int
 	sel    engine.Card // the card under the cursor, followed across updates
+	myTurn bool        // it was the player's turn at the last update
 	armed  bool        // UNO is called with the next play
 	open   overlay     // an overlay the player opened (colour, target, leave)
 	wild   engine.Card // the wild being played
@@ -103,6 +104,19 @@ func (ts *tableState) sync(t *lobby.TableView, notice int) {
 		ts.cursor = ts.find(ts.sel, ts.cursor)
 	}
 	ts.cursor = min(max(ts.cursor, 0), max(len(ts.hand)-1, 0))
+	// When the turn comes round, meet the player at a card they can play:
+	// the cursor moves to the first playable card if it rests on one that
+	// is not. Within the turn it stays where the player puts it.
+	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase == engine.PhaseTurn
+	if mine && !ts.myTurn && len(ts.hand) > 0 && !v.Playable(ts.hand[ts.cursor]) {
+		for i, c := range ts.hand {
+			if v.Playable(c) {
+				ts.cursor = i
+				break
+			}
+		}
+	}
+	ts.myTurn = mine
 	if len(ts.hand) > 0 {
 		ts.sel = ts.hand[ts.cursor]
 	}
