@@ -73,6 +73,9 @@ type Action struct {
 }
 
 func (a Action) String() string {
+	if a.Seat == SystemSeat {
+		return "the table: " + a.Kind.String()
+	}
 	switch a.Kind {
 	case Play:
 		s := fmt.Sprintf("seat %d plays %s", a.Seat, a.Card)

@@ -4,18 +4,26 @@ package engine
 // An action the rules do not allow returns a *RuleError and changes nothing.
 // The returned slice belongs to the caller.
 func (g *Game) Apply(a Action) ([]Event, error) {
-	if err := g.check(a); err != nil {
-		return nil, err
+	return g.AppendApply(nil, a)
+}
+
+// AppendApply is Apply appending the events to dst (and returning dst
+// unchanged with the error), so that a caller that reuses dst (a bot, a
+// simulation, Replay) allocates nothing per move.
+func (g *Game) AppendApply(dst []Event, a Action) ([]Event, error) {
+	if err := g.check(&a); err != nil {
+		return dst, err
 	}
-	g.events = make([]Event, 0, 6)
-	g.apply(a)
-	evs := g.events
-	g.events = nil
-	return evs, nil
+	// The events go straight into dst. g.events is left pointing at it (it
+	// is only ever written here, and the next move sets it again): clearing
+	// it would cost a write barrier per move while the collector runs.
+	g.events = dst
+	g.apply(&a)
+	return g.events, nil
 }
 
 // apply carries out an action that check has allowed.
-func (g *Game) apply(a Action) {
+func (g *Game) apply(a *Action) {
 	switch a.Kind {
 	case Deal:
 		g.deal()
@@ -26,7 +34,7 @@ func (g *Game) apply(a Action) {
 		g.exposed = -1
 		g.drawForTurn(a.Seat)
 	case Pass:
-		g.emit(Event{Kind: EvPass, Seat: a.Seat})
+		g.event(EvPass, a.Seat)
 		g.advance(false)
 	case ChooseColor:
 		g.color = a.Color
@@ -34,16 +42,16 @@ func (g *Game) apply(a Action) {
 		g.setTurn(a.Seat)
 	case Accept:
 		g.exposed = -1
-		g.emit(Event{Kind: EvAccept, Seat: a.Seat})
+		g.event(EvAccept, a.Seat)
 		g.drawCards(a.Seat, 4, DrawPenalty)
-		g.advance(true)
+		g.loseTurn()
 	case ChallengeDrawFour:
 		g.exposed = -1
 		g.challenge(a.Seat)
 	case CallUNO:
 		g.exposed = -1
 		g.called[a.Seat] = true
-		g.emit(Event{Kind: EvUNO, Seat: a.Seat})
+		g.event(EvUNO, a.Seat)
 	case Catch:
 		g.exposed = -1
 		n := g.settings.Edition.unoPenalty()
@@ -66,7 +74,7 @@ func (g *Game) apply(a Action) {
 func (g *Game) drawForTurn(seat int) {
 	c, ok := g.drawOne(seat)
 	if !ok {
-		g.emit(Event{Kind: EvPass, Seat: seat})
+		g.event(EvPass, seat)
 		g.stuck++
 		if g.stuck >= g.players() {
 			g.endHand(g.blockedWinner(), true)
@@ -75,7 +83,9 @@ func (g *Game) drawForTurn(seat int) {
 		g.advance(false)
 		return
 	}
-	g.emit(Event{Kind: EvDraw, Seat: seat, Card: c, Count: 1, Reason: DrawTurn})
+	g.stuck = 0
+	e := g.event(EvDraw, seat)
+	e.Card, e.Count, e.Reason = c, 1, DrawTurn
 	if c.Matches(g.top(), g.color) {
 		g.drawn = c
 		g.phase = PhaseDrawn
@@ -85,31 +95,34 @@ func (g *Game) drawForTurn(seat int) {
 }
 
 // top is the top card of the discard pile.
-func (g *Game) top() Card { return g.discard[len(g.discard)-1] }
+// (It is kept in topCard, set wherever a card goes on top of the pile: read
+// on every check, it is worth a field of its own.)
+func (g *Game) top() Card { return g.topCard }
 
 // play puts a card on the discard pile and carries out what it does.
-func (g *Game) play(a Action) {
+func (g *Game) play(a *Action) {
 	seat, card := a.Seat, a.Card
-	hand := g.hands[seat]
 	prev := g.color
-	g.hands[seat] = removeCard(hand, card)
+	g.removeCard(seat, card, g.playAt)
 	g.discard = append(g.discard, card)
+	g.topCard = card
 	g.stuck = 0
 	if card.Kind.IsWild() {
 		g.color = a.Color
 	} else {
 		g.color = card.Color
 	}
-	g.emit(Event{Kind: EvPlay, Seat: seat, Card: card, Color: g.color})
+	e := g.event(EvPlay, seat)
+	e.Card, e.Color = card, g.color
 	if card.Kind == WildDrawFour {
 		g.fourBy, g.fourGuilty = seat, g.holdsMatch(seat, prev)
 	}
 	if card.Kind == Blank && g.settings.Blanks == BlankDiscardColor {
 		g.discardColor(seat, a.Color)
 	}
+	g.called[seat] = a.UNO // a call made before holds no more once the card is down
 	if a.UNO {
-		g.called[seat] = true
-		g.emit(Event{Kind: EvUNO, Seat: seat})
+		g.event(EvUNO, seat)
 	} else if len(g.hands[seat]) == 1 && !(card.Kind == Blank && g.settings.Blanks != BlankDiscardColor) {
 		g.exposed = seat
 	}
@@ -137,7 +150,7 @@ func (g *Game) play(a Action) {
 	case WildDrawFour:
 		g.current = g.next(seat, g.dir)
 		g.phase = PhaseChallenge
-		g.emit(Event{Kind: EvTurn, Seat: g.current})
+		g.event(EvTurn, g.current)
 	case Blank:
 		g.blank(a)
 		g.advance(false)
@@ -199,25 +212,40 @@ func (g *Game) challenge(seat int) {
 		return
 	}
 	g.drawCards(seat, 6, DrawChallenge)
-	g.advance(true)
+	g.loseTurn()
 }
 
-// removeCard removes one copy of c from hand, which holds it.
-func removeCard(hand []Card, c Card) []Card {
-	for i, h := range hand {
-		if h == c {
-			last := len(hand) - 1
-			hand[i] = hand[last]
-			return hand[:last]
+// removeCard removes one copy of c from seat's hand, which holds it; the
+// last card takes its place. The copy removed is the first one held; hint
+// may say where it is (play passes where checkPlay, just before, found it),
+// or be -1.
+func (g *Game) removeCard(seat int, c Card, hint int) {
+	hand := g.hands[seat]
+	i := hint
+	if i < 0 || i >= len(hand) || hand[i] != c {
+		i = index(hand, c)
+	}
+	last := len(hand) - 1
+	hand[i] = hand[last]
+	g.hands[seat] = g.hands[seat][:last]
+}
+
+// index is where c is in hand, or -1.
+func index(hand []Card, c Card) int {
+	k := c.key()
+	for i := range hand {
+		if hand[i].key() == k {
+			return i
 		}
 	}
-	return hand
+	return -1
 }
 
 // holds reports whether hand holds c.
 func holds(hand []Card, c Card) bool {
+	k := c.key()
 	for _, h := range hand {
-		if h == c {
+		if h.key() == k {
 			return true
 		}
 	}

@@ -105,6 +105,40 @@ type Card struct {
 	Value uint8
 }
 
+// key packs the card into one word, so that cards compare in one step (a
+// comparison field by field is three unpredictable branches).
+func (c Card) key() uint32 { return uint32(c.Color) | uint32(c.Kind)<<8 | uint32(c.Value)<<16 }
+
+// matchMask has bit i set when hand[i] (of the first 64) matches: Matches,
+// computed without a branch per card (which cards match is as random as the
+// deal, so branches on it are mispredicted half the time). The cards of a
+// deck carry Value 0 unless they are number cards, so kind and value equal
+// means number or symbol equal.
+func matchMask(hand []Card, top Card, color Color) uint64 {
+	if len(hand) > 64 {
+		hand = hand[:64]
+	}
+	symbol := uint16(top.Kind) | uint16(top.Value)<<8
+	var m uint64
+	for i := range hand {
+		c := &hand[i]
+		same := b2u(uint16(c.Kind)|uint16(c.Value)<<8 == symbol)
+		m |= (b2u(c.Kind >= Wild) | b2u(c.Color == color) | same) << (i & 63)
+	}
+	return m
+}
+
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// zero reports whether c is the zero Card: no card.
+func (c Card) zero() bool { return uint8(c.Color)|uint8(c.Kind)|c.Value == 0 }
+
 // Foil reports whether the card is the collectible foil duplicate.
 func (c Card) Foil() bool { return c.Kind == ArmyOfGrayskull && c.Value == 1 }
 
@@ -175,11 +209,22 @@ func (c Card) Code() string {
 
 func (c Card) String() string { return c.Code() }
 
-// MarshalText encodes the card as its code.
-func (c Card) MarshalText() ([]byte, error) { return []byte(c.Code()), nil }
+// MarshalText encodes the card as its code. The zero Card (no card: a card
+// hidden from the viewer, or none yet) encodes as the empty string.
+func (c Card) MarshalText() ([]byte, error) {
+	if c == (Card{}) {
+		return []byte{}, nil
+	}
+	return []byte(c.Code()), nil
+}
 
-// UnmarshalText decodes a card code such as "R7", "K+2", "W+4" or "WA*".
+// UnmarshalText decodes a card code such as "R7", "K+2", "W+4" or "WA*"; the
+// empty string is the zero Card.
 func (c *Card) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = Card{}
+		return nil
+	}
 	card, err := ParseCard(string(b))
 	if err != nil {
 		return err
@@ -245,4 +290,18 @@ func (c Card) Matches(top Card, color Color) bool {
 		return top.Kind == Number && top.Value == c.Value
 	}
 	return c.Kind == top.Kind
+}
+
+// cardSlots bounds slot: every distinct card has its own slot below it.
+const cardSlots = (int(ArmyOfGrayskull)*10+9)*8 + int(Pink) + 1
+
+// slot numbers the distinct cards, so that cards can be counted in an array
+// instead of a map: (kind*10 + value)*8 + colour, computed without a branch
+// on the card. A card whose colour, kind or value is out of range has slot
+// 0; so has the zero Card. Counting against the deck's own counts tells the
+// cards that cannot exist (a coloured wild, a colourless number) apart.
+func (c Card) slot() int {
+	n := (int(c.Kind)*10+int(c.Value))*8 + int(c.Color)
+	ok := b2u(c.Kind <= ArmyOfGrayskull) & b2u(c.Value <= 9) & b2u(c.Color <= Pink)
+	return n * int(ok)
 }

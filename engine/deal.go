@@ -2,11 +2,17 @@ package engine
 
 // deal starts the next hand: on the first, the players cut for the dealer;
 // after that the deal passes to the left. Every card is gathered, shuffled,
-// dealt seven to each player, and the first card is turned up as the edition says.
+// dealt seven to each player, and the first card is turned up as the edition
+// says. A stacked game (NewStacked) fixes the first dealer and the top of the
+// first deck instead.
 func (g *Game) deal() {
-	if g.dealer < 0 {
+	stacked := g.hand == 0 && g.stack != nil
+	switch {
+	case stacked:
+		g.dealer = g.stack.Dealer
+	case g.dealer < 0:
 		g.dealer = g.cut()
-	} else {
+	default:
 		g.dealer = g.next(g.dealer, 1)
 	}
 	g.hand++
@@ -15,6 +21,9 @@ func (g *Game) deal() {
 
 	g.draw = append(g.draw[:0], g.deck...)
 	g.rng.shuffle(g.draw)
+	if stacked {
+		g.stackDraw(g.stack.Cards)
+	}
 	g.discard = g.discard[:0]
 	for s := range g.hands {
 		g.hands[s] = g.hands[s][:0]
@@ -44,46 +53,74 @@ func (g *Game) pop() Card {
 // deals; tied players cut again. Classic 2001 compares point values; the
 // themed editions compare numbers with symbols as zero; MotU 2023 says only
 // "choose a dealer", which the seed does by the same cut (docs/rules.md).
+// The draw pile, not yet dealt, serves as the pile to cut from; each card cut
+// is shuffled into place as it is taken.
 func (g *Game) cut() int {
-	pile := append([]Card(nil), g.deck...)
-	g.rng.shuffle(pile)
-	value := func(c Card) int {
-		if g.settings.Edition == Classic2001 {
-			return c.Points()
-		}
-		if c.Kind == Number {
-			return int(c.Value)
-		}
-		return 0
-	}
-	var tied []int
+	pile := append(g.draw[:0], g.deck...)
+	var seats [MaxPlayers]int
+	tied := seats[:0]
 	for s, a := range g.active {
 		if a {
 			tied = append(tied, s)
 		}
 	}
 	for round := 0; ; round++ {
-		best, top := -1, []int(nil)
+		best, top := -1, 0
 		for _, s := range tied {
 			if len(pile) == 0 {
 				pile = append(pile, g.deck...)
-				g.rng.shuffle(pile)
 			}
+			g.rng.shuffleTop(pile, 1)
 			c := pile[len(pile)-1]
 			pile = pile[:len(pile)-1]
 			g.emit(Event{Kind: EvCut, Seat: s, Card: c})
-			switch v := value(c); {
+			switch v := g.cutValue(c); {
 			case v > best:
-				best, top = v, append(top[:0], s)
+				best = v
+				tied[0], top = s, 1
 			case v == best:
-				top = append(top, s)
+				tied[top] = s
+				top++
 			}
 		}
-		if len(top) == 1 || round == 50 {
-			return top[0]
+		if top == 1 || round == 50 {
+			return tied[0]
 		}
-		tied = top
+		tied = tied[:top]
 	}
+}
+
+// cutValue is what a card is worth when cutting for the deal.
+func (g *Game) cutValue(c Card) int {
+	if g.settings.Edition == Classic2001 {
+		return c.Points()
+	}
+	if c.Kind == Number {
+		return int(c.Value)
+	}
+	return 0
+}
+
+// stackDraw puts cards on top of the shuffled draw pile, cards[0] topmost,
+// taking each out of the place the shuffle gave it (NewStacked has checked
+// that the deck holds them).
+func (g *Game) stackDraw(cards []Card) {
+	var want [cardSlots]int8
+	for _, c := range cards {
+		want[c.slot()]++
+	}
+	rest := g.draw[:0]
+	for _, c := range g.draw {
+		if i := c.slot(); want[i] > 0 {
+			want[i]--
+			continue
+		}
+		rest = append(rest, c)
+	}
+	for i := len(cards) - 1; i >= 0; i-- {
+		rest = append(rest, cards[i])
+	}
+	g.draw = rest
 }
 
 // turnUpFirst turns up the first card of the discard pile and applies what
@@ -99,31 +136,28 @@ func (g *Game) turnUpFirst() {
 			continue
 		}
 		if c.Kind == WildDrawFour {
-			g.draw = append(g.draw, c)
-			// Back into the deck at a random place, as a shuffle would put it.
-			j := g.rng.intn(len(g.draw))
-			g.draw[j], g.draw[len(g.draw)-1] = g.draw[len(g.draw)-1], g.draw[j]
+			g.returnToDeck(c)
 			g.emit(Event{Kind: EvFirstCardReturned, Card: c})
 			continue
 		}
 		g.discard = append(g.discard, c)
+		g.topCard = c
 		g.color = c.Color
 		g.emit(Event{Kind: EvFirstCard, Card: c, Color: c.Color})
 		break
 	}
-	top := g.discard[len(g.discard)-1]
 	left := g.next(g.dealer, 1)
-	switch top.Kind {
+	switch g.topCard.Kind {
 	case Number:
 		g.setTurn(left)
 	case Skip:
-		g.emit(Event{Kind: EvSkip, Seat: left})
+		g.event(EvSkip, left)
 		g.setTurn(g.next(left, 1))
 	case Reverse:
 		switch {
 		case g.players() == 2:
 			// Two players: a Reverse acts as a Skip, so the dealer plays first.
-			g.emit(Event{Kind: EvSkip, Seat: left})
+			g.event(EvSkip, left)
 			g.setTurn(g.dealer)
 		case ed == Classic2001:
 			g.dir = -1
@@ -136,15 +170,24 @@ func (g *Game) turnUpFirst() {
 		}
 	case DrawTwo:
 		g.drawCards(left, 2, DrawFirstCard)
-		g.emit(Event{Kind: EvSkip, Seat: left})
+		g.event(EvSkip, left)
 		g.setTurn(g.next(left, 1))
 	default:
 		// A wild (or a special wild, or a Blank): the player to the left of the
 		// dealer names the colour and plays first.
 		g.current = left
 		g.phase = PhaseFirstColor
-		g.emit(Event{Kind: EvTurn, Seat: left})
+		g.event(EvTurn, left)
 	}
+}
+
+// returnToDeck puts c back into the draw pile at a random place below its top
+// card, so that the next card turned up is the one that was under c.
+func (g *Game) returnToDeck(c Card) {
+	j := g.rng.intn(len(g.draw))
+	g.draw = append(g.draw, Card{})
+	copy(g.draw[j+1:], g.draw[j:])
+	g.draw[j] = c
 }
 
 // refill turns the discard pile, but its top card, into a new draw pile.
@@ -188,10 +231,10 @@ func (g *Game) drawCards(seat, n int, why DrawReason) int {
 		}
 		last = c
 	}
-	e := Event{Kind: EvDraw, Seat: seat, Count: got, Reason: why}
+	e := g.event(EvDraw, seat)
+	e.Count, e.Reason = got, why
 	if got == 1 {
 		e.Card = last
 	}
-	g.emit(e)
 	return got
 }

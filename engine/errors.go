@@ -37,6 +37,7 @@ var (
 	ErrNotRaider         = ruleError("only the player of the Army of Grayskull raids")
 	ErrNotActionCard     = ruleError("only an action card (Skip, Reverse, Draw Two) may be taken")
 	ErrAlreadyRaided     = ruleError("you have already taken a card from that player")
+	ErrNothingToTake     = ruleError("that player holds no action card to take")
 	ErrNoCardToGive      = ruleError("give a card of your own for the one you take")
 	ErrSystemOnly        = ruleError("only the table can do that")
 	ErrNoActionForSeat   = ruleError("nothing to do for that seat now")
@@ -44,4 +45,5 @@ var (
 	ErrChallengeNotYours = ruleError("only the player who must draw may challenge")
 	ErrAlreadyDrew       = ruleError("you have drawn: play the card you drew, or keep it")
 	ErrNothingToKeep     = ruleError("there is no drawn card to keep: play a card or draw")
+	ErrExtraDetail       = ruleError("that move does not take all the details given with it")
 )

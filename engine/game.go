@@ -14,6 +14,13 @@
 //
 //	g, _ := engine.New(engine.Settings{Edition: engine.Classic2001, Players: 4}, seed)
 //	events, err := g.Apply(engine.Action{Kind: engine.Deal, Seat: engine.SystemSeat})
+//
+// Callers that make many moves (bots, simulations) can use AppendApply,
+// AppendLegal and AppendWaiting with buffers they reuse: a move then costs
+// no allocation. Audit checks that no card was created or lost. Tests can
+// fix a game's first deal with NewStacked; real games are always shuffled
+// from the seed. docs/rules.md says how the engine reads the rulebooks where
+// they are silent or disagree.
 package engine
 
 // Phase is what the game is waiting for.
@@ -63,11 +70,13 @@ const HandSize = 7
 type Game struct {
 	settings Settings
 	seed     uint64
-	rng      *rng
-	deck     []Card // every card in the game, for dealing and for Audit
+	rng      rng
+	deck     []Card // every card in the game, shared and read-only
+	stack    *Stack // the first deal, fixed by a test (NewStacked), or nil
 
 	draw    []Card   // the draw pile; its top is the last card
 	discard []Card   // the discard pile; its top is the last card
+	topCard Card     // the top of the discard pile
 	hands   [][]Card // by seat
 	active  []bool   // false once eliminated (Challenge UNO)
 	called  []bool   // called UNO and still holds one card
@@ -82,6 +91,7 @@ type Game struct {
 	headToHead bool // the hand is the last two's final in Challenge UNO
 
 	drawn   Card // PhaseDrawn: the card just drawn
+	playAt  int  // where checkPlay last found the card played: a hint only
 	exposed int  // the seat open to an UNO catch, or -1
 	stuck   int  // turns in a row that could neither play nor draw
 
@@ -100,34 +110,49 @@ type Game struct {
 	events  []Event // the events of the action being applied
 }
 
+// handCap is the room each hand is given at first; a hand that outgrows it
+// moves to a larger array of its own.
+const handCap = 24
+
 // New makes a game, not yet dealt: apply Deal to start the first hand.
 func New(s Settings, seed uint64) (*Game, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
+	return newGame(s, seed), nil
+}
+
+// gameMem is a game with room for its per-seat bookkeeping, so that a game
+// is made in two allocations: this, and the cards.
+type gameMem struct {
+	g       Game
+	flags   [4 * MaxPlayers]bool
+	scores  [MaxPlayers]int
+	hands   [MaxPlayers][]Card
+	winners [MaxPlayers]int
+}
+
+// newGame makes a game from valid settings.
+func newGame(s Settings, seed uint64) *Game {
 	n := s.Players
-	g := &Game{
-		settings: s,
-		seed:     seed,
-		rng:      newRNG(seed),
-		deck:     s.Deck(),
-		hands:    make([][]Card, n),
-		active:   make([]bool, n),
-		called:   make([]bool, n),
-		scores:   make([]int, n),
-		racing:   make([]bool, n),
-		raided:   make([]bool, n),
-		dir:      1,
-		exposed:  -1,
-		dealer:   -1,
-	}
-	for i := range g.active {
+	deck := s.deck()
+	m := &gameMem{}
+	g := &m.g
+	g.settings, g.seed, g.deck = s, seed, deck
+	g.dir, g.exposed, g.dealer, g.fourBy, g.player, g.playAt = 1, -1, -1, -1, -1, -1
+	g.rng.seed(seed)
+	g.hands, g.scores, g.winners = m.hands[:n:n], m.scores[:n:n], m.winners[:0:n]
+	g.active, g.called = m.flags[0:n:n], m.flags[n:2*n:2*n]
+	g.racing, g.raided = m.flags[2*n:3*n:3*n], m.flags[3*n:4*n:4*n]
+	d := len(deck)
+	cards := make([]Card, 2*d+n*handCap)
+	g.draw, g.discard = cards[0:0:d], cards[d:d:2*d]
+	for i := range g.hands {
+		at := 2*d + i*handCap
+		g.hands[i] = cards[at : at : at+handCap]
 		g.active[i] = true
-		g.hands[i] = make([]Card, 0, 24)
 	}
-	g.draw = make([]Card, 0, len(g.deck))
-	g.discard = make([]Card, 0, len(g.deck))
-	return g, nil
+	return g
 }
 
 // Settings are the game's rules.
@@ -159,24 +184,27 @@ func (g *Game) Scores() []int { return append([]int(nil), g.scores...) }
 // Waiting lists the seats whose move the game needs before it can go on
 // (SystemSeat when it waits for the table to deal or close a race). Catching
 // and calling UNO are never needed, so they are not listed.
-func (g *Game) Waiting() []int {
+func (g *Game) Waiting() []int { return g.AppendWaiting(nil) }
+
+// AppendWaiting appends to dst the seats Waiting lists, so that a caller that
+// reuses dst (a bot, a simulation) allocates nothing.
+func (g *Game) AppendWaiting(dst []int) []int {
 	switch g.phase {
 	case PhaseDeal:
-		return []int{SystemSeat}
+		return append(dst, SystemSeat)
 	case PhaseGameOver:
-		return nil
+		return dst
 	case PhaseRace:
-		var seats []int
 		for s, r := range g.racing {
 			if r {
-				seats = append(seats, s)
+				dst = append(dst, s)
 			}
 		}
-		return seats
+		return dst
 	case PhaseRaid:
-		return []int{g.player}
+		return append(dst, g.player)
 	}
-	return []int{g.current}
+	return append(dst, g.current)
 }
 
 // players is the number of seats still in the game.
@@ -194,7 +222,10 @@ func (g *Game) players() int {
 func (g *Game) next(seat, dir int) int {
 	n := len(g.hands)
 	for i := 0; i < n; i++ {
-		seat = (seat + dir + n) % n
+		seat += dir
+		// Wrap round the table without a branch: the seat after the last
+		// is the first, the one before the first is the last.
+		seat += n * (int(b2u(seat < 0)) - int(b2u(seat >= n)))
 		if g.active[seat] {
 			return seat
 		}
@@ -202,21 +233,39 @@ func (g *Game) next(seat, dir int) int {
 	return seat
 }
 
+// emit records an event of the action being applied.
 func (g *Game) emit(e Event) { g.events = append(g.events, e) }
+
+// event records an event of kind k about seat and returns it for the caller
+// to fill in. On the paths every move takes, events are written in place like
+// this: an Event built elsewhere and copied in costs more than the move.
+func (g *Game) event(k EventKind, seat int) *Event {
+	g.events = append(g.events, Event{})
+	e := &g.events[len(g.events)-1]
+	e.Kind, e.Seat = k, seat
+	return e
+}
 
 // setTurn makes it seat's turn to play or draw.
 func (g *Game) setTurn(seat int) {
 	g.current = seat
 	g.phase = PhaseTurn
-	g.emit(Event{Kind: EvTurn, Seat: seat})
+	g.event(EvTurn, seat)
 }
 
 // advance passes the turn on from the current seat, skipping one seat if skip.
 func (g *Game) advance(skip bool) {
 	s := g.next(g.current, g.dir)
 	if skip {
-		g.emit(Event{Kind: EvSkip, Seat: s})
+		g.event(EvSkip, s)
 		s = g.next(s, g.dir)
 	}
 	g.setTurn(s)
+}
+
+// loseTurn ends the current player's turn before they play: they are skipped
+// (they drew the Wild Draw Four's cards, or lost a challenge).
+func (g *Game) loseTurn() {
+	g.event(EvSkip, g.current)
+	g.advance(false)
 }

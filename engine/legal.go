@@ -1,20 +1,48 @@
 package engine
 
+import "math/bits"
+
 // check is the one source of legality: Apply runs it before changing
-// anything, and Legal lists the candidate moves it allows.
-func (g *Game) check(a Action) error {
-	if a.Seat == SystemSeat {
-		switch {
-		case a.Kind == Deal && g.phase == PhaseDeal:
-			return nil
-		case a.Kind == CloseRace && g.phase == PhaseRace:
-			return nil
-		case g.phase == PhaseGameOver:
-			return ErrGameOver
-		}
-		return ErrSystemOnly
+// anything, and AppendLegal lists exactly the moves it allows. It never
+// allocates: the errors are preallocated sentinels.
+func (g *Game) check(a *Action) error {
+	if stray(a) {
+		return ErrExtraDetail
 	}
-	if a.Seat < 0 || a.Seat >= len(g.hands) {
+	if a.Seat == SystemSeat {
+		return g.checkSystem(a)
+	}
+	if err := g.checkSeat(a.Seat); err != nil {
+		return err
+	}
+	switch a.Kind {
+	case Play:
+		return g.checkPlay(a)
+	case Draw:
+		return g.onTurn(a.Seat, PhaseTurn)
+	case Pass:
+		return g.onTurn(a.Seat, PhaseDrawn)
+	}
+	return g.checkOther(a)
+}
+
+// checkSystem checks a move of the table itself: it deals, and closes races.
+func (g *Game) checkSystem(a *Action) error {
+	switch {
+	case a.Kind == Deal && g.phase == PhaseDeal:
+		return nil
+	case a.Kind == CloseRace && g.phase == PhaseRace:
+		return nil
+	case g.phase == PhaseGameOver:
+		return ErrGameOver
+	}
+	return ErrSystemOnly
+}
+
+// checkSeat checks that seat may move at all: a player in the game, with a
+// hand under way.
+func (g *Game) checkSeat(seat int) error {
+	if seat < 0 || seat >= len(g.hands) {
 		return ErrSeatOutOfRange
 	}
 	switch g.phase {
@@ -26,16 +54,15 @@ func (g *Game) check(a Action) error {
 		}
 		return ErrHandOver
 	}
-	if !g.active[a.Seat] {
+	if !g.active[seat] {
 		return ErrEliminated
 	}
+	return nil
+}
+
+// checkOther checks the moves other than playing, drawing and keeping a card.
+func (g *Game) checkOther(a *Action) error {
 	switch a.Kind {
-	case Play:
-		return g.checkPlay(a)
-	case Draw:
-		return g.onTurn(a.Seat, PhaseTurn)
-	case Pass:
-		return g.onTurn(a.Seat, PhaseDrawn)
 	case ChooseColor:
 		if err := g.onTurn(a.Seat, PhaseFirstColor); err != nil {
 			return err
@@ -73,10 +100,7 @@ func (g *Game) check(a Action) error {
 			return ErrNotNow
 		}
 		if !g.racing[a.Seat] {
-			if g.active[a.Seat] {
-				return ErrAlreadyDropped
-			}
-			return ErrNotInRace
+			return ErrAlreadyDropped // (an eliminated player is refused earlier)
 		}
 		return nil
 	case Exchange:
@@ -93,6 +117,24 @@ func (g *Game) check(a Action) error {
 		return ErrSystemOnly
 	}
 	return ErrUnknownAction
+}
+
+// stray reports whether a carries a detail its kind of move does not take
+// (Action: "fields a move does not use stay zero"), so that every move the
+// rules accept has exactly one form, in the journal as in JSON.
+func stray(a *Action) bool {
+	if a.Kind == Play {
+		return !a.Give.zero()
+	}
+	switch a.Kind {
+	case ChooseColor:
+		return !a.Card.zero() || a.UNO || a.Target != 0 || !a.Give.zero()
+	case Catch:
+		return !a.Card.zero() || a.Color != NoColor || a.UNO || !a.Give.zero()
+	case Exchange:
+		return a.Color != NoColor || a.UNO
+	}
+	return !a.Card.zero() || a.Color != NoColor || a.UNO || a.Target != 0 || !a.Give.zero()
 }
 
 // onTurn checks that it is seat's turn in phase.
@@ -117,17 +159,36 @@ func (g *Game) onTurn(seat int, phase Phase) error {
 	return ErrNotNow
 }
 
-func (g *Game) checkPlay(a Action) error {
-	if a.Seat != g.current || (g.phase != PhaseTurn && g.phase != PhaseDrawn) {
-		if g.phase == PhaseTurn || g.phase == PhaseDrawn {
-			return ErrNotYourTurn
-		}
-		return ErrNotNow
+// checkPlay checks a play: that it is the player's turn to play, that they
+// hold the card, and that the card may be played (playable).
+func (g *Game) checkPlay(a *Action) error {
+	if err := g.playTurn(a.Seat); err != nil {
+		return err
 	}
-	hand := g.hands[a.Seat]
-	if !holds(hand, a.Card) {
+	at := index(g.hands[a.Seat], a.Card)
+	if at < 0 {
 		return ErrNoSuchCard
 	}
+	g.playAt = at // a hint for play, which would look the card up again
+	return g.playable(a)
+}
+
+// playTurn checks that seat may play a card now.
+func (g *Game) playTurn(seat int) error {
+	switch {
+	case g.phase != PhaseTurn && g.phase != PhaseDrawn:
+		return ErrNotNow
+	case seat != g.current:
+		return ErrNotYourTurn
+	}
+	return nil
+}
+
+// playable checks the play a of a card that the player, whose turn it is,
+// holds: after a draw only the drawn card; it must match; a wild takes one of
+// the edition's colours; a swap Blank takes another player; UNO may be called
+// only with the next-to-last card.
+func (g *Game) playable(a *Action) error {
 	if g.phase == PhaseDrawn && a.Card != g.drawn {
 		return ErrOnlyDrawnCard
 	}
@@ -148,14 +209,14 @@ func (g *Game) checkPlay(a Action) error {
 	} else if a.Target != 0 {
 		return ErrTargetNotWanted
 	}
-	if a.UNO && g.leftAfter(hand, a) != 1 {
+	if a.UNO && g.leftAfter(g.hands[a.Seat], a) != 1 {
 		return ErrUNONotNow
 	}
 	return nil
 }
 
 // leftAfter is how many cards the player will hold after the play a.
-func (g *Game) leftAfter(hand []Card, a Action) int {
+func (g *Game) leftAfter(hand []Card, a *Action) int {
 	n := len(hand) - 1
 	if a.Card.Kind == Blank && g.settings.Blanks == BlankDiscardColor {
 		for _, c := range hand {
@@ -167,7 +228,7 @@ func (g *Game) leftAfter(hand []Card, a Action) int {
 	return n
 }
 
-func (g *Game) checkExchange(a Action) error {
+func (g *Game) checkExchange(a *Action) error {
 	if g.phase != PhaseRaid {
 		return ErrNotNow
 	}
@@ -176,6 +237,9 @@ func (g *Game) checkExchange(a Action) error {
 	}
 	if a.Target < 0 || a.Target >= len(g.hands) || a.Target == a.Seat {
 		return ErrChooseTarget
+	}
+	if !hasAction(g.hands[a.Target]) {
+		return ErrNothingToTake
 	}
 	if g.raided[a.Target] {
 		return ErrAlreadyRaided
@@ -197,105 +261,189 @@ func (g *Game) Legal(seat int) []Action {
 	return g.AppendLegal(nil, seat)
 }
 
-// AppendLegal appends to dst every move seat may make now. Moves that differ
-// only in which of two identical cards is meant are listed once.
+// AppendLegal appends to dst every move seat may make now, so that a caller
+// that reuses dst (a bot, a simulation) allocates nothing. The plays come
+// first, then the other moves. Moves that differ only in which of two
+// identical cards is meant are listed once.
+//
+// The moves listed are exactly those check allows (Apply's own test): most
+// are listed because check, or the part of it that applies (playable),
+// allows them; on the path taken on every turn the plays of coloured cards
+// are read off the same per-card test, matchMask, which is Matches. The
+// property tests hold the two to each other over millions of positions.
 func (g *Game) AppendLegal(dst []Action, seat int) []Action {
-	try := func(a Action) {
-		if g.check(a) == nil {
-			dst = append(dst, a)
-		}
+	if seat == g.current && (g.phase == PhaseTurn || g.phase == PhaseDrawn) && g.exposed < 0 {
+		return g.appendTurn(dst, seat) // the move almost every call is for
 	}
 	if seat == SystemSeat {
-		try(Action{Kind: Deal, Seat: seat})
-		try(Action{Kind: CloseRace, Seat: seat})
-		return dst
+		dst = g.try(dst, Action{Kind: Deal, Seat: seat})
+		return g.try(dst, Action{Kind: CloseRace, Seat: seat})
 	}
 	if seat < 0 || seat >= len(g.hands) || g.phase == PhaseDeal || g.phase == PhaseGameOver || !g.active[seat] {
 		return dst
 	}
-	colors := g.settings.Edition.Colors()
 	switch g.phase {
 	case PhaseFirstColor:
-		for _, c := range colors {
-			try(Action{Kind: ChooseColor, Seat: seat, Color: c})
+		for _, c := range g.settings.Edition.Colors() {
+			dst = g.try(dst, Action{Kind: ChooseColor, Seat: seat, Color: c})
 		}
 	case PhaseTurn, PhaseDrawn:
-		if seat != g.current {
-			break
-		}
-		hand := g.hands[seat]
-		for i, c := range hand {
-			if holds(hand[:i], c) {
-				continue
-			}
-			dst = g.appendPlays(dst, seat, c, colors)
-		}
-		try(Action{Kind: Draw, Seat: seat})
-		try(Action{Kind: Pass, Seat: seat})
+		dst = g.appendTurn(dst, seat)
 	case PhaseChallenge:
-		try(Action{Kind: Accept, Seat: seat})
-		try(Action{Kind: ChallengeDrawFour, Seat: seat})
+		dst = g.try(dst, Action{Kind: Accept, Seat: seat})
+		dst = g.try(dst, Action{Kind: ChallengeDrawFour, Seat: seat})
 	case PhaseRace:
-		try(Action{Kind: Drop, Seat: seat})
+		dst = g.try(dst, Action{Kind: Drop, Seat: seat})
 	case PhaseRaid:
-		if seat != g.player {
-			break
+		if seat == g.player {
+			dst = g.appendExchanges(dst, seat)
+			dst = g.try(dst, Action{Kind: EndRaid, Seat: seat})
 		}
-		mine := g.hands[seat]
-		for t, theirs := range g.hands {
-			for i, take := range theirs {
-				if !take.Kind.IsAction() || holds(theirs[:i], take) {
-					continue
-				}
-				for j, give := range mine {
-					if !holds(mine[:j], give) {
-						try(Action{Kind: Exchange, Seat: seat, Target: t, Card: take, Give: give})
-					}
-				}
-			}
-		}
-		try(Action{Kind: EndRaid, Seat: seat})
 	}
-	try(Action{Kind: CallUNO, Seat: seat})
+	if g.exposed == seat {
+		dst = g.try(dst, Action{Kind: CallUNO, Seat: seat})
+	}
 	if g.exposed >= 0 {
-		try(Action{Kind: Catch, Seat: seat, Target: g.exposed})
+		dst = g.try(dst, Action{Kind: Catch, Seat: seat, Target: g.exposed})
 	}
 	return dst
 }
 
-// appendPlays appends every legal way for seat to play card c.
-func (g *Game) appendPlays(dst []Action, seat int, c Card, colors [4]Color) []Action {
-	base := Action{Kind: Play, Seat: seat, Card: c}
-	var variants [40]Action
-	vs := variants[:0]
-	switch {
-	case c.Kind == Blank && g.settings.Blanks == BlankSwapHands:
-		for _, col := range colors {
-			for t := range g.hands {
-				a := base
-				a.Color, a.Target = col, t
-				vs = append(vs, a)
-			}
-		}
-	case c.Kind.IsWild():
-		for _, col := range colors {
-			a := base
-			a.Color = col
-			vs = append(vs, a)
-		}
-	default:
-		vs = append(vs, base)
+// try appends a to dst if check allows it.
+func (g *Game) try(dst []Action, a Action) []Action {
+	if g.check(&a) == nil {
+		dst = append(dst, a)
 	}
-	for _, a := range vs {
-		if g.check(a) != nil {
+	return dst
+}
+
+// appendExchanges appends every exchange the raider may make.
+func (g *Game) appendExchanges(dst []Action, seat int) []Action {
+	mine := g.hands[seat]
+	for t, theirs := range g.hands {
+		if g.raided[t] {
 			continue
 		}
-		if g.leftAfter(g.hands[seat], a) == 1 {
-			a.UNO = true
-			dst = append(dst, a) // calling UNO, as a careful player does
-			a.UNO = false
+		for i, take := range theirs {
+			if !take.Kind.IsAction() || holds(theirs[:i], take) {
+				continue
+			}
+			for j, give := range mine {
+				if !holds(mine[:j], give) {
+					dst = g.try(dst, Action{Kind: Exchange, Seat: seat, Target: t, Card: take, Give: give})
+				}
+			}
 		}
-		dst = append(dst, a)
+	}
+	return dst
+}
+
+// appendTurn appends the moves of seat's turn: each card held that may be
+// played (once, however many copies are held), then drawing or keeping the
+// drawn card. The cards that match are found at once (matchMask); wild cards
+// then go through playable, as checkPlay does.
+func (g *Game) appendTurn(dst []Action, seat int) []Action {
+	if g.playTurn(seat) != nil {
+		return dst
+	}
+	hand := g.hands[seat]
+	var seen uint64 // a filter of the cards listed: a clash is checked by holds
+	for match := matchMask(hand, g.top(), g.color); match != 0; match &= match - 1 {
+		i := bits.TrailingZeros64(match)
+		c := hand[i]
+		bit := uint64(1) << ((uint(c.Color)*13 + uint(c.Kind)*7 + uint(c.Value)*3) & 63)
+		if seen&bit != 0 && holds(hand[:i], c) {
+			continue
+		}
+		seen |= bit
+		if c.Kind.IsWild() {
+			dst = g.appendWildPlays(dst, seat, c)
+			continue
+		}
+		// A coloured card that matches, played on one's turn with no colour,
+		// target or call: of playable's tests only the drawn-card rule is
+		// left to apply.
+		if g.phase == PhaseDrawn && c != g.drawn {
+			continue
+		}
+		dst = appendAction(dst, Play, seat, c)
+		if len(hand) == 2 { // the next-to-last card: with and without UNO
+			dst[len(dst)-1].UNO = true
+			dst = appendAction(dst, Play, seat, c)
+		}
+	}
+	for i := 64; i < len(hand); i++ { // a hand of more than 64 cards: rare
+		if c := hand[i]; c.Matches(g.top(), g.color) && !holds(hand[:i], c) {
+			if c.Kind.IsWild() {
+				dst = g.appendWildPlays(dst, seat, c)
+			} else {
+				dst = g.appendPlay(dst, seat, c)
+			}
+		}
+	}
+	// It is seat's turn (playTurn): they may draw, or keep the card drawn
+	// (check's onTurn says the same).
+	if g.phase == PhaseTurn {
+		return appendAction(dst, Draw, seat, Card{})
+	}
+	return appendAction(dst, Pass, seat, Card{})
+}
+
+// appendAction appends a move, written in place field by field: a whole
+// Action built elsewhere and copied in costs more than the checks.
+func appendAction(dst []Action, k ActionKind, seat int, c Card) []Action {
+	dst = append(dst, Action{})
+	p := &dst[len(dst)-1]
+	p.Kind, p.Seat, p.Card = k, seat, c
+	return dst
+}
+
+// appendWildPlays appends every legal way for seat to play the wild card c:
+// in each of the edition's colours (and, for a swap Blank, at each player).
+// Whether a wild may be played does not depend on which of the edition's
+// colours is named, so playable judges the first colour (at each target) and
+// the others follow it.
+func (g *Game) appendWildPlays(dst []Action, seat int, c Card) []Action {
+	colors := g.settings.Edition.Colors()
+	targets := 1
+	if c.Kind == Blank && g.settings.Blanks == BlankSwapHands {
+		targets = len(g.hands)
+	}
+	hand := g.hands[seat]
+	for t := 0; t < targets; t++ {
+		a := Action{Kind: Play, Seat: seat, Card: c, Color: colors[0], Target: t}
+		if g.playable(&a) != nil {
+			continue
+		}
+		for _, a.Color = range colors {
+			if g.leftAfter(hand, &a) == 1 {
+				a.UNO = true
+				dst = append(dst, a)
+				a.UNO = false
+			}
+			dst = append(dst, a)
+		}
+	}
+	return dst
+}
+
+// appendPlay appends the play of the coloured card c, which seat holds on
+// their turn, if playable allows it: twice when it leaves one card, calling
+// UNO (as a careful player does) and not calling it. The move is written in
+// place, field by field: a whole Action built elsewhere and copied in costs
+// more than the checks.
+func (g *Game) appendPlay(dst []Action, seat int, c Card) []Action {
+	dst = append(dst, Action{})
+	p := &dst[len(dst)-1]
+	p.Kind, p.Seat, p.Card = Play, seat, c
+	if g.playable(p) != nil {
+		return dst[:len(dst)-1]
+	}
+	if g.leftAfter(g.hands[seat], p) == 1 {
+		dst = append(dst, Action{})
+		q := &dst[len(dst)-1]
+		q.Kind, q.Seat, q.Card = Play, seat, c
+		dst[len(dst)-2].UNO = true
 	}
 	return dst
 }

@@ -18,11 +18,11 @@ func (g *Game) partner(seat int) int {
 }
 
 // blockedWinner is the winner of a hand nobody can go out of: the player
-// holding the fewest points, the earliest in turn order from the current
-// player on a tie (docs/rules.md).
+// holding the fewest points; on a tie, the earliest in turn order from the
+// player who would have played next (docs/rules.md).
 func (g *Game) blockedWinner() int {
-	best, winner := -1, g.current
-	s := g.current
+	s := g.next(g.current, g.dir)
+	best, winner := -1, s
 	for i := 0; i < g.players(); i++ {
 		if p := HandPoints(g.hands[s]); best < 0 || p < best {
 			best, winner = p, s
@@ -45,8 +45,10 @@ func (g *Game) endHand(winner int, blocked bool) {
 	mode := g.settings.Mode
 	switch mode {
 	case LowestScore, Challenge:
+		// Everyone is charged what they are left holding: nothing, for a
+		// player who went out; the winner of a blocked hand holds cards too.
 		for s, hand := range g.hands {
-			if g.active[s] && s != winner {
+			if g.active[s] {
 				g.scores[s] += HandPoints(hand)
 			}
 		}
@@ -98,16 +100,31 @@ func (g *Game) finishLowest(target int) {
 }
 
 // eliminate puts out of Challenge UNO everyone who reached the target. The
-// last player standing, or the winner of the last two's head-to-head hand, wins.
+// winner of the last two's head-to-head hand wins; otherwise the last player
+// standing does (or, should a blocked hand put everyone out at once, the
+// winner of that hand).
 func (g *Game) eliminate(winner, target int) {
-	for s, sc := range g.scores {
-		if g.active[s] && sc >= target {
-			g.active[s] = false
-			g.emit(Event{Kind: EvEliminated, Seat: s})
-		}
-	}
-	if g.headToHead || g.players() == 1 {
+	if g.headToHead {
 		g.finish(winner, -1)
+		return
+	}
+	last := -1
+	for s, sc := range g.scores {
+		if !g.active[s] {
+			continue
+		}
+		if sc >= target {
+			g.active[s] = false
+			g.event(EvEliminated, s)
+			continue
+		}
+		last = s
+	}
+	switch g.players() {
+	case 0:
+		g.finish(winner, -1)
+	case 1:
+		g.finish(last, -1)
 	}
 }
 

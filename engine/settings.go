@@ -61,13 +61,18 @@ func (e Edition) Colors() [4]Color {
 
 // HasColor reports whether c is one of the edition's colours.
 func (e Edition) HasColor(c Color) bool {
-	for _, x := range e.Colors() {
-		if x == c {
-			return true
+	return int(e) < len(colorSets) && c < 8 && colorSets[e]&(1<<c) != 0
+}
+
+// colorSets are the editions' colours as bit sets, for HasColor.
+var colorSets = func() (sets [len(editionNames)]uint8) {
+	for e := range sets {
+		for _, c := range Edition(e).Colors() {
+			sets[e] |= 1 << c
 		}
 	}
-	return false
-}
+	return sets
+}()
 
 // Special is the edition's own wild card kind.
 func (e Edition) Special() Kind {
@@ -245,8 +250,53 @@ func (s Settings) Validate() error {
 }
 
 // Deck is the edition's full deck, exactly as its rulebook lists it (with the
-// table's choice about Blanks and the foil card), in a fixed order.
+// table's choice about Blanks and the foil card), in a fixed order. It is a
+// new slice; the caller may change it.
 func (s Settings) Deck() []Card {
+	if int(s.Edition) >= len(editionNames) || int(s.Blanks) >= len(blankNames) {
+		return s.buildDeck()
+	}
+	return append([]Card(nil), s.deck()...)
+}
+
+// decks holds every deck a table can play with, built once: games share them
+// and never change them.
+var decks = func() (d [len(editionNames)][len(blankNames)][2][]Card) {
+	for e := range d {
+		for b := range d[e] {
+			for f := range d[e][b] {
+				d[e][b][f] = Settings{Edition: Edition(e), Blanks: BlankRule(b), Foil: f == 1}.buildDeck()
+			}
+		}
+	}
+	return d
+}()
+
+// deckSums are the decks' card sums, for Audit.
+var deckSums = func() (d [len(editionNames)][len(blankNames)][2]uint64) {
+	for e := range d {
+		for b := range d[e] {
+			for f := range d[e][b] {
+				d[e][b][f] = cardSum(decks[e][b][f])
+			}
+		}
+	}
+	return d
+}()
+
+// deckSum is the sum of the deck's cards (Audit), for valid settings.
+func (s Settings) deckSum() uint64 { return deckSums[s.Edition][s.Blanks][b2u(s.Foil)] }
+
+// deck is the shared, read-only deck for the settings, which are valid.
+func (s Settings) deck() []Card {
+	f := 0
+	if s.Foil {
+		f = 1
+	}
+	return decks[s.Edition][s.Blanks][f]
+}
+
+func (s Settings) buildDeck() []Card {
 	deck := make([]Card, 0, 112)
 	for _, col := range s.Edition.Colors() {
 		deck = append(deck, Card{Color: col, Kind: Number, Value: 0})

@@ -4,7 +4,7 @@ package engine
 
 // blank carries out the Classic 2001 house rule the table chose for its Blanks
 // (the discard-a-colour rule is carried out in play, before going out is judged).
-func (g *Game) blank(a Action) {
+func (g *Game) blank(a *Action) {
 	switch g.settings.Blanks {
 	case BlankSwapHands:
 		g.hands[a.Seat], g.hands[a.Target] = g.hands[a.Target], g.hands[a.Seat]
@@ -118,7 +118,7 @@ func (g *Game) closeRace() {
 }
 
 func (g *Game) loseRace(seat int) {
-	g.emit(Event{Kind: EvRaceLost, Seat: seat})
+	g.event(EvRaceLost, seat)
 	g.drawCards(seat, 2, DrawChili)
 }
 
@@ -151,9 +151,9 @@ func (g *Game) startRaid(seat int) {
 }
 
 // exchange takes an action card from a player and gives them one in its place.
-func (g *Game) exchange(a Action) {
-	g.hands[a.Seat] = removeCard(g.hands[a.Seat], a.Give)
-	g.hands[a.Target] = removeCard(g.hands[a.Target], a.Card)
+func (g *Game) exchange(a *Action) {
+	g.removeCard(a.Seat, a.Give, -1)
+	g.removeCard(a.Target, a.Card, -1)
 	g.hands[a.Seat] = append(g.hands[a.Seat], a.Card)
 	g.hands[a.Target] = append(g.hands[a.Target], a.Give)
 	g.raided[a.Target] = true
@@ -167,7 +167,7 @@ func (g *Game) exchange(a Action) {
 }
 
 func (g *Game) endRaid() {
-	g.emit(Event{Kind: EvRaidEnd, Seat: g.player})
+	g.event(EvRaidEnd, g.player)
 	g.current = g.player
 	g.advance(false)
 }
