@@ -205,7 +205,9 @@ func (g *Game) holdsMatch(seat int, color Color) bool {
 // draws four and the challenger takes their turn. Innocent: the challenger
 // draws six and loses the turn. The colour chosen stands either way.
 func (g *Game) challenge(seat int) {
-	g.emit(Event{Kind: EvChallenge, Seat: seat, Target: g.fourBy, Guilty: g.fourGuilty})
+	// The challenged player shows their hand to the challenger (every rulebook).
+	shown := append([]Card(nil), g.hands[g.fourBy]...)
+	g.emit(Event{Kind: EvChallenge, Seat: seat, Target: g.fourBy, Guilty: g.fourGuilty, Shown: shown})
 	if g.fourGuilty {
 		g.drawCards(g.fourBy, 4, DrawChallenge)
 		g.setTurn(seat)

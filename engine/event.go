@@ -40,7 +40,8 @@ const (
 	EvCaught
 	// EvReshuffle: the discard pile, but its top card, was shuffled into a new draw pile of Count cards.
 	EvReshuffle
-	// EvChallenge: Seat challenged Target's Wild Draw Four; Guilty says how it went.
+	// EvChallenge: Seat challenged Target's Wild Draw Four; Guilty says how it
+	// went; Shown is Target's hand, which only the challenger (and Target) see.
 	EvChallenge
 	// EvAccept: Seat took the Wild Draw Four without a challenge.
 	EvAccept
@@ -137,6 +138,9 @@ type Event struct {
 	Guilty bool       `json:"guilty,omitempty"`
 	// Blocked marks a hand that ended because nobody could play or draw.
 	Blocked bool `json:"blocked,omitempty"`
+	// Shown is the challenged player's hand, which a Wild Draw Four challenge
+	// shows to the challenger alone (EvChallenge).
+	Shown []Card `json:"shown,omitempty"`
 }
 
 // VisibleTo is the event as seat may see it: the face of a card drawn by, or
@@ -150,6 +154,10 @@ func (e Event) VisibleTo(seat int) Event {
 	case EvExchange:
 		if e.Seat != seat && e.Target != seat {
 			e.Card, e.Give = Card{}, Card{}
+		}
+	case EvChallenge:
+		if e.Seat != seat && e.Target != seat {
+			e.Shown = nil
 		}
 	}
 	return e

@@ -263,7 +263,7 @@ func (p *prover) roundTrip(g *Game) error {
 	for _, ev := range p.events {
 		b, _ := json.Marshal(ev)
 		var back Event
-		if err := json.Unmarshal(b, &back); err != nil || back != ev {
+		if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, ev) {
 			return fmt.Errorf("event %+v came back from JSON as %+v (%v)", ev, back, err)
 		}
 	}

@@ -39,6 +39,9 @@ type Config struct {
 	RaceTime time.Duration
 	// RaidTime is how long the Army of Grayskull raider has.
 	RaidTime time.Duration
+	// RevealStep is the pace at which a Mutated Minion's draw is shown, one
+	// card a step; the table holds the next decision until it is shown.
+	RevealStep time.Duration
 	// Grace is how long a disconnected player's seat is kept for them.
 	Grace time.Duration
 	// Seed gives each new table its game seed; crypto/rand by default.
@@ -63,6 +66,7 @@ func (c Config) withDefaults() Config {
 	def(&c.TurnTime, 30*time.Second)
 	def(&c.RaceTime, 4*time.Second)
 	def(&c.RaidTime, 30*time.Second)
+	def(&c.RevealStep, 300*time.Millisecond)
 	def(&c.Grace, 120*time.Second)
 	if c.Seed == nil {
 		c.Seed = cryptoSeed

@@ -193,13 +193,16 @@ func (t *table) onChat(c *Client, text string) error {
 
 // apply makes a move in the game and deals with what follows.
 func (t *table) apply(a engine.Action) error {
+	if t.reveal != nil {
+		return t.errDrawing()
+	}
 	evs, err := t.game.Apply(a)
 	if err != nil {
 		return err
 	}
 	t.moves++
 	t.journal.Actions = append(t.journal.Actions, a)
-	for _, e := range evs {
+	for _, e := range t.holdReveal(evs) {
 		t.addLog(logEntry{event: e, isEvent: true})
 		t.after(e)
 	}
@@ -218,6 +221,12 @@ func (t *table) system(k engine.ActionKind) {
 // after reacts to one event: the end of a hand or of the game.
 func (t *table) after(e engine.Event) {
 	switch e.Kind {
+	case engine.EvRaceStart:
+		t.dropOrder = t.dropOrder[:0]
+	case engine.EvDrop:
+		t.dropOrder = append(t.dropOrder, e.Seat)
+	case engine.EvRaceLost:
+		t.dropOrder = append(t.dropOrder, e.Seat)
 	case engine.EvHandOver:
 		st := t.game.State()
 		res := &HandResult{Winner: e.Seat, Partner: e.Target, Points: e.Count, Blocked: e.Blocked,
@@ -248,6 +257,11 @@ func (t *table) clearTimers() {
 // reschedule sets the timers for the decision the game now waits for.
 func (t *table) reschedule() {
 	if t.game == nil || t.status != Playing {
+		t.clearTimers()
+		return
+	}
+	if t.reveal != nil {
+		// A Minion's draw is being shown: nothing is decided until it is.
 		t.clearTimers()
 		return
 	}
@@ -343,6 +357,12 @@ func (t *table) tick(at time.Time) {
 				return
 			}
 		}
+	}
+	if t.reveal != nil {
+		if due(t.reveal.next, at) {
+			t.stepReveal(at)
+		}
+		return
 	}
 	g := t.game
 	switch {

@@ -115,6 +115,12 @@ type TableView struct {
 	NextHandAt time.Time
 	// LastHand is the result of the hand just finished (nil before the first).
 	LastHand *HandResult
+	// Reveal is a Mutated Minion's draw while it is shown card by card (nil
+	// otherwise); the table holds every move until it is done.
+	Reveal *Reveal
+	// Drops are the seats in the order they dropped in the latest Kevin's
+	// Chili race, the one who lost it last.
+	Drops []int
 }
 
 // HandResult is how a hand ended.

@@ -40,6 +40,8 @@ type table struct {
 	botAt      time.Time
 	catchAt    time.Time
 	drops      map[int]time.Time // when each bot drops in the Chili race
+	dropOrder  []int             // the seats in the order they dropped in the latest Chili race
+	reveal     *reveal           // a Mutated Minion's draw being shown, or nil
 	dirty      bool              // the views must be sent again
 	listDirty  bool              // the lobby's line must be published again
 	closed     bool
@@ -229,6 +231,9 @@ func (t *table) nextDeadline() time.Time {
 		if !d.IsZero() && (next.IsZero() || d.Before(next)) {
 			next = d
 		}
+	}
+	if t.reveal != nil && (next.IsZero() || t.reveal.next.Before(next)) {
+		next = t.reveal.next
 	}
 	for _, d := range t.drops {
 		if next.IsZero() || d.Before(next) {

@@ -76,6 +76,11 @@ func (t *table) viewFor(seat int) *TableView {
 	if t.game != nil {
 		gv := t.game.View(seat)
 		v.Game = &gv
+		if t.reveal != nil {
+			v.Reveal = t.reveal.view(seat)
+			t.reveal.hide(v.Game)
+		}
+		v.Drops = append([]int(nil), t.dropOrder...)
 	}
 	if t.lastHand != nil {
 		lh := *t.lastHand
@@ -108,13 +113,27 @@ func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) stri
 		}
 		return "?"
 	}
+	// whose is "your" for the viewer, else "bo's"; is is "you are" or "bo is";
+	// verb picks the form of a verb for the viewer or someone else.
+	whose := func(s int) string {
+		if s == viewer {
+			return "your"
+		}
+		return who(s) + "'s"
+	}
+	verb := func(s int, you, other string) string {
+		if s == viewer {
+			return "you " + you
+		}
+		return who(s) + " " + other
+	}
 	color := func(c engine.Color) string { return strings.ToUpper(c.String()) }
 	card := func(c engine.Card) string { return c.Label() }
 	switch e.Kind {
 	case engine.EvCut:
 		return fmt.Sprintf("%s cut %s", who(e.Seat), card(e.Card))
 	case engine.EvDealer:
-		return fmt.Sprintf("hand %d: %s deals", e.Count, who(e.Seat))
+		return fmt.Sprintf("hand %d: %s", e.Count, verb(e.Seat, "deal", "deals"))
 	case engine.EvFirstCard:
 		return fmt.Sprintf("first card: %s", card(e.Card))
 	case engine.EvFirstCardReturned:
@@ -131,7 +150,7 @@ func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) stri
 	case engine.EvPass:
 		return fmt.Sprintf("%s passed", who(e.Seat))
 	case engine.EvSkip:
-		return fmt.Sprintf("%s skipped", who(e.Seat))
+		return verb(e.Seat, "are skipped", "is skipped")
 	case engine.EvReverse:
 		if e.Count < 0 {
 			return "play goes right (counter-clockwise)"
@@ -147,9 +166,9 @@ func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) stri
 		return fmt.Sprintf("the discard pile was reshuffled: %d cards to draw", e.Count)
 	case engine.EvChallenge:
 		if e.Guilty {
-			return fmt.Sprintf("%s challenged %s's W+4: guilty! %s draws 4", who(e.Seat), who(e.Target), who(e.Target))
+			return fmt.Sprintf("%s challenged %s W+4: guilty! %s 4", who(e.Seat), whose(e.Target), verb(e.Target, "draw", "draws"))
 		}
-		return fmt.Sprintf("%s challenged %s's W+4: innocent, %s draws 6", who(e.Seat), who(e.Target), who(e.Seat))
+		return fmt.Sprintf("%s challenged %s W+4: innocent, %s 6", who(e.Seat), whose(e.Target), verb(e.Seat, "draw", "draws"))
 	case engine.EvAccept:
 		return fmt.Sprintf("%s took the W+4", who(e.Seat))
 	case engine.EvRaceStart:
@@ -157,8 +176,11 @@ func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) stri
 	case engine.EvDrop:
 		return fmt.Sprintf("%s dropped (%d)", who(e.Seat), e.Count)
 	case engine.EvRaceLost:
-		return fmt.Sprintf("%s was last to drop", who(e.Seat))
+		return verb(e.Seat, "were last to drop", "was last to drop")
 	case engine.EvRaidStart:
+		if e.Seat == viewer {
+			return "you raise THE ARMY OF GRAYSKULL and see every hand"
+		}
 		return fmt.Sprintf("%s raises THE ARMY OF GRAYSKULL and sees every hand", who(e.Seat))
 	case engine.EvExchange:
 		if e.Card != (engine.Card{}) {
@@ -166,7 +188,7 @@ func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) stri
 		}
 		return fmt.Sprintf("%s took a card from %s and gave one back", who(e.Seat), who(e.Target))
 	case engine.EvRaidEnd:
-		return fmt.Sprintf("%s's raid is over", who(e.Seat))
+		return whose(e.Seat) + " raid is over"
 	case engine.EvSwapHands:
 		return fmt.Sprintf("%s swapped hands with %s", who(e.Seat), who(e.Target))
 	case engine.EvPassHands:
@@ -175,14 +197,14 @@ func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) stri
 		return fmt.Sprintf("%s discarded %d %s cards", who(e.Seat), e.Count, color(e.Color))
 	case engine.EvHandOver:
 		if e.Blocked {
-			return fmt.Sprintf("nobody can play: %s holds the least and wins the hand (%d points)", who(e.Seat), e.Count)
+			return fmt.Sprintf("nobody can play: %s the hand (%d points)", verb(e.Seat, "hold the least and win", "holds the least and wins"), e.Count)
 		}
 		if e.Target >= 0 {
 			return fmt.Sprintf("%s went out: %s and %s score %d", who(e.Seat), who(e.Seat), who(e.Target), e.Count)
 		}
 		return fmt.Sprintf("%s went out! hand worth %d points", who(e.Seat), e.Count)
 	case engine.EvEliminated:
-		return fmt.Sprintf("%s is eliminated", who(e.Seat))
+		return verb(e.Seat, "are eliminated", "is eliminated")
 	case engine.EvGameOver:
 		if e.Target >= 0 {
 			return fmt.Sprintf("GAME OVER: %s and %s win!", who(e.Seat), who(e.Target))
