@@ -24,6 +24,9 @@ func (g *Game) AppendApply(dst []Event, a Action) ([]Event, error) {
 
 // apply carries out an action that check has allowed.
 func (g *Game) apply(a *Action) {
+	if a.Kind == Deal || a.Kind == Play || a.Kind == Draw {
+		g.shownTo = -1 // a turn begins: the challenged hand goes back
+	}
 	switch a.Kind {
 	case Deal:
 		g.deal()
@@ -205,9 +208,10 @@ func (g *Game) holdsMatch(seat int, color Color) bool {
 // draws four and the challenger takes their turn. Innocent: the challenger
 // draws six and loses the turn. The colour chosen stands either way.
 func (g *Game) challenge(seat int) {
-	// The challenged player shows their hand to the challenger (every rulebook).
-	shown := append([]Card(nil), g.hands[g.fourBy]...)
-	g.emit(Event{Kind: EvChallenge, Seat: seat, Target: g.fourBy, Guilty: g.fourGuilty, Shown: shown})
+	// The challenged player shows their hand to the challenger (every
+	// rulebook): the challenger's View carries it until the next turn begins.
+	g.shown, g.shownTo = append(g.shown[:0], g.hands[g.fourBy]...), seat
+	g.emit(Event{Kind: EvChallenge, Seat: seat, Target: g.fourBy, Guilty: g.fourGuilty})
 	if g.fourGuilty {
 		g.drawCards(g.fourBy, 4, DrawChallenge)
 		g.setTurn(seat)

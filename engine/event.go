@@ -41,7 +41,7 @@ const (
 	// EvReshuffle: the discard pile, but its top card, was shuffled into a new draw pile of Count cards.
 	EvReshuffle
 	// EvChallenge: Seat challenged Target's Wild Draw Four; Guilty says how it
-	// went; Shown is Target's hand, which only the challenger (and Target) see.
+	// went. The challenger's View then shows Target's hand (View.Shown).
 	EvChallenge
 	// EvAccept: Seat took the Wild Draw Four without a challenge.
 	EvAccept
@@ -138,9 +138,6 @@ type Event struct {
 	Guilty bool       `json:"guilty,omitempty"`
 	// Blocked marks a hand that ended because nobody could play or draw.
 	Blocked bool `json:"blocked,omitempty"`
-	// Shown is the challenged player's hand, which a Wild Draw Four challenge
-	// shows to the challenger alone (EvChallenge).
-	Shown []Card `json:"shown,omitempty"`
 }
 
 // VisibleTo is the event as seat may see it: the face of a card drawn by, or
@@ -154,10 +151,6 @@ func (e Event) VisibleTo(seat int) Event {
 	case EvExchange:
 		if e.Seat != seat && e.Target != seat {
 			e.Card, e.Give = Card{}, Card{}
-		}
-	case EvChallenge:
-		if e.Seat != seat && e.Target != seat {
-			e.Shown = nil
 		}
 	}
 	return e

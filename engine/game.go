@@ -98,6 +98,10 @@ type Game struct {
 	// Wild Draw Four: who played it and whether they held the colour in play.
 	fourBy     int
 	fourGuilty bool
+	// The hand a challenge showed, and the challenger it was shown to (-1:
+	// none), until the next turn begins.
+	shown   []Card
+	shownTo int
 
 	// The Chili race and the Army of Grayskull raid.
 	player   int    // who played the card
@@ -139,7 +143,7 @@ func newGame(s Settings, seed uint64) *Game {
 	m := &gameMem{}
 	g := &m.g
 	g.settings, g.seed, g.deck = s, seed, deck
-	g.dir, g.exposed, g.dealer, g.fourBy, g.player, g.playAt = 1, -1, -1, -1, -1, -1
+	g.dir, g.exposed, g.dealer, g.fourBy, g.player, g.playAt, g.shownTo = 1, -1, -1, -1, -1, -1, -1
 	g.rng.seed(seed)
 	g.hands, g.scores, g.winners = m.hands[:n:n], m.scores[:n:n], m.winners[:0:n]
 	g.active, g.called = m.flags[0:n:n], m.flags[n:2*n:2*n]

@@ -242,10 +242,9 @@ func testChallenge(t *testing.T) {
 			sc := fourOn(t, e, guilty)
 			sc.do(Action{Kind: ChallengeDrawFour, Seat: 2})
 			sc.want(sc.count(EvChallenge) == 1 && sc.events[0].Guilty && sc.events[0].Target == 1, "a guilty verdict on seat 1")
-			ev := sc.events[0]
-			sc.want(len(ev.Shown) == 6, "the challenged hand (6 cards) is shown to the challenger")
-			sc.want(len(ev.VisibleTo(2).Shown) == 6 && ev.VisibleTo(0).Shown == nil && ev.VisibleTo(-1).Shown == nil,
-				"only the challenger (and its owner) see the shown hand")
+			sc.want(len(sc.g.View(2).Shown) == 6, "the challenged hand (6 cards, before the penalty) is shown to the challenger")
+			sc.want(sc.g.View(0).Shown == nil && sc.g.View(3).Shown == nil && sc.g.View(-1).Shown == nil,
+				"nobody else is shown it")
 			sc.sizes(7, 10, 7, 7)
 			sc.turn(2, PhaseTurn)
 		})

@@ -24,6 +24,8 @@ type State struct {
 	Drawn      Card     `json:"drawn,omitzero"`
 	FourBy     int      `json:"four_by"`
 	Guilty     bool     `json:"guilty"`
+	Shown      []Card   `json:"shown"`
+	ShownTo    int      `json:"shown_to"`
 	Player     int      `json:"player"`
 	Racing     []bool   `json:"racing"`
 	Dropped    int      `json:"dropped,omitempty"`
@@ -47,7 +49,7 @@ func (g *Game) State() State {
 		Draw: append([]Card{}, g.draw...), Discard: append([]Card{}, g.discard...),
 		Hands: hands, Active: append([]bool{}, g.active...), Called: append([]bool{}, g.called...),
 		Scores: append([]int{}, g.scores...), Exposed: g.exposed, Stuck: g.stuck, Drawn: g.drawn,
-		FourBy: g.fourBy, Guilty: g.fourGuilty, Player: g.player, Racing: append([]bool{}, g.racing...),
+		FourBy: g.fourBy, Guilty: g.fourGuilty, Shown: append([]Card{}, g.shown...), ShownTo: g.shownTo, Player: g.player, Racing: append([]bool{}, g.racing...),
 		Dropped: g.dropped, OutAfter: g.outAfter, Raided: append([]bool{}, g.raided...),
 		Winners: append([]int{}, g.winners...), RNG: rngState,
 	}

@@ -42,6 +42,9 @@ type View struct {
 	HasDrawn bool `json:"has_drawn,omitempty"`
 	// FourBy is the seat that played the Wild Draw Four (PhaseChallenge), else -1.
 	FourBy int `json:"four_by"`
+	// Shown is the hand a Wild Draw Four challenge showed the viewer, the
+	// challenger, until the next turn begins.
+	Shown []Card `json:"shown,omitempty"`
 	// Player is the seat that played the Chili or the Army (PhaseRace, PhaseRaid), else -1.
 	Player int `json:"player"`
 	// Hands is every seat's hand, shown to the raider only, during a raid.
@@ -94,6 +97,9 @@ func (g *Game) View(seat int) View {
 	v.Hand = append([]Card(nil), g.hands[seat]...)
 	if g.phase == PhaseDrawn && seat == g.current {
 		v.Drawn, v.HasDrawn = g.drawn, true
+	}
+	if seat == g.shownTo {
+		v.Shown = append([]Card(nil), g.shown...)
 	}
 	if g.phase == PhaseRaid && seat == g.player {
 		v.Hands = make([][]Card, len(g.hands))

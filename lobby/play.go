@@ -203,7 +203,11 @@ func (t *table) apply(a engine.Action) error {
 	t.moves++
 	t.journal.Actions = append(t.journal.Actions, a)
 	for _, e := range t.holdReveal(evs) {
-		t.addLog(logEntry{event: e, isEvent: true})
+		entry := logEntry{event: e, isEvent: true}
+		if e.Kind == engine.EvChallenge {
+			entry.shown = t.game.View(e.Seat).Shown
+		}
+		t.addLog(entry)
 		t.after(e)
 	}
 	t.dirty = true

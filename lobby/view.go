@@ -12,9 +12,12 @@ import (
 type logEntry struct {
 	isEvent bool
 	event   engine.Event
-	chat    bool
-	nick    string
-	text    string
+	// shown is the hand a Wild Draw Four challenge showed the challenger
+	// (event.Seat), who alone reads it in their log.
+	shown []engine.Card
+	chat  bool
+	nick  string
+	text  string
 }
 
 // flush sends the views and the lobby line, if anything changed.
@@ -92,7 +95,15 @@ func (t *table) viewFor(seat int) *TableView {
 		case e.chat:
 			v.Log = append(v.Log, LogLine{Chat: true, Nick: e.nick, Text: e.text})
 		case e.isEvent:
-			if text := narrate(e.event.VisibleTo(seat), names, seat, t.opts.Settings.Edition); text != "" {
+			text := narrate(e.event.VisibleTo(seat), names, seat, t.opts.Settings.Edition)
+			if len(e.shown) > 0 && seat == e.event.Seat {
+				labels := make([]string, len(e.shown))
+				for i, c := range e.shown {
+					labels[i] = c.Label()
+				}
+				text += fmt.Sprintf(" · %s showed you: %s", names[e.event.Target], strings.Join(labels, " "))
+			}
+			if text != "" {
 				v.Log = append(v.Log, LogLine{Text: text})
 			}
 		default:
@@ -165,10 +176,11 @@ func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) stri
 	case engine.EvReshuffle:
 		return fmt.Sprintf("the discard pile was reshuffled: %d cards to draw", e.Count)
 	case engine.EvChallenge:
+		verdict := fmt.Sprintf("%s challenged %s W+4: innocent, %s 6", who(e.Seat), whose(e.Target), verb(e.Seat, "draw", "draws"))
 		if e.Guilty {
-			return fmt.Sprintf("%s challenged %s W+4: guilty! %s 4", who(e.Seat), whose(e.Target), verb(e.Target, "draw", "draws"))
+			verdict = fmt.Sprintf("%s challenged %s W+4: guilty! %s 4", who(e.Seat), whose(e.Target), verb(e.Target, "draw", "draws"))
 		}
-		return fmt.Sprintf("%s challenged %s W+4: innocent, %s 6", who(e.Seat), whose(e.Target), verb(e.Seat, "draw", "draws"))
+		return verdict
 	case engine.EvAccept:
 		return fmt.Sprintf("%s took the W+4", who(e.Seat))
 	case engine.EvRaceStart:
