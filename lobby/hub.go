@@ -102,7 +102,7 @@ func (h *Hub) run() {
 }
 
 // do runs f on the hub goroutine and waits for it. It reports false if the
-// hub has stopped.
+// hub has stopped (and f did not run).
 func (h *Hub) do(f func()) bool {
 	done := make(chan struct{})
 	select {
@@ -114,7 +114,16 @@ func (h *Hub) do(f func()) bool {
 	case <-done:
 		return true
 	case <-h.ctx.Done():
-		return false
+		// The hub may be running f at this moment: wait until its goroutine
+		// has stopped, so that f has either run to its end or never will,
+		// and the caller never reads what f is still writing.
+		<-h.done
+		select {
+		case <-done:
+			return true
+		default:
+			return false
+		}
 	}
 }
 

@@ -280,6 +280,7 @@ func race() lobby.Screen {
 	s.Table.Game = &v
 	s.Table.Settings = set
 	s.Table.RaceEnds = at(3 * time.Second)
+	s.Table.Drops = []int{3, 1} // dee dropped first, then bo
 	return s
 }
 

@@ -25,6 +25,8 @@ func (m *model) overlayBox(ov overlay, v *engine.View) string {
 		body = m.raceView(v)
 	case ovRaid:
 		body = m.raidView(v, inner)
+	case ovReveal:
+		body = m.revealView(v, inner)
 	case ovScores:
 		body = m.scoresView(v, inner, false)
 	case ovFinal:
@@ -119,13 +121,12 @@ func (m *model) raceView(v *engine.View) []string {
 	st := m.st
 	var in, out []string
 	for _, s := range v.Seats {
-		switch {
-		case s.Out:
-		case s.Racing:
+		if !s.Out && s.Racing {
 			in = append(in, m.seatName(s.Seat))
-		default:
-			out = append(out, m.seatName(s.Seat))
 		}
+	}
+	for i, s := range m.scr.Table.Drops { // in the order the server took the drops
+		out = append(out, fmt.Sprintf("%d %s", i+1, m.seatName(s)))
 	}
 	lines := []string{
 		st.title.Render("KEVIN'S FAMOUS CHILI!") + m.countdown(m.scr.Table.RaceEnds), "",

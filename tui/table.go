@@ -25,6 +25,7 @@ const (
 	ovScores             // the scores between hands
 	ovFinal              // the result of the game
 	ovLeave              // leave during a game?
+	ovReveal             // a Mutated Minion's draw, shown card by card
 )
 
 // tableState is what the player is doing at the table.
@@ -107,7 +108,7 @@ func (ts *tableState) sync(t *lobby.TableView, notice int) {
 	// When the turn comes round, meet the player at a card they can play:
 	// the cursor moves to the first playable card if it rests on one that
 	// is not. Within the turn it stays where the player puts it.
-	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase == engine.PhaseTurn
+	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase == engine.PhaseTurn && t.Reveal == nil
 	if mine && !ts.myTurn && len(ts.hand) > 0 && !v.Playable(ts.hand[ts.cursor]) {
 		for i, c := range ts.hand {
 			if v.Playable(c) {
@@ -185,6 +186,8 @@ func (m *model) overlay() overlay {
 		return ovLeave
 	}
 	switch {
+	case t.Reveal != nil:
+		return ovReveal
 	case v.Phase == engine.PhaseGameOver || t.Status == lobby.Finished:
 		return ovFinal
 	case v.Phase == engine.PhaseDeal && t.LastHand != nil:
@@ -249,6 +252,8 @@ func (m *model) tableKey(k tea.KeyMsg) tea.Cmd {
 		return m.raceKey(k)
 	case ovRaid:
 		return m.raidKey(k)
+	case ovReveal:
+		return m.revealKey(k)
 	}
 	return m.playKey(k)
 }

@@ -38,6 +38,12 @@ func (m *model) countdown(at time.Time) string {
 func (m *model) phaseNote(v *engine.View) string {
 	who := m.seatName(v.Current)
 	mine := v.Seat >= 0 && v.Current == v.Seat
+	if t := m.scr.Table; t != nil && t.Reveal != nil {
+		if t.Reveal.Seat == v.Seat {
+			return "you draw for the Mutated Minion"
+		}
+		return m.seatName(t.Reveal.Seat) + " draws for the Mutated Minion"
+	}
 	switch v.Phase {
 	case engine.PhaseDeal:
 		if v.HandNo == 0 {
@@ -183,7 +189,8 @@ func (m *model) pileColumn(v *engine.View, w int) []string {
 		out = append(out, "")
 	}
 	note := m.phaseNote(v)
-	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver
+	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver &&
+		m.scr.Table.Reveal == nil
 	if mine {
 		note = st.turn.Render("▶ " + note)
 	} else {
@@ -234,7 +241,7 @@ func (m *model) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.Se
 	st := m.st
 	mark := "  "
 	current := i == v.Current && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver
-	if v.Phase == engine.PhaseRace || v.Phase == engine.PhaseRaid {
+	if v.Phase == engine.PhaseRace || v.Phase == engine.PhaseRaid || t.Reveal != nil {
 		current = false
 	}
 	if current {
@@ -286,6 +293,9 @@ func (m *model) seatNotes(t *lobby.TableView, v *engine.View, i int, s engine.Se
 	}
 	if v.Phase == engine.PhaseRaid && i == v.Player {
 		ns = append(ns, st.warn.Render("raiding"))
+	}
+	if r := t.Reveal; r != nil && i == r.Seat && !r.Done {
+		ns = append(ns, st.warn.Render("drawing…"))
 	}
 	if i == v.Seat {
 		ns = append(ns, "you")
@@ -386,6 +396,9 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 	}
 	if len(hand) == 0 {
 		out[2] = "  " + st.dim.Render("no cards")
+		if v.Seats[v.Seat].Out {
+			out[2] = "  " + st.banner.Render(" OUT ") + " " + st.dim.Render("you are out of the game: you watch it to the end")
+		}
 	}
 	return append(out, "  "+marks)
 }
@@ -419,7 +432,7 @@ func (m *model) tableFooter(v *engine.View) string {
 		return st.footer(m.w, hint{"space", "DROP!"})
 	case ovRaid:
 		return st.footer(m.w, hint{"↑/↓", "player"}, hint{"←/→", "card"}, hint{"enter", "choose"}, hint{"e", "end raid"})
-	case ovScores:
+	case ovScores, ovReveal:
 		return st.footer(m.w, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "leave"})
 	case ovFinal:
 		if m.scr.Table.Host {
@@ -428,6 +441,9 @@ func (m *model) tableFooter(v *engine.View) string {
 		return st.footer(m.w, hint{"enter", "back to lobby"}, hint{"t", "chat"})
 	case ovLeave:
 		return st.footer(m.w, hint{"y", "leave"}, hint{"n", "stay"})
+	}
+	if v.Seat >= 0 && v.Seat < len(v.Seats) && v.Seats[v.Seat].Out {
+		return st.footer(m.w, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "leave"})
 	}
 	if v.Phase == engine.PhaseDrawn && v.Current == v.Seat {
 		return st.footer(m.w, hint{"enter", "play it"}, hint{"k", "keep it"}, hint{"u", "UNO"}, hint{"t", "chat"}, hint{"?", "help"})

@@ -80,6 +80,13 @@ type Options struct {
 	// "-p 2222 host", or the whole "ssh -p 2222 host"), shown with a private
 	// table's code as the command that joins it; empty: not shown.
 	Addr string
+	// OnClose, when set, is called once with the reason when the lobby
+	// closes the session (Screen.Closed: taken over, the server stopping).
+	// Pass ssh.Session.Close: it ends the program at once and prints the
+	// reason on a line of its own, which stays in the player's terminal
+	// after the alternate screen is gone. Unset, the reason is shown on
+	// screen and the program quits a few seconds later.
+	OnClose func(reason string)
 }
 
 // page is the screen shown away from a table (or over it: help, the form
@@ -141,6 +148,7 @@ type model struct {
 	tbl   tableState
 
 	closing bool // Closed was shown; quitting
+	onClose func(reason string)
 }
 
 type tickMsg time.Time
@@ -163,6 +171,8 @@ func New(opts Options) tea.Model {
 		h:    opts.Height,
 		cmd:  opts.Command,
 		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
+
+		onClose: opts.OnClose,
 	}
 	if m.now == nil {
 		m.now = time.Now
@@ -227,9 +237,24 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case quitMsg:
 		return m, tea.Quit
 	case tea.KeyMsg:
-		return m, m.onKey(msg)
+		return m, m.onKeys(msg)
 	}
 	return m, nil
+}
+
+// onKeys handles a key message. Keys that reach the server together (fast
+// typing, a laggy link) come as one message of several runes; each is a
+// key of its own, so that t then gg opens the chat and types in it rather
+// than being one unknown key "tgg". A paste stays whole: it is text.
+func (m *model) onKeys(k tea.KeyMsg) tea.Cmd {
+	if k.Type != tea.KeyRunes || k.Paste || k.Alt || len(k.Runes) < 2 {
+		return m.onKey(k)
+	}
+	cmds := make([]tea.Cmd, 0, len(k.Runes))
+	for _, r := range k.Runes {
+		cmds = append(cmds, m.onKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
+	}
+	return tea.Batch(cmds...)
 }
 
 // setScreen takes a newer screen from the lobby.
@@ -267,9 +292,12 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 }
 
 // close shows why the session is closed and quits a little later (or at
-// the next key).
+// the next key); with OnClose, the session is ended at once with the reason.
 func (m *model) close() tea.Cmd {
 	m.closing = true
+	if m.onClose != nil {
+		m.onClose(m.scr.Closed)
+	}
 	return tea.Tick(4*time.Second, func(time.Time) tea.Msg { return quitMsg{} })
 }
 

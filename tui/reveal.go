@@ -1,0 +1,94 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// The Mutated Minion's draw, shown to everyone card by card as the table
+// paces it (lobby.Reveal): who draws, the colour they draw until, the cards
+// drawn so far (faces for the drawer only) and, at the end, the count.
+
+// revealView is the overlay of a Minion's draw.
+func (m *model) revealView(v *engine.View, w int) []string {
+	st := m.st
+	r := m.scr.Table.Reveal
+	who, by := m.seatName(r.Seat), m.seatName(r.By)
+	if r.Seat == v.Seat {
+		who = "you"
+	}
+	if r.By == v.Seat {
+		by = "you"
+	}
+	out := []string{
+		st.title.Render("MUTATED MINION!"), "",
+		fmt.Sprintf("%s played a Mutated Minion and named %s.", by, st.chip(r.Color)), "",
+	}
+	col := colorName(r.Color)
+	if !r.Done {
+		verb := "draws"
+		if who == "you" {
+			verb = "draw"
+		}
+		out = append(out, fmt.Sprintf("%s %s until %s %s card comes up…", who, verb, article(col), col))
+	} else {
+		out = append(out, st.bold.Render(m.revealResult(who, r.Drawn, r.Found, col)))
+	}
+	out = append(out, "", m.revealCards(v, r.Cards, w), "")
+	count := plural(r.Drawn, "card", "cards")
+	if !r.Done {
+		count += " so far"
+	}
+	return append(out, st.warn.Render(count))
+}
+
+// revealResult is the line that ends the draw: "bo drew 4 cards until an
+// ORANGE card came up".
+func (m *model) revealResult(who string, n int, found bool, col string) string {
+	if !found {
+		return fmt.Sprintf("%s drew %s: nothing was left to draw", who, plural(n, "card", "cards"))
+	}
+	return fmt.Sprintf("%s drew %s until %s %s card came up", who, plural(n, "card", "cards"), article(col), col)
+}
+
+// revealCards is the row of cards drawn so far: their labels for the
+// drawer, card backs for everyone else. A long row keeps its latest cards.
+func (m *model) revealCards(v *engine.View, cards []engine.Card, w int) string {
+	st := m.st
+	parts := make([]string, 0, len(cards))
+	for _, c := range cards {
+		if c == (engine.Card{}) {
+			parts = append(parts, st.dim.Render("▒▒"))
+			continue
+		}
+		parts = append(parts, st.label(c, v.Settings.Edition))
+	}
+	row := strings.Join(parts, " ")
+	for len(parts) > 1 && width(row) > w-2 {
+		parts = parts[1:]
+		row = "… " + strings.Join(parts, " ")
+	}
+	return row
+}
+
+// article is "an" before a colour name that starts with a vowel.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// revealKey answers the keys pressed while a Minion's draw is shown: the
+// table holds every move until it is done.
+func (m *model) revealKey(k tea.KeyMsg) tea.Cmd {
+	if cmd, ok := m.commonKey(k); ok {
+		return cmd
+	}
+	m.say("wait: "+m.seatName(m.scr.Table.Reveal.Seat)+" is still drawing", false)
+	return nil
+}
