@@ -20,7 +20,9 @@ func startPrivate(t *testing.T, host *Client, bots int, turn time.Duration, othe
 		require.NoError(t, o.Join(s.Table.Code))
 	}
 	host.Do(Intent{Kind: Start})
-	waitScreen(t, host, func(s Screen) bool { return s.Table.Status == Playing && s.Table.Game != nil })
+	for _, c := range append([]*Client{host}, others...) {
+		waitScreen(t, c, func(s Screen) bool { return s.Table != nil && s.Table.Status == Playing && s.Table.Game != nil })
+	}
 	return s.Table.Code
 }
 
@@ -30,7 +32,6 @@ func TestReconnectKeepsTheSeat(t *testing.T) {
 	a, b := connect(t, h, "ana"), connect(t, h, "bo")
 	startPrivate(t, a, 1, NoTurnTimer, b)
 	seat := b.Screen().Table.You
-	hand := len(b.Screen().Table.Game.Hand)
 	b.Disconnect()
 	waitScreen(t, a, func(s Screen) bool { return !s.Table.Seats[seat].Connected })
 
@@ -39,7 +40,6 @@ func TestReconnectKeepsTheSeat(t *testing.T) {
 	require.Equal(t, "bo", s.Nick, "the nickname is remembered for the key")
 	require.Equal(t, seat, s.Table.You, "same seat")
 	require.GreaterOrEqual(t, len(s.Table.Game.Hand), 1)
-	_ = hand
 	waitScreen(t, a, func(s Screen) bool { return s.Table.Seats[seat].Connected })
 }
 

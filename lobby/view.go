@@ -95,7 +95,7 @@ func (t *table) viewFor(seat int) *TableView {
 		case e.chat:
 			v.Log = append(v.Log, LogLine{Chat: true, Nick: e.nick, Text: e.text})
 		case e.isEvent:
-			text := narrate(e.event.VisibleTo(seat), names, seat, t.opts.Settings.Edition)
+			text := narrate(e.event.VisibleTo(seat), names, seat, t.opts.Settings)
 			if len(e.shown) > 0 && seat == e.event.Seat {
 				labels := make([]string, len(e.shown))
 				for i, c := range e.shown {
@@ -114,7 +114,7 @@ func (t *table) viewFor(seat int) *TableView {
 }
 
 // narrate tells an event in a sentence, from the viewer's side ("you").
-func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) string {
+func narrate(e engine.Event, names []string, viewer int, rules engine.Settings) string {
 	who := func(s int) string {
 		if s == viewer {
 			return "you"
@@ -137,6 +137,12 @@ func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) stri
 			return "you " + you
 		}
 		return who(s) + " " + other
+	}
+	conj := func(s int, you, other string) string {
+		if s == viewer {
+			return you
+		}
+		return other
 	}
 	color := func(c engine.Color) string { return strings.ToUpper(c.String()) }
 	card := func(c engine.Card) string { return c.Label() }
@@ -214,7 +220,14 @@ func narrate(e engine.Event, names []string, viewer int, ed engine.Edition) stri
 		if e.Target >= 0 {
 			return fmt.Sprintf("%s went out: %s and %s score %d", who(e.Seat), who(e.Seat), who(e.Target), e.Count)
 		}
-		return fmt.Sprintf("%s went out! hand worth %d points", who(e.Seat), e.Count)
+		switch rules.Mode {
+		case engine.LowestScore, engine.Challenge:
+			// Nobody scores the hand: the others add what they hold to their tallies.
+			return fmt.Sprintf("%s went out! the others add what they hold to their tallies", who(e.Seat))
+		case engine.SingleHand:
+			return fmt.Sprintf("%s went out and %s the hand (%d points)", who(e.Seat), conj(e.Seat, "win", "wins"), e.Count)
+		}
+		return fmt.Sprintf("%s went out and %s %d points", who(e.Seat), conj(e.Seat, "score", "scores"), e.Count)
 	case engine.EvEliminated:
 		return verb(e.Seat, "are eliminated", "is eliminated")
 	case engine.EvGameOver:

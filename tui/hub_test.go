@@ -39,9 +39,11 @@ func (p *player) sync() {
 	}
 }
 
+// keys presses keys on the screen the player last looked at (sync): reading
+// a newer screen between deciding and pressing would press a key meant for
+// one screen on another (enter on the final result, say).
 func (p *player) keys(ks ...string) {
 	p.t.Helper()
-	p.sync()
 	press(p.m, keys(ks...)...)
 }
 
