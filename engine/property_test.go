@@ -10,15 +10,15 @@ import (
 )
 
 // gamesPerCase is how many seeded random games TestProperties plays for each
-// edition in each mode: 10,000 games per edition and 10,000 per mode (a tenth
-// of that under the race detector: race_test.go).
-const gamesPerCase = 2000
+// edition in each mode: 10,000 for every pair, 250,000 in all (a tenth of that
+// under the race detector: race_test.go; the plain run is the full count).
+const gamesPerCase = 10000
 
 // maxMoves bounds a game: one that has not ended by then never will.
 const maxMoves = 50000
 
 // TestProperties plays gamesPerCase seeded random games for every edition
-// in every mode (50,000 games), with random tables (2 to 10 players, Partners 4; every
+// in every mode (250,000 games), with random tables (2 to 10 players, Partners 4; every
 // Blank rule in Classic; the foil Army in MotU 2023) and random targets (15
 // games in 16 end with the first hand that scores; the others play to a
 // target up to 500), mixing in random moves, most of them illegal. It checks that:
