@@ -31,6 +31,10 @@ func modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Session) tea.Model
 			Height:   s.Height,
 			Done:     s.Context.Done(),
 			Addr:     publicAddr,
+			// The lobby closing the session (a newer connection took
+			// over, the server is stopping) ends it through the ssh
+			// layer, which prints the reason where the player can read it.
+			OnClose: s.Close,
 		})
 	}
 }

@@ -182,6 +182,14 @@ func (h *Hub) Connect(id, key string, guest bool) *Client {
 	if back != nil && !back.reattach(c) {
 		h.do(func() { c.table = nil })
 	}
+	if old != nil && back != nil {
+		// The old session may have been watching rather than seated. Its
+		// own Disconnect does nothing once it is taken over, so the table
+		// is told here, or it would count (and post to) a spectator who is
+		// gone for as long as it lasts. Seated, old has already handed its
+		// seat to c, and this changes nothing.
+		back.send(tableCmd{kind: cmdDisconnect, client: old})
+	}
 	return c
 }
 

@@ -1,7 +1,10 @@
 package lobby
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -10,7 +13,7 @@ import (
 )
 
 func fastConfig() Config {
-	var n uint64
+	var n atomic.Uint64 // tables draw seeds from their own goroutines
 	return Config{
 		StartCountdown: 50 * time.Millisecond,
 		BotDelay:       time.Millisecond,
@@ -19,7 +22,7 @@ func fastConfig() Config {
 		RaceTime:       20 * time.Millisecond,
 		RaidTime:       time.Second,
 		Grace:          time.Second,
-		Seed:           func() uint64 { n++; return n },
+		Seed:           func() uint64 { return n.Add(1) },
 	}
 }
 
@@ -127,4 +130,25 @@ func TestWrongCodeAndNickRules(t *testing.T) {
 		_ = a.Join("ZZZZZZ")
 	}
 	require.ErrorIs(t, a.Join("ZZZZZZ"), ErrTooManyCodes)
+}
+
+// Many players pressing quick play at once all end up seated: nobody is
+// beaten to the seats of the table they just opened.
+func TestQuickPlayAtOnceSeatsEveryone(t *testing.T) {
+	h := NewHub(fastConfig())
+	defer h.Shutdown(t.Context())
+	const n = 24
+	clients := make([]*Client, n)
+	for i := range clients {
+		clients[i] = connect(t, h, fmt.Sprintf("p%02d", i))
+	}
+	var wg sync.WaitGroup
+	for _, c := range clients {
+		wg.Go(c.QuickPlay)
+	}
+	wg.Wait()
+	for _, c := range clients {
+		s := waitScreen(t, c, func(s Screen) bool { return s.Table != nil || s.Notice.Text != "" })
+		require.NotNil(t, s.Table, "%s was left in the lobby: %s", s.Nick, s.Notice.Text)
+	}
 }

@@ -44,7 +44,9 @@ type Config struct {
 	RevealStep time.Duration
 	// Grace is how long a disconnected player's seat is kept for them.
 	Grace time.Duration
-	// Seed gives each new table its game seed; crypto/rand by default.
+	// Seed gives each new table its game seed; crypto/rand by default. It
+	// is called from the hub's and the tables' goroutines at once, so it
+	// must be safe for concurrent use.
 	Seed func() uint64
 	// QuickPlaySeats is the size of a table quick play opens.
 	QuickPlaySeats int

@@ -127,7 +127,10 @@ func newTable(h *Hub, id, code string, opts TableOptions) *table {
 	}
 	// The bots sit down after the host (onJoin), so the host has the first seat.
 	t.pendingBots = opts.Bots
-	t.publish()
+	// Not published yet: the lobby's list shows the table once its creator
+	// has sat down (onJoin marks the list dirty). Listed before, quick play
+	// could fill a public table's seats and start it while the creator's
+	// join was still on its way, and they were refused from their own table.
 	go t.loop()
 	return t
 }

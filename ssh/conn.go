@@ -64,6 +64,37 @@ func (c *gateConn) sessionStarted() {
 	}
 }
 
+// sessionRequested is the SSH server's SessionRequestCallback: a client
+// asks for a shell or a command, and has not been answered yet. From here
+// the connection has a session, which is the handler's to end with a
+// reason. Once the door is closing the request is refused instead, and
+// Shutdown drops the connection: the client was told no.
+//
+// (Marking the session only when the handler started left a moment, after
+// the client was told yes, in which Shutdown took the connection for a
+// handshake and closed it: the player's session vanished without a word.)
+func (d *door) sessionRequested(sess gssh.Session, requestType string) bool {
+	gate, ok := gateOf(sess.Context())
+	if !ok || requestType != "shell" && requestType != "exec" {
+		return true
+	}
+	return d.claimSession(gate)
+}
+
+// claimSession marks c as having a session unless the door is closing,
+// under the door's lock: Shutdown sees every connection either with a
+// session (its handler tells the player why it ends) or without one
+// (dropped, its request refused).
+func (d *door) claimSession(c *gateConn) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closing {
+		return false
+	}
+	c.sessionStarted()
+	return true
+}
+
 func (c *gateConn) hasSession() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()

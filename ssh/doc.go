@@ -10,7 +10,8 @@
 // host key, authentication (any public key is an identity; no key means a
 // guest, never a password prompt), command parsing, and the door limits that
 // keep one client from harming the others (connection rate, sessions per
-// address and in total, handshake, idle and stall timeouts).
+// address and in total, handshake, idle and stall timeouts, and how fast and
+// how much a client may type).
 //
 // Typical use, from main:
 //

@@ -79,6 +79,18 @@ func TestDoorRefusesEverythingOnceClosed(t *testing.T) {
 	assert.ErrorIs(t, d.admitSession(&liveSession{id: "b", ip: "10.0.0.1"}), ErrShuttingDown)
 }
 
+func TestDoorClaimsSessionsOnlyWhileOpen(t *testing.T) {
+	d, _ := testDoor(Config{}.withDefaults().limits())
+	early, late := &gateConn{door: d, ip: "10.0.0.1"}, &gateConn{door: d, ip: "10.0.0.1"}
+	d.conns[early], d.conns[late] = struct{}{}, struct{}{}
+
+	require.True(t, d.claimSession(early))
+	_, pending := d.close()
+	assert.Equal(t, []*gateConn{late}, pending, "a claimed session is not a handshake to drop")
+	assert.False(t, d.claimSession(late), "once closing, a session request is refused")
+	assert.False(t, late.hasSession())
+}
+
 func TestDoorForgetsIdleAddresses(t *testing.T) {
 	d, clock := testDoor(Config{ConnBurst: 2, ConnEvery: time.Second}.withDefaults().limits())
 	require.NoError(t, d.admitConn("10.0.0.1"))

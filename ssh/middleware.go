@@ -18,8 +18,8 @@ type (
 
 // sessionHandler is the SSH server's handler: the one place where the
 // session middleware is declared. Before the chain, the connection's
-// handshake clock stops and the session gets its ID and logger. Stages run
-// outermost first:
+// handshake clock stops (if the door's sessionRequested has not stopped it already)
+// and the session gets its ID and logger. Stages run outermost first:
 //
 //  1. recoverPanics: first, so that a panic anywhere below (NewModel, our
 //     own code) ends only this session; it is logged with the session's ID

@@ -18,6 +18,8 @@ import (
 //     which is how Session.Close and Server.Shutdown end it;
 //   - stops forwarding resizes when the client closes its channel, where
 //     wish's loop would keep reading the closed channel;
+//   - reads the keyboard through an inputGuard: keys rate limited, pastes
+//     cut short (see input.go);
 //   - reports a panic in the model to our logger and to the player.
 func (s *Server) runProgram(ls *liveSession) {
 	model := s.cfg.NewModel(ls.session(newRenderer(ls.gs, ls.gs.Environ())))
@@ -29,7 +31,7 @@ func (s *Server) runProgram(ls *liveSession) {
 	}
 	p := tea.NewProgram(model,
 		tea.WithContext(ls.ctx),
-		tea.WithInput(ls.gs),
+		tea.WithInput(newInputGuard(ls.ctx, ls.gs)),
 		tea.WithOutput(ls.guard(ls.gs)),
 		tea.WithAltScreen(),
 		// The server's SIGINT/SIGTERM belong to main's ordered shutdown,

@@ -160,6 +160,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("ssh: host key %s: %w", keyPath, err)
 	}
 	srv.Handle(s.sessionHandler())
+	srv.SessionRequestCallback = s.door.sessionRequested
 	srv.ConnectionFailedCallback = func(c net.Conn, err error) {
 		s.log.Debug("handshake failed", "ip", ipOf(c.RemoteAddr()), "err", err)
 	}

@@ -1,0 +1,133 @@
+package ssh
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"unicode/utf8"
+
+	"golang.org/x/time/rate"
+)
+
+// This file is the door limit on what one client may type.
+//
+// Bubble Tea makes every key an Update and a whole new View, about a
+// millisecond of a core each: a client typing random bytes at network speed
+// keeps a core busy for itself (100 KB took half a minute). Nobody types more
+// than a few dozen keys a second, so keys are rate limited, with a burst that
+// lets any paste the game can use through at once. When the bucket is empty
+// reading waits: the client's SSH window fills, not our memory.
+//
+// Bubble Tea's input reader (v1) also holds input back until it is sure a
+// key is complete, copying what it holds again on every read: a bracketed
+// paste until its end marker, and a run of letters for as long as reads come
+// back full. Either can grow without bound. So a paste is cut at maxPaste
+// bytes (no field takes more than a few hundred characters) and the rest of
+// it, up to its end marker, is dropped; and a read never fills the program's
+// buffer, which tells Bubble Tea that what it got is complete.
+const (
+	keyRate  = 512     // bytes a second, sustained
+	keyBurst = 8 << 10 // bytes at once
+	maxPaste = 4 << 10 // bytes of one paste passed on
+)
+
+var (
+	pasteStart = []byte("\x1b[200~")
+	pasteEnd   = []byte("\x1b[201~")
+)
+
+// inputGuard is a session's keyboard as its program reads it (see above).
+// It is read by one goroutine, the program's input reader.
+type inputGuard struct {
+	r     io.Reader
+	ctx   context.Context // the session's: waiting ends with it
+	limit *rate.Limiter
+	buf   []byte
+	out   []byte // read and kept, not yet passed on
+	err   error  // from r, returned once out is empty
+
+	paste   bool // inside a bracketed paste
+	pasted  int  // bytes of this paste passed on
+	matched int  // bytes of the marker looked for (end inside a paste, start outside) seen so far
+}
+
+func newInputGuard(ctx context.Context, r io.Reader) *inputGuard {
+	return &inputGuard{r: r, ctx: ctx, limit: rate.NewLimiter(keyRate, keyBurst), buf: make([]byte, 4096)}
+}
+
+func (g *inputGuard) Read(p []byte) (int, error) {
+	for len(g.out) == 0 {
+		if g.err != nil {
+			return 0, g.err
+		}
+		n, err := g.r.Read(g.buf)
+		g.err = err
+		g.scan(g.buf[:n])
+	}
+	n := copy(p[:chunk(g.out, len(p))], g.out)
+	g.out = g.out[n:]
+	if len(g.out) == 0 {
+		g.out = g.out[:0:0] // let a long burst's buffer go
+	}
+	if err := g.limit.WaitN(g.ctx, n); err != nil {
+		return 0, io.EOF // the session is over
+	}
+	return n, nil
+}
+
+// chunk is how much of out to pass on in a read of max bytes: all of it if
+// it fits in less, or else a little less, cut before an escape sequence
+// near the end and never inside a character.
+func chunk(out []byte, max int) int {
+	max = min(max, keyBurst)
+	if len(out) < max || max < 2 {
+		return min(len(out), max)
+	}
+	cut := max - 1
+	if i := bytes.LastIndexByte(out[:cut], 0x1b); i > 0 && cut-i < 32 {
+		cut = i // the sequence starting there is passed whole next time
+	}
+	for cut > 1 && !utf8.RuneStart(out[cut]) {
+		cut--
+	}
+	return cut
+}
+
+// scan passes b on to out, dropping what is past maxPaste in a paste.
+func (g *inputGuard) scan(b []byte) {
+	for _, c := range b {
+		if !g.paste {
+			g.out = append(g.out, c)
+			if g.matched = advance(pasteStart, g.matched, c); g.matched == len(pasteStart) {
+				g.paste, g.pasted, g.matched = true, 0, 0
+			}
+			continue
+		}
+		if g.matched = advance(pasteEnd, g.matched, c); g.matched == len(pasteEnd) {
+			if g.pasted < maxPaste {
+				g.out = append(g.out, c) // the rest of the marker was passed on
+			} else {
+				g.out = append(g.out, pasteEnd...)
+			}
+			g.paste, g.matched = false, 0
+			continue
+		}
+		if g.pasted < maxPaste {
+			g.out = append(g.out, c)
+			g.pasted++
+		}
+	}
+}
+
+// advance is how much of marker has been seen after c, given matched
+// before it. The markers hold ESC only as their first byte, so a mismatch
+// starts over at c.
+func advance(marker []byte, matched int, c byte) int {
+	if marker[matched] == c {
+		return matched + 1
+	}
+	if c == marker[0] {
+		return 1
+	}
+	return 0
+}
