@@ -152,3 +152,27 @@ func TestQuickPlayAtOnceSeatsEveryone(t *testing.T) {
 		require.NotNil(t, s.Table, "%s was left in the lobby: %s", s.Nick, s.Notice.Text)
 	}
 }
+
+// The host of a public table may start it alone: bots fill the free seats.
+func TestPublicHostStartsAloneWithBots(t *testing.T) {
+	h := NewHub(fastConfig())
+	defer h.Shutdown(t.Context())
+	a := connect(t, h, "ana")
+	require.NoError(t, a.Create(TableOptions{Public: true, Settings: defaultSettings(4)}))
+	waitScreen(t, a, func(s Screen) bool { return s.Table != nil })
+	a.Do(Intent{Kind: Start})
+	s := waitScreen(t, a, func(s Screen) bool { return s.Table.Status == Playing })
+	require.Equal(t, 4, s.Table.Taken)
+}
+
+// A private table needs two players to start.
+func TestPrivateHostCannotStartAlone(t *testing.T) {
+	h := NewHub(fastConfig())
+	defer h.Shutdown(t.Context())
+	a := connect(t, h, "ana")
+	require.NoError(t, a.Create(TableOptions{Settings: defaultSettings(4)}))
+	waitScreen(t, a, func(s Screen) bool { return s.Table != nil })
+	a.Do(Intent{Kind: Start})
+	s := waitScreen(t, a, func(s Screen) bool { return s.Notice.Text != "" })
+	require.Contains(t, s.Notice.Text, "at least two players")
+}

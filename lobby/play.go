@@ -70,7 +70,9 @@ func (t *table) onHostIntent(c *Client, i int, in Intent) error {
 		if t.status != Waiting {
 			return errNotWaiting
 		}
-		if t.taken() < engine.MinPlayers {
+		// A public table fills its free seats with bots as it starts; a
+		// private one plays with whoever sits at it.
+		if !t.opts.Public && t.taken() < engine.MinPlayers {
 			return errors.New("a game needs at least two players: add a bot or wait for a friend")
 		}
 		t.start()
