@@ -86,13 +86,21 @@ func addBots(t *testing.T, host *sshtest.Client, n int, taken string) {
 	host.WaitFor(t, taken, wait)
 }
 
+// inGame reports whether the screen shows a game under way: the table's
+// header, which no overlay covers (an overlay may hide the hand), tells the
+// direction of play.
+func inGame(s string) bool {
+	header, _, _ := strings.Cut(s, "\n")
+	return strings.Contains(header, "clockwise")
+}
+
 // startGame has the host start the game and waits until every player sees
-// their hand.
+// it.
 func startGame(t *testing.T, host *sshtest.Client, players ...*sshtest.Client) {
 	t.Helper()
 	require.NoError(t, host.Press("s"))
 	for _, p := range append([]*sshtest.Client{host}, players...) {
-		p.WaitFor(t, "your hand", wait)
+		p.WaitUntil(t, inGame, wait)
 	}
 }
 
@@ -391,7 +399,7 @@ func TestSpectatorSeesNoHand(t *testing.T) {
 		ana := signIn(t, addr, "ana", big)
 		ana.WaitFor(t, "Quick play", wait)
 		require.NoError(t, ana.Press("enter"))
-		ana.WaitFor(t, "your hand", wait) // the countdown seats bots and deals
+		ana.WaitUntil(t, inGame, wait) // the countdown seats bots and deals
 
 		wes := signIn(t, addr, "wes", big)
 		wes.WaitFor(t, "Quick play", wait)
@@ -813,7 +821,7 @@ func TestShutdownWhileFiftyClientsConnectAndPlay(t *testing.T) {
 		players = append(players, &player{c: c, name: fmt.Sprintf("p%02d", i)})
 	}
 	for _, p := range players {
-		p.c.WaitFor(t, "your hand", wait)
+		p.c.WaitUntil(t, inGame, wait)
 	}
 	keys := func() int {
 		n := 0

@@ -142,7 +142,7 @@ func (p *player) step(t *testing.T) {
 // decide is the player's next keys for what the screen shows.
 func decide(s string) []string {
 	switch {
-	case strings.Contains(s, "Choose the colour"):
+	case strings.Contains(s, "Choose the colour"), strings.Contains(s, "choose the colour to start"):
 		return []string{"enter"}
 	case strings.Contains(s, "y challenge"):
 		return []string{"n"}
