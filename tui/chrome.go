@@ -12,21 +12,7 @@ import (
 func (m *model) tooSmall() string {
 	w, h := max(m.w, 1), max(m.h, 1)
 	msg := fmt.Sprintf("unossh needs at least %dx%d; this window is %dx%d", MinWidth, MinHeight, m.w, m.h)
-	words := strings.Fields(msg)
-	var ls []string
-	line := ""
-	for _, wd := range words { // wrap by hand: the window may be tiny
-		switch {
-		case line == "":
-			line = wd
-		case width(line)+1+width(wd) <= w:
-			line += " " + wd
-		default:
-			ls = append(ls, line)
-			line = wd
-		}
-	}
-	ls = append(ls, line)
+	ls := wrapText(msg, w) // wrapped to the window, however tiny
 	top := max((h-len(ls))/2, 0)
 	out := make([]string, 0, h)
 	for i := 0; i < top; i++ {
