@@ -38,7 +38,16 @@ func (m *model) nickKey(k tea.KeyMsg) tea.Cmd {
 		m.nick.input.Reset()
 		return nil
 	}
-	if !m.nick.input.Update(k) && k.Type == tea.KeyRunes {
+	// A key the field refuses, or filters out, is told, not swallowed.
+	refused := false
+	if k.Type == tea.KeyRunes {
+		for _, r := range k.Runes {
+			if _, ok := nickRune(r); !ok {
+				refused = true
+			}
+		}
+	}
+	if !m.nick.input.Update(k) && k.Type == tea.KeyRunes || refused {
 		m.nick.err = "letters, digits, - and _ only"
 	} else {
 		m.nick.err = ""
