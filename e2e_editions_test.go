@@ -92,7 +92,7 @@ func edOpen(t *testing.T, cfg lobby.Config, spec edSpec, nicks ...string) *edTab
 	for _, f := range [][2]string{{"edition", spec.edition}, {"mode", spec.mode}, {"seats", spec.seats},
 		{"target score", spec.target}, {"bots", spec.bots}, {"Blank cards", spec.blanks}} {
 		if f[1] != "" {
-			e.setField(host, f[0], f[1])
+			setField(t, host, f[0], f[1])
 		}
 	}
 	require.NoError(t, host.Press("enter"))
@@ -110,45 +110,6 @@ func edOpen(t *testing.T, cfg lobby.Config, spec edSpec, nicks ...string) *edTab
 		e.c[nick].WaitFor(t, "your hand", wait)
 	}
 	return e
-}
-
-// setField moves the create form's cursor to the field named label and
-// changes it with ←/→ until it shows want (the edition's line also shows
-// its colours after the name).
-func (e *edTable) setField(c *sshtest.Client, label, want string) {
-	t := e.t
-	t.Helper()
-	line := func() string {
-		for _, l := range c.Lines() {
-			if strings.Contains(l, label) {
-				return l
-			}
-		}
-		return ""
-	}
-	value := func() string {
-		_, v, _ := strings.Cut(line(), label)
-		return strings.Trim(v, " ‹›")
-	}
-	is := func() bool { v := value(); return v == want || strings.HasPrefix(v, want+"  ") }
-	for i := 0; i < 12 && !strings.Contains(line(), "▶ "+label); i++ {
-		before := c.Screen()
-		require.NoError(t, c.Press("down"))
-		c.WaitUntil(t, func(s string) bool { return s != before }, wait)
-	}
-	require.Contains(t, line(), "▶ "+label)
-	dir := "right" // lists wrap round; numbers stop at their ends
-	if have, err := strconv.Atoi(value()); err == nil {
-		if n, err := strconv.Atoi(want); err == nil && n < have {
-			dir = "left"
-		}
-	}
-	for i := 0; i < 12 && !is(); i++ {
-		before := line()
-		require.NoError(t, c.Press(dir))
-		c.WaitUntil(t, func(string) bool { return line() != before }, wait)
-	}
-	require.True(t, is(), "field %s: %q", label, line())
 }
 
 // all runs f for every player, in the order given (every player by default).

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -75,7 +76,9 @@ func readCode(t *testing.T, c *sshtest.Client) string {
 }
 
 // setField moves the create form's cursor to the field named label and
-// changes it with ←/→ until its line shows want.
+// changes it with ←/→ until it shows want (the edition's line also shows its
+// colours after the name). Lists wrap round; numbers stop at their ends, so
+// a number is moved towards want.
 func setField(t *testing.T, c *sshtest.Client, label, want string) {
 	t.Helper()
 	line := func() string {
@@ -86,25 +89,29 @@ func setField(t *testing.T, c *sshtest.Client, label, want string) {
 		}
 		return ""
 	}
+	value := func() string {
+		_, v, _ := strings.Cut(line(), label)
+		return strings.Trim(v, " ‹›")
+	}
+	is := func() bool { v := value(); return v == want || strings.HasPrefix(v, want+"  ") }
 	for i := 0; i < 12 && !strings.Contains(line(), "▶ "+label); i++ {
 		before := c.Screen()
 		require.NoError(t, c.Press("down"))
 		c.WaitUntil(t, func(s string) bool { return s != before }, wait)
 	}
 	require.Contains(t, line(), "▶ "+label)
-	for _, dir := range []string{"left", "right"} {
-		for i := 0; i < 40 && !fieldIs(line(), label, want); i++ {
-			before := line()
-			require.NoError(t, c.Press(dir))
-			c.WaitUntil(t, func(string) bool { return line() != before }, 2*time.Second)
+	dir := "right"
+	if have, err := strconv.Atoi(value()); err == nil {
+		if n, err := strconv.Atoi(want); err == nil && n < have {
+			dir = "left"
 		}
 	}
-	require.True(t, fieldIs(line(), label, want), "field %s: %q", label, line())
-}
-
-func fieldIs(line, label, want string) bool {
-	_, v, ok := strings.Cut(line, label)
-	return ok && strings.Trim(v, " ‹›") == want
+	for i := 0; i < 40 && !is(); i++ {
+		before := line()
+		require.NoError(t, c.Press(dir))
+		c.WaitUntil(t, func(string) bool { return line() != before }, wait)
+	}
+	require.True(t, is(), "field %s: %q", label, line())
 }
 
 // player plays a seat by reading its screen, as a person would: it answers

@@ -190,7 +190,7 @@ func (p *prover) tryMove(g *Game, a Action) error {
 		return p.apply(g, a)
 	}
 	before := digest(g)
-	_, err := g.Apply(a)
+	_, err := g.AppendApply(p.events[:0], a)
 	var re *RuleError
 	if !errors.As(err, &re) {
 		return fmt.Errorf("%s: accepted or refused without a RuleError: %v", a, err)

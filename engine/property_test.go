@@ -2,10 +2,8 @@ package engine
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"reflect"
-	"slices"
 	"testing"
 )
 
@@ -146,34 +144,7 @@ func (p *prover) apply(g *Game, a Action) error {
 // listed by AppendLegal and allowed by the rules, and is applied; an illegal
 // one must be refused with a *RuleError, and change nothing.
 func (p *prover) tryRandom(g *Game) error {
-	a := p.randomAction(g)
-	listed := false
-	if a.Seat >= SystemSeat && a.Seat < len(g.hands) {
-		p.check = g.AppendLegal(p.check[:0], a.Seat)
-		listed = slices.Contains(p.check, a)
-		for _, l := range p.check {
-			if !allowed(g, l) {
-				return fmt.Errorf("%s is listed but the rules do not allow it", l)
-			}
-		}
-	}
-	ok := allowed(g, a)
-	if ok != listed {
-		return fmt.Errorf("%s: allowed %v, listed %v", a, ok, listed)
-	}
-	if ok {
-		return p.apply(g, a)
-	}
-	before := digest(g)
-	_, err := g.AppendApply(p.events[:0], a)
-	var re *RuleError
-	if !errors.As(err, &re) {
-		return fmt.Errorf("%s: accepted or refused without a RuleError: %v", a, err)
-	}
-	if digest(g) != before {
-		return fmt.Errorf("%s was refused (%v) but changed the game", a, err)
-	}
-	return nil
+	return p.tryMove(g, p.randomAction(g))
 }
 
 // randomAction makes a move that is legal now and then, and otherwise wrong
