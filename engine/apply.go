@@ -106,7 +106,7 @@ func (g *Game) top() Card { return g.topCard }
 func (g *Game) play(a *Action) {
 	seat, card := a.Seat, a.Card
 	prev := g.color
-	g.removeCard(seat, card, g.playAt)
+	g.removeCard(seat, card, -1)
 	g.discard = append(g.discard, card)
 	g.topCard = card
 	g.stuck = 0
@@ -223,8 +223,8 @@ func (g *Game) challenge(seat int) {
 
 // removeCard removes one copy of c from seat's hand, which holds it; the
 // last card takes its place. The copy removed is the first one held; hint
-// may say where it is (play passes where checkPlay, just before, found it),
-// or be -1.
+// may say where it is, or be -1. (Checking a move never leaves a hint
+// behind: Legal, View and check only read the game.)
 func (g *Game) removeCard(seat int, c Card, hint int) {
 	hand := g.hands[seat]
 	i := hint

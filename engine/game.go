@@ -91,7 +91,6 @@ type Game struct {
 	headToHead bool // the hand is the last two's final in Challenge UNO
 
 	drawn   Card // PhaseDrawn: the card just drawn
-	playAt  int  // where checkPlay last found the card played: a hint only
 	exposed int  // the seat open to an UNO catch, or -1
 	stuck   int  // turns in a row that could neither play nor draw
 
@@ -143,7 +142,7 @@ func newGame(s Settings, seed uint64) *Game {
 	m := &gameMem{}
 	g := &m.g
 	g.settings, g.seed, g.deck = s, seed, deck
-	g.dir, g.exposed, g.dealer, g.fourBy, g.player, g.playAt, g.shownTo = 1, -1, -1, -1, -1, -1, -1
+	g.dir, g.exposed, g.dealer, g.fourBy, g.player, g.shownTo = 1, -1, -1, -1, -1, -1
 	g.rng.seed(seed)
 	g.hands, g.scores, g.winners = m.hands[:n:n], m.scores[:n:n], m.winners[:0:n]
 	g.active, g.called = m.flags[0:n:n], m.flags[n:2*n:2*n]

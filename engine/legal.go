@@ -165,11 +165,9 @@ func (g *Game) checkPlay(a *Action) error {
 	if err := g.playTurn(a.Seat); err != nil {
 		return err
 	}
-	at := index(g.hands[a.Seat], a.Card)
-	if at < 0 {
+	if index(g.hands[a.Seat], a.Card) < 0 {
 		return ErrNoSuchCard
 	}
-	g.playAt = at // a hint for play, which would look the card up again
 	return g.playable(a)
 }
 

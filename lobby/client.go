@@ -11,6 +11,10 @@ import (
 // mailbox holds one screen, a newer one replaces an older, and Updates
 // signals that there is something new. A session that stops reading therefore
 // costs one screen of memory, and gets the current one when it catches up.
+//
+// Besides its mailbox a session holds one thing: the queue of the table it
+// sits at or watches. Only that table sets and clears it, in the same step
+// as the screen that shows the table or the lobby, so the two always agree.
 type Client struct {
 	id    string
 	key   string // identity: the key's fingerprint, or a guest id
@@ -19,11 +23,8 @@ type Client struct {
 
 	mu     sync.Mutex
 	screen Screen
+	at     *tableQueue // the table the session is at, or nil
 	notify chan struct{}
-
-	// owned by the hub goroutine
-	table *table
-	seat  int
 }
 
 // ID is the session's unique id.
@@ -49,10 +50,63 @@ func (c *Client) post(change func(s *Screen)) {
 	c.mu.Lock()
 	change(&c.screen)
 	c.mu.Unlock()
+	c.signal()
+}
+
+// signal tells the session's pump there is a newer screen, never blocking.
+func (c *Client) signal() {
 	select {
 	case c.notify <- struct{}{}:
 	default:
 	}
+}
+
+// table is the queue of the table the session is at, or nil.
+func (c *Client) table() *tableQueue {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.at
+}
+
+// nick is the session's nickname.
+func (c *Client) nick() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.screen.Nick
+}
+
+// show is table q posting its view to a session at it (which, the first
+// time, is how the session learns where it is).
+func (c *Client) show(q *tableQueue, v *TableView) {
+	c.mu.Lock()
+	c.at, c.screen.Table = q, v
+	c.mu.Unlock()
+	c.signal()
+}
+
+// unseat is table q sending the session back to the lobby, with why (if
+// anything) as a notice. It changes nothing if the session is elsewhere.
+func (c *Client) unseat(q *tableQueue, why string, isErr bool) {
+	c.mu.Lock()
+	if c.at != q {
+		c.mu.Unlock()
+		return
+	}
+	c.at, c.screen.Table = nil, nil
+	if why != "" {
+		c.screen.Notice = Notice{Seq: c.screen.Notice.Seq + 1, Text: why, Error: isErr}
+	}
+	c.mu.Unlock()
+	c.signal()
+}
+
+// closeWith tells the session why it closes (taken over, the server stopping).
+func (c *Client) closeWith(why string) {
+	c.post(func(s *Screen) {
+		if s.Closed == "" {
+			s.Closed = why
+		}
+	})
 }
 
 // notice posts a message for this player alone.

@@ -1,63 +1,40 @@
-// Package lobby is the hub between players and games: it knows who is online,
-// owns the tables and routes each player's intents to their table, which
-// checks them with the engine and sends every player their own view.
-//
-// One goroutine owns the hub's registry and one owns each table; everything
-// else sends them commands. Nothing here ever waits on a session: each
-// session is a Client whose mailbox holds its latest Screen.
-//
-//	hub := lobby.NewHub(lobby.Config{})
-//	c := hub.Connect(sessionID, fingerprint, false)
-//	_ = c.SetNick("ana")
-//	c.QuickPlay()
-//	<-c.Updates(); screen := c.Screen()
 package lobby
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"sort"
 	"strings"
 	"sync"
 )
 
-// Errors a player may meet in the lobby.
-var (
-	ErrNickTaken    = errors.New("that nickname is taken by a player online; try another")
-	ErrNickInvalid  = errors.New("a nickname is 2 to 16 letters, digits, - or _")
-	ErrNoSuchTable  = errors.New("no table has that code; check it with your friend")
-	ErrTableFull    = errors.New("that table is full")
-	ErrTableStarted = errors.New("that table's game has started; you can watch it")
-	ErrNoNick       = errors.New("choose a nickname first")
-	ErrShuttingDown = errors.New("the server is stopping")
-	ErrAtTable      = errors.New("you are already at a table; leave it first")
-	ErrBusy         = errors.New("the table is busy; try again")
-	ErrTooManyCodes = errors.New("too many wrong codes; wait a minute before trying again")
-)
-
-// Hub is the lobby: the registry of players online and of tables.
+// Hub is the lobby: the registry of who is online, of private codes and of
+// the public list. Its goroutine (run) owns all of it; sessions reach it
+// only through cmds. It never waits on a session or a table.
 type Hub struct {
-	cfg  Config
-	cmds chan func()
-	ctx  context.Context
-	stop context.CancelFunc
-	done chan struct{}
+	cfg      Config
+	cmds     chan hubCmd
+	ctx      context.Context // ends when the hub's goroutine stops
+	stop     context.CancelFunc
+	done     chan struct{}
+	stopping chan struct{} // closed when Shutdown begins
+	stopOnce sync.Once
 
-	// owned by the run goroutine
-	clients  map[string]*Client // by session id
-	byKey    map[string]*Client // the live session of each identity
-	nicks    map[string]string  // identity -> nickname, remembered while the server runs
-	online   map[string]*Client // lower-cased nickname -> session
-	tables   map[string]*table  // by id
-	codes    map[string]*table  // private tables by code
-	held     map[string]*table  // identity -> table keeping a seat for them
+	// owned by run
+	clients  map[string]*Client     // by session id
+	byKey    map[string]*Client     // the live session of each identity
+	nicks    map[string]string      // identity -> nickname, remembered while the server runs
+	online   map[string]*Client     // lower-cased nickname -> session
+	tables   map[string]*table      // by id
+	codes    map[string]*table      // private tables by code
+	away     map[string]*tableQueue // identity -> the table keeping their seat while they are gone
 	nextID   int
 	guesses  map[string]*guessLog // identity -> wrong private codes
 	shutdown bool
 
-	// tables publish their line of the list here, without waiting on the hub
+	// Tables publish their line of the list here, under infoMu, without
+	// waiting on the hub; changed tells run to send the list out again.
 	infoMu  sync.Mutex
 	infos   map[string]TableInfo
 	changed chan struct{}
@@ -67,21 +44,22 @@ type Hub struct {
 func NewHub(cfg Config) *Hub {
 	ctx, stop := context.WithCancel(context.Background())
 	h := &Hub{
-		cfg:     cfg.withDefaults(),
-		cmds:    make(chan func(), 64),
-		ctx:     ctx,
-		stop:    stop,
-		done:    make(chan struct{}),
-		clients: map[string]*Client{},
-		byKey:   map[string]*Client{},
-		nicks:   map[string]string{},
-		online:  map[string]*Client{},
-		tables:  map[string]*table{},
-		codes:   map[string]*table{},
-		held:    map[string]*table{},
-		guesses: map[string]*guessLog{},
-		infos:   map[string]TableInfo{},
-		changed: make(chan struct{}, 1),
+		cfg:      cfg.withDefaults(),
+		cmds:     make(chan hubCmd, 256),
+		ctx:      ctx,
+		stop:     stop,
+		done:     make(chan struct{}),
+		stopping: make(chan struct{}),
+		clients:  map[string]*Client{},
+		byKey:    map[string]*Client{},
+		nicks:    map[string]string{},
+		online:   map[string]*Client{},
+		tables:   map[string]*table{},
+		codes:    map[string]*table{},
+		away:     map[string]*tableQueue{},
+		guesses:  map[string]*guessLog{},
+		infos:    map[string]TableInfo{},
+		changed:  make(chan struct{}, 1),
 	}
 	go h.run()
 	return h
@@ -91,8 +69,8 @@ func (h *Hub) run() {
 	defer close(h.done)
 	for {
 		select {
-		case f := <-h.cmds:
-			f()
+		case cmd := <-h.cmds:
+			h.handle(cmd)
 		case <-h.changed:
 			h.broadcastList()
 		case <-h.ctx.Done():
@@ -101,493 +79,280 @@ func (h *Hub) run() {
 	}
 }
 
-// do runs f on the hub goroutine and waits for it. It reports false if the
-// hub has stopped (and f did not run).
-func (h *Hub) do(f func()) bool {
-	done := make(chan struct{})
+// ask queues cmd for the hub and waits for the answer on reply. Once the
+// hub has stopped, the answer is ErrShuttingDown.
+func ask[R any](h *Hub, cmd hubCmd, reply <-chan R) (R, error) {
+	r, err := request(h.ctx, h.cmds, h.done, cmd, reply, true)
+	if err != nil {
+		return r, ErrShuttingDown
+	}
+	return r, nil
+}
+
+// tell queues cmd for the hub without an answer, giving up if it stops.
+func (h *Hub) tell(cmd hubCmd) {
 	select {
-	case h.cmds <- func() { f(); close(done) }:
+	case h.cmds <- cmd:
 	case <-h.ctx.Done():
-		return false
-	}
-	select {
-	case <-done:
-		return true
-	case <-h.ctx.Done():
-		// The hub may be running f at this moment: wait until its goroutine
-		// has stopped, so that f has either run to its end or never will,
-		// and the caller never reads what f is still writing.
-		<-h.done
-		select {
-		case <-done:
-			return true
-		default:
-			return false
-		}
 	}
 }
 
-// async runs f on the hub goroutine later; tables use it so that they never
-// wait for the hub.
-func (h *Hub) async(f func()) {
-	go func() {
-		select {
-		case h.cmds <- f:
-		case <-h.ctx.Done():
+func (h *Hub) handle(cmd hubCmd) {
+	switch cmd := cmd.(type) {
+	case connectCmd:
+		cmd.reply <- h.onConnect(cmd.c)
+	case goneCmd:
+		h.onGone(cmd.c, cmd.away)
+		cmd.reply <- struct{}{}
+	case nickCmd:
+		cmd.reply <- h.onNick(cmd.c, cmd.nick)
+	case createCmd:
+		cmd.reply <- h.onCreate(cmd)
+	case codeCmd:
+		cmd.reply <- h.onCode(cmd.key, cmd.code)
+	case publicCmd:
+		cmd.reply <- h.onPublic(cmd.id)
+	case quickCmd:
+		cmd.reply <- h.quickPicks()
+	case onlineCmd:
+		cmd.reply <- len(h.online)
+	case closedCmd:
+		h.onClosed(cmd.t)
+	case shutdownCmd:
+		h.shutdown = true
+		var s stopping
+		for _, t := range h.tables {
+			s.tables = append(s.tables, t)
 		}
-	}()
+		for _, c := range h.clients {
+			s.clients = append(s.clients, c)
+		}
+		cmd.reply <- s
+	}
 }
 
-// Connect registers a new session for identity key. A second session of the
-// same identity takes over from the first (which is told why it closes), and
-// a player coming back to a seat kept for them is put back in it.
-func (h *Hub) Connect(id, key string, guest bool) *Client {
-	c := &Client{id: id, key: key, guest: guest, hub: h, notify: make(chan struct{}, 1), seat: -1}
-	var old *Client
-	var back *table
-	h.do(func() {
-		if h.shutdown {
-			c.post(func(s *Screen) { s.Closed = ErrShuttingDown.Error() })
-			return
-		}
-		h.clients[id] = c
-		if !guest {
-			old = h.byKey[key]
-			h.byKey[key] = c
-			if old != nil {
-				delete(h.clients, old.id)
-				h.dropNick(old)
-				back, old.table = old.table, nil
-			}
-			if back == nil {
-				back = h.held[key]
-			}
-			delete(h.held, key)
-			c.screen.Nick = h.nicks[key]
-			if n := c.screen.Nick; n != "" {
-				if other := h.online[strings.ToLower(n)]; other != nil {
-					c.screen.Nick = "" // someone else took it meanwhile
-				} else {
-					h.online[strings.ToLower(n)] = c
-				}
-			}
-		}
-		c.table = back
-		c.screen.Tables = h.list()
-		c.screen.Online = len(h.online)
-	})
-	if old != nil {
-		old.post(func(s *Screen) { s.Closed = "you signed in from another connection; this one is closed" })
+// onConnect registers c. A session of the same identity already online is
+// taken over: c gets its way back to the table (the old one is told by
+// Connect). A guest is a new player every time.
+func (h *Hub) onConnect(c *Client) connected {
+	if h.shutdown {
+		return connected{err: ErrShuttingDown}
 	}
-	if back != nil && !back.reattach(c) {
-		h.do(func() { c.table = nil })
-	}
-	if old != nil && back != nil {
-		// The old session may have been watching rather than seated. Its
-		// own Disconnect does nothing once it is taken over, so the table
-		// is told here, or it would count (and post to) a spectator who is
-		// gone for as long as it lasts. Seated, old has already handed its
-		// seat to c, and this changes nothing.
-		back.send(tableCmd{kind: cmdDisconnect, client: old})
-	}
-	return c
-}
-
-// RememberedNick is the nickname this identity used before, if any.
-func (c *Client) RememberedNick() string { return c.Screen().Nick }
-
-// SetNick sets the player's nickname, which must be valid and not in use by
-// another player online.
-func (c *Client) SetNick(nick string) error {
-	if !ValidNick(nick) {
-		return ErrNickInvalid
-	}
-	h := c.hub
-	var err error
-	ok := h.do(func() {
-		lower := strings.ToLower(nick)
-		if other := h.online[lower]; other != nil && other != c {
-			err = ErrNickTaken
-			return
+	var r connected
+	h.clients[c.id] = c
+	nick := ""
+	if !c.guest {
+		if old := h.byKey[c.key]; old != nil {
+			delete(h.clients, old.id)
+			h.dropNick(old)
+			r.old, r.back = old, old.table()
 		}
-		h.dropNick(c)
-		h.online[lower] = c
-		if !c.guest {
-			h.nicks[c.key] = nick
+		h.byKey[c.key] = c
+		if r.back == nil {
+			r.back = h.away[c.key]
 		}
-		c.post(func(s *Screen) { s.Nick = nick })
+		delete(h.away, c.key)
+		nick = h.nicks[c.key]
+		if other := h.online[strings.ToLower(nick)]; nick != "" && other != nil {
+			nick = "" // someone else took it meanwhile
+		} else if nick != "" {
+			h.online[strings.ToLower(nick)] = c
+		}
+	}
+	list, n := h.list(), len(h.online)
+	c.post(func(s *Screen) { s.Nick, s.Tables, s.Online = nick, list, n })
+	if nick != "" {
 		h.broadcastOnline()
-	})
-	if !ok {
-		return ErrShuttingDown
 	}
-	return err
+	return r
 }
 
-// dropNick frees c's nickname (hub goroutine).
+// onGone forgets a session that ended (unless a newer one took over).
+func (h *Hub) onGone(c *Client, away *tableQueue) {
+	if h.clients[c.id] != c {
+		return // taken over: the newer session is the player now
+	}
+	delete(h.clients, c.id)
+	if h.byKey[c.key] == c {
+		delete(h.byKey, c.key)
+	}
+	if away != nil && !c.guest {
+		h.away[c.key] = away
+	}
+	h.dropNick(c)
+	h.broadcastOnline()
+}
+
+func (h *Hub) onNick(c *Client, nick string) error {
+	lower := strings.ToLower(nick)
+	if other := h.online[lower]; other != nil && other != c {
+		return ErrNickTaken
+	}
+	h.dropNick(c)
+	h.online[lower] = c
+	if !c.guest {
+		h.nicks[c.key] = nick
+	}
+	c.post(func(s *Screen) { s.Nick = nick })
+	h.broadcastOnline()
+	return nil
+}
+
+// dropNick frees c's nickname.
 func (h *Hub) dropNick(c *Client) {
-	n := strings.ToLower(c.Screen().Nick)
+	n := strings.ToLower(c.nick())
 	if h.online[n] == c {
 		delete(h.online, n)
 	}
 }
 
-// Disconnect is called when the session ends. A seated player's seat is kept
-// for the grace period.
-func (c *Client) Disconnect() {
-	h := c.hub
-	var t *table
-	h.do(func() {
-		if h.clients[c.id] != c {
-			return // taken over, already gone
-		}
-		delete(h.clients, c.id)
-		if h.byKey[c.key] == c {
-			delete(h.byKey, c.key)
-		}
-		h.dropNick(c)
-		t, c.table = c.table, nil
-		if t != nil && !c.guest {
-			// Keep the way back to the seat now, not when the table gets to
-			// it, so that a quick reconnect always finds it. A table that
-			// frees the seat instead (no game yet) releases it.
-			h.held[c.key] = t
-		}
-		h.broadcastOnline()
-	})
-	if t != nil {
-		t.send(tableCmd{kind: cmdDisconnect, client: c})
+func (h *Hub) onCreate(cmd createCmd) found {
+	if h.shutdown {
+		return found{err: ErrShuttingDown}
 	}
+	h.nextID++
+	code := ""
+	if !cmd.opts.Public {
+		code = h.newCode()
+	}
+	t := newTable(h, tableID(h.nextID), code, cmd.opts)
+	// The creator's join is the table's first command; the queue is new,
+	// so this never waits.
+	t.q.cmds <- joinCmd{c: cmd.c, reply: cmd.joined}
+	go t.loop()
+	h.tables[t.id] = t
+	if code != "" {
+		h.codes[code] = t
+	}
+	return found{q: t.q}
 }
 
-// nick is the client's nickname.
-func (c *Client) nick() string { return c.Screen().Nick }
-
-// QuickPlay seats the player at the fullest waiting public table with a free
-// seat, or opens a new public table.
-func (c *Client) QuickPlay() {
-	if c.nick() == "" {
-		c.notice(ErrNoNick.Error(), true)
-		return
+// onCode finds a private table by its code. Wrong codes are throttled per
+// identity (checkGuess), so codes cannot be found by trying them all.
+func (h *Hub) onCode(key, code string) found {
+	if h.shutdown {
+		return found{err: ErrShuttingDown}
 	}
-	h := c.hub
-	var pick []*table
-	h.do(func() {
-		if c.table != nil {
-			return
-		}
-		infos := h.snapshotInfos()
-		sort.Slice(infos, func(i, j int) bool {
-			if infos[i].Taken != infos[j].Taken {
-				return infos[i].Taken > infos[j].Taken
-			}
-			return infos[i].ID < infos[j].ID
-		})
-		for _, in := range infos {
-			if in.Public && in.Status == Waiting && in.Taken < in.Seats {
-				if t := h.tables[in.ID]; t != nil {
-					pick = append(pick, t)
-				}
-			}
-		}
-	})
-	for _, t := range pick {
-		if c.sit(t) == nil {
-			return
-		}
+	if err := h.checkGuess(key); err != nil {
+		return found{err: err}
 	}
-	opts := TableOptions{Public: true, Settings: defaultSettings(h.cfg.QuickPlaySeats)}
-	if err := c.Create(opts); err != nil {
-		c.notice(err.Error(), true)
-	}
-}
-
-// Create opens a table with the player as host.
-func (c *Client) Create(opts TableOptions) error {
-	if c.nick() == "" {
-		return ErrNoNick
-	}
-	if err := opts.Settings.Validate(); err != nil {
-		return err
-	}
-	if opts.Bots < 0 || opts.Bots >= opts.Settings.Players {
-		return errors.New("leave at least one seat for yourself")
-	}
-	h := c.hub
-	var t *table
-	var err error
-	h.do(func() {
-		switch {
-		case h.shutdown:
-			err = ErrShuttingDown
-		case c.table != nil:
-			err = ErrAtTable
-		default:
-			h.nextID++
-			code := ""
-			if !opts.Public {
-				code = h.newCode()
-			}
-			t = newTable(h, tableID(h.nextID), code, opts)
-			h.tables[t.id] = t
-			if code != "" {
-				h.codes[code] = t
-			}
-			c.table = t
-		}
-	})
-	if err != nil {
-		return err
-	}
-	if err := t.join(c, false); err != nil {
-		h.do(func() { c.table = nil })
-		return err
-	}
-	return nil
-}
-
-// Join sits the player at the private table with that code (or lets them
-// watch it if its game has started). Wrong codes are throttled.
-func (c *Client) Join(code string) error {
-	code = NormalizeCode(code)
-	h := c.hub
-	var t *table
-	var err error
-	h.do(func() {
-		g := h.guesses[c.key]
-		if g == nil {
-			g = &guessLog{}
-			h.guesses[c.key] = g
-		}
-		if !g.allow(now()) {
-			err = ErrTooManyCodes
-			return
-		}
-		t = h.codes[code]
-		if t == nil {
-			g.miss(now())
-			err = ErrNoSuchTable
-		}
-	})
-	if err != nil {
-		return err
-	}
-	if err := c.sit(t); err != nil {
-		if errors.Is(err, ErrTableStarted) || errors.Is(err, ErrTableFull) {
-			return c.watch(t)
-		}
-		return err
-	}
-	return nil
-}
-
-// Watch lets the player watch a public table.
-func (c *Client) Watch(id string) error {
-	h := c.hub
-	var t *table
-	h.do(func() {
-		if t = h.tables[id]; t != nil && t.code != "" {
-			t = nil // private tables are watched by code only
-		}
-	})
+	t := h.codes[code]
 	if t == nil {
-		return ErrNoSuchTable
+		h.missGuess(key)
+		return found{err: ErrNoSuchTable}
 	}
-	return c.watch(t)
+	return found{q: t.q}
 }
 
-func (c *Client) watch(t *table) error {
-	return c.enter(t, true)
-}
-
-func (c *Client) sit(t *table) error {
-	return c.enter(t, false)
-}
-
-// enter takes a seat at t, or a place among its spectators.
-func (c *Client) enter(t *table, watch bool) error {
-	h := c.hub
-	var err error
-	h.do(func() {
-		if c.table != nil {
-			err = ErrAtTable
-			return
-		}
-		c.table = t
-	})
-	if err != nil {
-		return err
+// checkGuess and missGuess are the wrong-code throttle: all of it.
+func (h *Hub) checkGuess(key string) error {
+	g := h.guesses[key]
+	if g == nil {
+		g = &guessLog{}
+		h.guesses[key] = g
 	}
-	if err := t.join(c, watch); err != nil {
-		h.do(func() {
-			if c.table == t {
-				c.table = nil
-			}
-		})
-		return err
+	if !g.allow(h.cfg.Clock.Now()) {
+		return ErrTooManyCodes
 	}
 	return nil
 }
 
-// Do sends an intent to the player's table. It never waits: the answer, if
-// any, comes in the player's Screen.
-func (c *Client) Do(in Intent) {
-	h := c.hub
-	var t *table
-	h.do(func() {
-		t = c.table
-		if in.Kind == Leave {
-			c.table = nil
-		}
-	})
-	if t == nil {
-		if in.Kind == Leave {
-			c.post(func(s *Screen) { s.Table = nil })
-		}
-		return
+func (h *Hub) missGuess(key string) { h.guesses[key].miss(h.cfg.Clock.Now()) }
+
+func (h *Hub) onPublic(id string) found {
+	if h.shutdown {
+		return found{err: ErrShuttingDown}
 	}
-	if !t.send(tableCmd{kind: cmdIntent, client: c, intent: in}) {
-		c.notice(ErrBusy.Error(), true)
+	t := h.tables[id]
+	if t == nil || t.code != "" {
+		return found{err: ErrNoSuchTable} // private tables are watched by code only
 	}
+	return found{q: t.q}
 }
 
-// detach is a table telling the hub that c is no longer at it (kicked, or
-// the table closed).
-func (h *Hub) detach(c *Client, t *table) {
-	h.async(func() {
-		if c.table == t {
-			c.table = nil
+// quickPicks are the waiting public tables with a free seat, fullest first.
+func (h *Hub) quickPicks() []*tableQueue {
+	if h.shutdown {
+		return nil
+	}
+	infos := h.snapshotInfos()
+	sort.Slice(infos, func(i, j int) bool {
+		if infos[i].Taken != infos[j].Taken {
+			return infos[i].Taken > infos[j].Taken
 		}
+		return infos[i].ID < infos[j].ID
 	})
-}
-
-// releaseSeat forgets a seat kept for a disconnected player.
-func (h *Hub) releaseSeat(key string, t *table) {
-	h.async(func() {
-		if h.held[key] == t {
-			delete(h.held, key)
-		}
-	})
-}
-
-// closeTable removes a table from the registry.
-func (h *Hub) closeTable(t *table) {
-	h.infoMu.Lock()
-	delete(h.infos, t.id)
-	h.infoMu.Unlock()
-	h.async(func() {
-		delete(h.tables, t.id)
-		if t.code != "" && h.codes[t.code] == t {
-			delete(h.codes, t.code)
-		}
-		for k, ht := range h.held {
-			if ht == t {
-				delete(h.held, k)
+	var out []*tableQueue
+	for _, in := range infos {
+		if in.Public && in.Status == Waiting && in.Taken < in.Seats {
+			if t := h.tables[in.ID]; t != nil {
+				out = append(out, t.q)
 			}
 		}
-		h.broadcastList()
-	})
-}
-
-// publish is a table posting its line of the list. It never waits.
-func (h *Hub) publish(info TableInfo) {
-	h.infoMu.Lock()
-	h.infos[info.ID] = info
-	h.infoMu.Unlock()
-	select {
-	case h.changed <- struct{}{}:
-	default:
-	}
-}
-
-func (h *Hub) snapshotInfos() []TableInfo {
-	h.infoMu.Lock()
-	defer h.infoMu.Unlock()
-	out := make([]TableInfo, 0, len(h.infos))
-	for _, in := range h.infos {
-		out = append(out, in)
 	}
 	return out
 }
 
-// list is the public table list, as the lobby shows it: waiting tables
-// first, fullest first.
-func (h *Hub) list() []TableInfo {
-	var out []TableInfo
-	for _, in := range h.snapshotInfos() {
-		if in.Public {
-			out = append(out, in)
+// onClosed forgets a table that closed.
+func (h *Hub) onClosed(t *table) {
+	delete(h.tables, t.id)
+	if t.code != "" && h.codes[t.code] == t {
+		delete(h.codes, t.code)
+	}
+	for k, q := range h.away {
+		if q == t.q {
+			delete(h.away, k)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Status != b.Status {
-			return a.Status < b.Status
-		}
-		if a.Taken != b.Taken {
-			return a.Taken > b.Taken
-		}
-		return a.ID < b.ID
-	})
-	return out
-}
-
-func (h *Hub) broadcastList() {
-	list := h.list()
-	for _, c := range h.clients {
-		c.post(func(s *Screen) { s.Tables = list; s.Online = len(h.online) })
-	}
-}
-
-func (h *Hub) broadcastOnline() {
-	n := len(h.online)
-	for _, c := range h.clients {
-		c.post(func(s *Screen) { s.Online = n })
-	}
+	h.broadcastList()
 }
 
 // Online is the number of players online with a nickname.
 func (h *Hub) Online() int {
-	n := 0
-	h.do(func() { n = len(h.online) })
+	reply := make(chan int, 1)
+	n, _ := ask(h, onlineCmd{reply: reply}, reply)
 	return n
 }
 
 // Shutdown tells every player the server is stopping, lets every table reach
 // a safe point (the move in hand is finished; nothing is half-applied) and
-// stops the hub, within ctx's deadline.
+// stops the hub, within ctx's deadline. From its first moment, whatever a
+// player presses is answered with ErrShuttingDown.
 func (h *Hub) Shutdown(ctx context.Context) error {
-	var tables []*table
-	var clients []*Client
-	h.do(func() {
-		h.shutdown = true
-		for _, t := range h.tables {
-			tables = append(tables, t)
-		}
-		for _, c := range h.clients {
-			clients = append(clients, c)
-		}
-	})
-	for _, c := range clients {
-		c.post(func(s *Screen) { s.Closed = "the server is stopping for maintenance; thanks for playing!" })
+	h.stopOnce.Do(func() { close(h.stopping) })
+	reply := make(chan stopping, 1)
+	s, err := ask(h, shutdownCmd{reply: reply}, reply)
+	if err != nil {
+		return nil // stopped already
 	}
-	for _, t := range tables {
+	for _, c := range s.clients {
+		c.closeWith(ErrShuttingDown.Error())
+	}
+	for _, t := range s.tables {
 		t.stop()
 	}
-	var err error
-	for _, t := range tables {
+	for _, t := range s.tables {
 		select {
-		case <-t.done:
+		case <-t.q.done:
+			continue
 		case <-ctx.Done():
 			err = ctx.Err()
 		}
-		if err != nil {
-			break
-		}
+		break
 	}
 	h.stop()
 	<-h.done
 	return err
+}
+
+// stoppingNow reports whether Shutdown has begun.
+func (h *Hub) stoppingNow() bool {
+	select {
+	case <-h.stopping:
+		return true
+	default:
+		return false
+	}
 }
 
 func cryptoSeed() uint64 {

@@ -23,8 +23,8 @@ type TableOptions struct {
 // NoTurnTimer turns the turn timer off (private tables only).
 const NoTurnTimer = time.Duration(-1)
 
-// Config holds the lobby's timings and limits. Zero fields take the defaults,
-// which are what players meet; tests shorten them.
+// Config holds the lobby's timings, limits and clock. Zero fields take the
+// defaults, which are what players meet.
 type Config struct {
 	// StartCountdown is how long a waiting public table with a human waits
 	// for more players before bots fill its free seats and it starts.
@@ -50,6 +50,9 @@ type Config struct {
 	Seed func() uint64
 	// QuickPlaySeats is the size of a table quick play opens.
 	QuickPlaySeats int
+	// Clock is the lobby's time (RealClock by default); tests pass a fake
+	// one and move it themselves.
+	Clock Clock
 	// NewGame makes each table's game. It is a test-only hook (tests stack
 	// the deck with it); left nil, as in production, games are engine.New,
 	// shuffled from the seed.
@@ -72,6 +75,9 @@ func (c Config) withDefaults() Config {
 	def(&c.Grace, 120*time.Second)
 	if c.Seed == nil {
 		c.Seed = cryptoSeed
+	}
+	if c.Clock == nil {
+		c.Clock = RealClock{}
 	}
 	if c.NewGame == nil {
 		c.NewGame = engine.New

@@ -70,7 +70,7 @@ func (t *table) holdReveal(evs []engine.Event) []engine.Event {
 		return evs
 	}
 	r := &reveal{seat: evs[first].Seat, by: by, color: evs[first].Color,
-		rest: append([]engine.Event(nil), evs[first:]...), next: now().Add(t.cfg.RevealStep)}
+		rest: append([]engine.Event(nil), evs[first:]...), next: t.clock.Now().Add(t.cfg.RevealStep)}
 	for _, e := range r.rest {
 		if minionDraw(e) {
 			r.draws = append(r.draws, e)

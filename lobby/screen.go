@@ -100,6 +100,10 @@ type TableView struct {
 	Seats []SeatInfo
 	// You is the viewer's seat, or -1 for a spectator.
 	You int
+	// Moves counts the moves the table has applied: when it grows, the
+	// game has moved on (a move the player sent has landed, or another's).
+	// A move refused comes back as a Notice instead.
+	Moves int
 	// Host is true when the viewer is the host (start, bots, kick).
 	Host bool
 	// Game is the viewer's view of the game, nil until it starts.
@@ -137,4 +141,14 @@ type HandResult struct {
 	Eliminated []int
 	GameOver   bool
 	Winners    []int
+}
+
+// clone is a deep copy: a view handed out shares nothing with the table.
+func (r *HandResult) clone() *HandResult {
+	c := *r
+	c.Held = append([]int(nil), r.Held...)
+	c.Scores = append([]int(nil), r.Scores...)
+	c.Eliminated = append([]int(nil), r.Eliminated...)
+	c.Winners = append([]int(nil), r.Winners...)
+	return &c
 }

@@ -45,7 +45,7 @@ func (t *table) onJoin(c *Client, watch bool) error {
 		}
 	}
 	if t.opts.Public && t.startsAt.IsZero() {
-		t.startsAt = now().Add(t.cfg.StartCountdown)
+		t.startsAt = t.clock.Now().Add(t.cfg.StartCountdown)
 	}
 	t.dirty, t.listDirty = true, true
 	if t.opts.Public && t.taken() == len(t.seats) {
@@ -64,7 +64,6 @@ func (t *table) onReattach(c *Client) error {
 	s := t.seats[i]
 	s.client, s.away = c, false
 	s.awaySince = time.Time{}
-	t.hub.releaseSeat(c.key, t)
 	t.note(fmt.Sprintf("%s is back", s.nick))
 	t.dirty, t.listDirty = true, true
 	return nil
@@ -146,28 +145,30 @@ func (t *table) passHost() {
 }
 
 // onDisconnect: while waiting, the seat is freed; during a game it is kept
-// for the grace period, and the player's turns time out meanwhile.
-func (t *table) onDisconnect(c *Client) {
+// for the grace period, and the player's turns time out meanwhile. It
+// reports whether the seat is kept.
+func (t *table) onDisconnect(c *Client) bool {
 	if t.watchers[c] {
 		delete(t.watchers, c)
 		t.dirty, t.listDirty = true, true
-		return
+		return false
 	}
 	i := t.seatOf(c)
 	if i < 0 {
-		return
+		return false
 	}
 	s := t.seats[i]
 	if t.status != Playing {
 		t.free(i)
 		t.note(fmt.Sprintf("%s left", s.nick))
 		t.afterLeave()
-		return
+		return false
 	}
-	s.client, s.away, s.awaySince = nil, true, now()
+	s.client, s.away, s.awaySince = nil, true, t.clock.Now()
 	t.note(fmt.Sprintf("%s lost their connection; their seat is kept for %s", s.nick, t.cfg.Grace.Round(time.Second)))
 	t.dirty, t.listDirty = true, true
 	t.reschedule()
+	return true
 }
 
 // free empties seat i (or, during a game, hands it to a bot for good).
@@ -178,9 +179,6 @@ func (t *table) free(i int) {
 		t.reschedule()
 	} else {
 		t.seats[i] = &seat{}
-	}
-	if s.key != "" {
-		t.hub.releaseSeat(s.key, t)
 	}
 	t.passHost()
 	t.dirty, t.listDirty = true, true
@@ -209,13 +207,7 @@ func (t *table) leave(c *Client, why string) {
 			t.note(fmt.Sprintf("%s left", nick))
 		}
 	}
-	c.post(func(s *Screen) {
-		s.Table = nil
-		if why != "" {
-			s.Notice = Notice{Seq: s.Notice.Seq + 1, Text: why, Error: true}
-		}
-	})
-	t.hub.detach(c, t)
+	c.unseat(t.q, why, true)
 	t.dirty, t.listDirty = true, true
 	t.afterLeave()
 }
@@ -270,7 +262,6 @@ func (t *table) start() {
 		return
 	}
 	t.game = g
-	t.journal = engine.Journal{Settings: settings, Seed: seed}
 	t.status = Playing
 	t.startsAt = time.Time{}
 	t.lastHand = nil
@@ -287,20 +278,14 @@ func (t *table) close(why string) {
 	t.closed = true
 	for _, s := range t.seats {
 		if s.client != nil {
-			c := s.client
-			c.post(func(sc *Screen) {
-				sc.Table = nil
-				sc.Notice = Notice{Seq: sc.Notice.Seq + 1, Text: why}
-			})
-			t.hub.detach(c, t)
+			s.client.unseat(t.q, why, false)
 		}
 	}
 	for c := range t.watchers {
-		c.post(func(sc *Screen) {
-			sc.Table = nil
-			sc.Notice = Notice{Seq: sc.Notice.Seq + 1, Text: why}
-		})
-		t.hub.detach(c, t)
+		c.unseat(t.q, why, false)
 	}
-	t.hub.closeTable(t)
+	t.hub.unpublish(t.id)
+	// The table's goroutine ends after this, so it may wait its turn at the
+	// hub (which never waits on a table).
+	t.hub.tell(closedCmd{t: t})
 }

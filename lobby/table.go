@@ -8,24 +8,24 @@ import (
 )
 
 // table is one table: its seats, its spectators and its game. Its goroutine
-// (loop) owns all of it; sessions reach it only through cmds.
+// (loop) owns all of it; sessions reach it only through its queue (q), and
+// nothing else keeps a copy of who is at it.
 type table struct {
-	hub  *Hub
-	cfg  Config
-	id   string
-	code string
-	opts TableOptions
+	hub   *Hub
+	cfg   Config
+	clock Clock
+	id    string
+	code  string
+	opts  TableOptions
 
-	cmds chan tableCmd
+	q    *tableQueue
 	quit chan struct{}
-	done chan struct{}
 
 	// owned by loop
 	seats      []*seat
 	watchers   map[*Client]bool
 	status     TableStatus
 	game       *engine.Game
-	journal    engine.Journal
 	log        []logEntry
 	lastHand   *HandResult
 	rng        *rand.Rand
@@ -70,28 +70,15 @@ func (s *seat) human() bool { return !s.empty() && !s.bot }
 // robot reports whether the table plays the seat's moves itself.
 func (s *seat) robot() bool { return s.bot || s.auto }
 
-type cmdKind uint8
-
-const (
-	cmdJoin cmdKind = iota
-	cmdIntent
-	cmdDisconnect
-	cmdReattach
-)
-
-type tableCmd struct {
-	kind   cmdKind
-	client *Client
-	watch  bool
-	intent Intent
-	reply  chan error
-}
-
 const (
 	logKeep  = 60 // log entries a table keeps
 	logShown = 30 // log lines sent to a player
+
+	// queueLen is a table's queue: room for every player's keys at once.
+	queueLen = 128
 )
 
+// newTable makes a table; the hub starts its loop.
 func newTable(h *Hub, id, code string, opts TableOptions) *table {
 	cfg := h.cfg
 	if opts.TurnTime == 0 {
@@ -100,18 +87,18 @@ func newTable(h *Hub, id, code string, opts TableOptions) *table {
 	if opts.TurnTime != NoTurnTimer || opts.Public {
 		opts.TurnTime = min(max(opts.TurnTime, 10*time.Second), 120*time.Second)
 		if cfg.TurnTime < 10*time.Second && opts.TurnTime == 10*time.Second {
-			opts.TurnTime = cfg.TurnTime // tests run short timers
+			opts.TurnTime = cfg.TurnTime // the server's own default may be shorter
 		}
 	}
 	t := &table{
 		hub:      h,
 		cfg:      cfg,
+		clock:    cfg.Clock,
 		id:       id,
 		code:     code,
 		opts:     opts,
-		cmds:     make(chan tableCmd, 128),
+		q:        &tableQueue{id: id, cmds: make(chan tableCmd, queueLen), done: make(chan struct{})},
 		quit:     make(chan struct{}),
-		done:     make(chan struct{}),
 		watchers: map[*Client]bool{},
 		chat:     map[string]*chatLimiter{},
 		drops:    map[int]time.Time{},
@@ -131,47 +118,7 @@ func newTable(h *Hub, id, code string, opts TableOptions) *table {
 	// has sat down (onJoin marks the list dirty). Listed before, quick play
 	// could fill a public table's seats and start it while the creator's
 	// join was still on its way, and they were refused from their own table.
-	go t.loop()
 	return t
-}
-
-// send queues a command without waiting; it reports false when the table's
-// queue is full (a storm of key presses is dropped, never queued forever).
-func (t *table) send(c tableCmd) bool {
-	select {
-	case t.cmds <- c:
-		return true
-	case <-t.done:
-		return false
-	default:
-		return false
-	}
-}
-
-// call queues a command and waits for its answer.
-func (t *table) call(c tableCmd) error {
-	c.reply = make(chan error, 1)
-	select {
-	case t.cmds <- c:
-	case <-t.done:
-		return ErrNoSuchTable
-	case <-time.After(5 * time.Second):
-		return ErrBusy
-	}
-	select {
-	case err := <-c.reply:
-		return err
-	case <-t.done:
-		return ErrNoSuchTable
-	}
-}
-
-func (t *table) join(c *Client, watch bool) error {
-	return t.call(tableCmd{kind: cmdJoin, client: c, watch: watch})
-}
-
-func (t *table) reattach(c *Client) bool {
-	return t.call(tableCmd{kind: cmdReattach, client: c}) == nil
 }
 
 // stop asks the table to close at its next safe point: between two commands,
@@ -184,47 +131,57 @@ func (t *table) stop() {
 	}
 }
 
+// loop is the table's goroutine. After each command or timer it sends the
+// new state to everyone at the table, and only then answers the command's
+// caller: when a join returns, the player's screen already shows the table.
 func (t *table) loop() {
-	defer close(t.done)
+	defer close(t.q.done)
 	for !t.closed {
 		var wake <-chan time.Time
-		var timer *time.Timer
+		var timer Timer
 		if next := t.nextDeadline(); !next.IsZero() {
-			timer = time.NewTimer(time.Until(next))
-			wake = timer.C
+			timer = t.clock.NewTimer(next.Sub(t.clock.Now()))
+			wake = timer.C()
 		}
 		select {
-		case c := <-t.cmds:
-			t.handle(c)
+		case cmd := <-t.q.cmds:
+			answer := t.handle(cmd)
+			t.flush()
+			answer()
 		case <-wake:
-			t.tick(now())
+			t.tick(t.clock.Now())
+			t.flush()
 		case <-t.quit:
-			t.close("the server is stopping")
+			t.close(ErrShuttingDown.Error())
 		}
 		if timer != nil {
 			timer.Stop()
 		}
-		t.flush()
 	}
+	// Commands still queued are answered by done: the table has gone.
 }
 
-func (t *table) handle(c tableCmd) {
-	var err error
-	switch c.kind {
-	case cmdJoin:
-		err = t.onJoin(c.client, c.watch)
-	case cmdReattach:
-		err = t.onReattach(c.client)
-	case cmdDisconnect:
-		t.onDisconnect(c.client)
-	case cmdIntent:
-		if e := t.onIntent(c.client, c.intent); e != nil {
-			c.client.notice(e.Error(), true)
+// handle carries out one command and returns how to answer it, which loop
+// does once everyone has been sent the new state.
+func (t *table) handle(cmd tableCmd) (answer func()) {
+	switch cmd := cmd.(type) {
+	case joinCmd:
+		err := t.onJoin(cmd.c, cmd.watch)
+		return func() { cmd.reply <- err }
+	case reattachCmd:
+		err := t.onReattach(cmd.c)
+		return func() { cmd.reply <- err }
+	case disconnectCmd:
+		kept := t.onDisconnect(cmd.c)
+		return func() { cmd.reply <- kept }
+	case intentCmd:
+		err := t.onIntent(cmd.c, cmd.in)
+		if err != nil {
+			cmd.c.notice(err.Error(), true)
 		}
+		return func() { cmd.reply <- err }
 	}
-	if c.reply != nil {
-		c.reply <- err
-	}
+	return func() {}
 }
 
 // nextDeadline is the earliest time the table has something to do by itself.

@@ -218,6 +218,3 @@ func tableID(n int) string { return fmt.Sprintf("t%d", n) }
 func defaultSettings(players int) engine.Settings {
 	return engine.Settings{Edition: engine.Classic2001, Mode: engine.Standard, Players: players, Target: engine.DefaultTarget}
 }
-
-// now is the lobby's clock.
-var now = time.Now

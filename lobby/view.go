@@ -34,15 +34,13 @@ func (t *table) flush() {
 	t.dirty = false
 	for i, s := range t.seats {
 		if s.client != nil {
-			v := t.viewFor(i)
-			s.client.post(func(sc *Screen) { sc.Table = v })
+			s.client.show(t.q, t.viewFor(i))
 		}
 	}
-	if len(t.watchers) > 0 {
-		v := t.viewFor(-1)
-		for c := range t.watchers {
-			c.post(func(sc *Screen) { sc.Table = v })
-		}
+	// Each spectator gets a view of their own: nothing one holds is shared
+	// with another.
+	for c := range t.watchers {
+		c.show(t.q, t.viewFor(-1))
 	}
 }
 
@@ -65,7 +63,7 @@ func (t *table) publish() { t.hub.publish(t.info()) }
 // viewFor is the table as seat sees it (-1: a spectator). Each viewer gets a
 // fresh copy: nothing in it is shared with the table or another viewer.
 func (t *table) viewFor(seat int) *TableView {
-	v := &TableView{TableInfo: t.info(), Code: t.code, You: seat, TurnEnds: t.turnEnds,
+	v := &TableView{TableInfo: t.info(), Code: t.code, You: seat, Moves: t.moves, TurnEnds: t.turnEnds,
 		RaceEnds: t.raceEnds, RaidEnds: t.raidEnds, NextHandAt: t.nextHandAt}
 	names := make([]string, len(t.seats))
 	for i, s := range t.seats {
@@ -86,8 +84,7 @@ func (t *table) viewFor(seat int) *TableView {
 		v.Drops = append([]int(nil), t.dropOrder...)
 	}
 	if t.lastHand != nil {
-		lh := *t.lastHand
-		v.LastHand = &lh
+		v.LastHand = t.lastHand.clone()
 	}
 	from := max(0, len(t.log)-logShown)
 	for _, e := range t.log[from:] {
