@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -42,22 +40,8 @@ type tableState struct {
 	chat   chatBox
 	raid   raidState
 	sentAt time.Time // when a move was sent that the table has not answered yet
-	key    string    // the game's state when last seen (gameKey)
+	moves  int       // the table's move count when last seen (TableView.Moves)
 	notice int       // the last notice seen
-}
-
-// gameKey sums up what any move changes: when it changes, the table has
-// answered the last move.
-func gameKey(v *engine.View) string {
-	if v == nil {
-		return ""
-	}
-	var b strings.Builder
-	fmt.Fprint(&b, v.Phase, v.HandNo, v.Current, v.Direction, v.Top, v.Color, v.DrawPile, v.Discards, len(v.Hand), len(v.Legal))
-	for _, s := range v.Seats {
-		fmt.Fprint(&b, "|", s.Cards, s.UNO, s.Exposed, s.Racing, s.Raidable, s.Out)
-	}
-	return b.String()
 }
 
 // raidState is the raider's choice: whose card to take, which, and what to give.
@@ -88,9 +72,11 @@ func (m *model) seated() bool {
 // sync follows a newer table: the hand is sorted again, the cursor stays on
 // the same card, and overlays that no longer apply are closed.
 func (ts *tableState) sync(t *lobby.TableView, notice int) {
-	if k := gameKey(t.Game); k != ts.key || notice != ts.notice {
-		ts.sentAt = time.Time{} // the table answered
-		ts.key, ts.notice = k, notice
+	// The table answered: a move landed (the count grew) or was refused (a
+	// notice came).
+	if t.Moves != ts.moves || notice != ts.notice {
+		ts.sentAt = time.Time{}
+		ts.moves, ts.notice = t.Moves, notice
 	}
 	v := t.Game
 	if v == nil {
