@@ -10,7 +10,7 @@ import (
 
 // A challenged player's hand is shown to the challenger, and to nobody else.
 func TestChallengeShowsTheHandToTheChallengerOnly(t *testing.T) {
-	cfg := fastConfig()
+	cfg := testConfig()
 	var cards []engine.Card
 	mine := []string{"W+4", "R1", "R2", "R3", "R4", "R5", "R6"} // seat 0: holds red, so guilty
 	theirs := []string{"B1", "B2", "B3", "B4", "B5", "B6", "B7"}

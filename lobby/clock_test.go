@@ -83,33 +83,65 @@ func (f *fakeClock) fire() {
 	f.timers = kept
 }
 
-// AdvanceToNext waits (up to ten seconds of real time, a bound for a stuck
-// test, never a pause) until a timer is set, and if it is due within limit,
-// moves the clock to it. It reports whether it did.
-func (f *fakeClock) AdvanceToNext(t *testing.T, limit time.Duration) bool {
+// waitArmed waits until a timer is set, and reports true, or until the
+// session's screen changes, and reports false. A table sets its timer only
+// after it has sent everyone the state the timer belongs to, so once one is
+// set, the screens are up to date. Ten seconds of real time bound a stuck
+// test; they are never a pause.
+func (f *fakeClock) waitArmed(t *testing.T, c *Client) bool {
 	t.Helper()
 	deadline := time.After(10 * time.Second)
 	for {
 		f.mu.Lock()
-		if len(f.timers) > 0 {
-			sort.Slice(f.timers, func(i, j int) bool { return f.timers[i].at.Before(f.timers[j].at) })
-			next := f.timers[0].at
-			if next.Sub(f.now) > limit {
-				f.mu.Unlock()
-				return false
-			}
-			f.now = next
-			f.fire()
-			f.mu.Unlock()
+		n := len(f.timers)
+		f.mu.Unlock()
+		if n > 0 {
 			return true
 		}
-		f.mu.Unlock()
 		select {
 		case <-f.armed:
+		case <-c.Updates():
+			return false
 		case <-deadline:
-			t.Fatal("no timer was set")
+			t.Fatal("no timer was set and nothing changed: the table waits for a player")
 		}
 	}
+}
+
+// advanceToNext moves the clock to the earliest timer set, firing it.
+func (f *fakeClock) advanceToNext() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.timers) == 0 {
+		return
+	}
+	sort.Slice(f.timers, func(i, j int) bool { return f.timers[i].at.Before(f.timers[j].at) })
+	f.now = f.timers[0].at
+	f.fire()
+}
+
+// clockOf is the fake clock a test hub runs on.
+func clockOf(h *Hub) *fakeClock { return h.cfg.Clock.(*fakeClock) }
+
+// runUntil moves the hub's clock from one deadline to the next until c's
+// screen satisfies ok.
+func runUntil(t *testing.T, c *Client, ok func(Screen) bool) Screen {
+	t.Helper()
+	clk := clockOf(c.hub)
+	for range 10000 {
+		if s := c.Screen(); ok(s) {
+			return s
+		}
+		if !clk.waitArmed(t, c) {
+			continue
+		}
+		if s := c.Screen(); ok(s) {
+			return s
+		}
+		clk.advanceToNext()
+	}
+	t.Fatalf("never came; last screen: %+v", c.Screen())
+	return Screen{}
 }
 
 // The fake clock fires a timer when it is moved past the deadline, and

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,19 +11,9 @@ import (
 	"github.com/unossh/unossh/engine"
 )
 
-func fastConfig() Config {
-	var n atomic.Uint64 // tables draw seeds from their own goroutines
-	return Config{
-		StartCountdown: 50 * time.Millisecond,
-		BotDelay:       time.Millisecond,
-		NextHand:       time.Millisecond,
-		TurnTime:       2 * time.Second,
-		RaceTime:       20 * time.Millisecond,
-		RaidTime:       time.Second,
-		Grace:          time.Second,
-		Seed:           func() uint64 { return n.Add(1) },
-	}
-}
+// testConfig is the lobby with the timings players meet, on a fake clock
+// that only the test moves (clockOf, runUntil, playOut).
+func testConfig() Config { return clockConfig(newFakeClock()) }
 
 // waitScreen waits until the client's screen satisfies ok.
 func waitScreen(t *testing.T, c *Client, ok func(Screen) bool) Screen {
@@ -50,29 +39,50 @@ func connect(t *testing.T, h *Hub, nick string) *Client {
 	return c
 }
 
-// playOut drives the clients' seats with the bot's choices until the game ends.
+// playOut drives the clients' seats with the bot's choices, and the clock
+// from one deadline to the next whenever none of them has a move, until the
+// game ends.
 func playOut(t *testing.T, clients ...*Client) *TableView {
 	t.Helper()
 	r := rand.New(rand.NewPCG(1, 2))
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
+	clk := clockOf(clients[0].hub)
+	// move plays every move the clients have; it returns the table once the
+	// game is over.
+	move := func() (end *TableView, moved bool) {
 		for _, c := range clients {
 			s := c.Screen()
 			if s.Table == nil {
 				t.Fatalf("%s is not at a table", s.Nick)
 			}
 			if s.Table.Status == Finished {
-				return s.Table
+				return s.Table, false
 			}
 			if g := s.Table.Game; g != nil && len(g.Legal) > 0 {
 				if a, ok := chooseMove(*g, r); ok {
 					c.Do(Intent{Kind: Move, Action: a})
+					moved = true
 				}
 			}
 		}
-		select {
-		case <-clients[0].Updates():
-		case <-time.After(20 * time.Millisecond):
+		return nil, moved
+	}
+	for range 100000 {
+		end, moved := move()
+		if end != nil {
+			return end
+		}
+		if moved {
+			continue
+		}
+		// Nobody has a move: the table waits for its clock. Once it has set
+		// its timer, every screen is up to date; a move still there first.
+		if !clk.waitArmed(t, clients[0]) {
+			continue
+		}
+		if end, moved := move(); end != nil {
+			return end
+		} else if !moved {
+			clk.advanceToNext()
 		}
 	}
 	t.Fatal("the game did not end")
@@ -82,7 +92,7 @@ func playOut(t *testing.T, clients ...*Client) *TableView {
 func TestPrivateTableWithBotsPlaysToTheEnd(t *testing.T) {
 	for _, ed := range engine.Editions {
 		t.Run(ed.String(), func(t *testing.T) {
-			h := NewHub(fastConfig())
+			h := NewHub(testConfig())
 			defer h.Shutdown(t.Context())
 			a := connect(t, h, "ana")
 			settings := engine.Settings{Edition: ed, Players: 4, Target: 100, Blanks: engine.BlankSwapHands}
@@ -102,7 +112,7 @@ func TestPrivateTableWithBotsPlaysToTheEnd(t *testing.T) {
 }
 
 func TestQuickPlayMeetsAndFillsWithBots(t *testing.T) {
-	h := NewHub(fastConfig())
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	a := connect(t, h, "ana")
 	b := connect(t, h, "bo")
@@ -112,13 +122,15 @@ func TestQuickPlayMeetsAndFillsWithBots(t *testing.T) {
 	sb := waitScreen(t, b, func(s Screen) bool { return s.Table != nil })
 	sa := a.Screen()
 	require.Equal(t, sa.Table.ID, sb.Table.ID, "quick play seats both at the same table")
-	waitScreen(t, a, func(s Screen) bool { return s.Table.Status == Playing })
+	require.False(t, sa.Table.StartsAt.IsZero(), "the table counts down to its start")
+	s := runUntil(t, a, func(s Screen) bool { return s.Table.Status == Playing })
+	require.Equal(t, 4, s.Table.Taken, "bots filled the free seats")
 	end := playOut(t, a, b)
 	require.True(t, end.LastHand.GameOver)
 }
 
 func TestWrongCodeAndNickRules(t *testing.T) {
-	h := NewHub(fastConfig())
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	a := connect(t, h, "ana")
 	require.ErrorIs(t, a.Join("QQQQQQ"), ErrNoSuchTable)
@@ -135,7 +147,7 @@ func TestWrongCodeAndNickRules(t *testing.T) {
 // Many players pressing quick play at once all end up seated: nobody is
 // beaten to the seats of the table they just opened.
 func TestQuickPlayAtOnceSeatsEveryone(t *testing.T) {
-	h := NewHub(fastConfig())
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	const n = 24
 	clients := make([]*Client, n)
@@ -155,7 +167,7 @@ func TestQuickPlayAtOnceSeatsEveryone(t *testing.T) {
 
 // The host of a public table may start it alone: bots fill the free seats.
 func TestPublicHostStartsAloneWithBots(t *testing.T) {
-	h := NewHub(fastConfig())
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	a := connect(t, h, "ana")
 	require.NoError(t, a.Create(TableOptions{Public: true, Settings: defaultSettings(4)}))
@@ -167,7 +179,7 @@ func TestPublicHostStartsAloneWithBots(t *testing.T) {
 
 // A private table needs two players to start.
 func TestPrivateHostCannotStartAlone(t *testing.T) {
-	h := NewHub(fastConfig())
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	a := connect(t, h, "ana")
 	require.NoError(t, a.Create(TableOptions{Settings: defaultSettings(4)}))

@@ -27,7 +27,7 @@ func startPrivate(t *testing.T, host *Client, bots int, turn time.Duration, othe
 }
 
 func TestReconnectKeepsTheSeat(t *testing.T) {
-	h := NewHub(fastConfig())
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	a, b := connect(t, h, "ana"), connect(t, h, "bo")
 	startPrivate(t, a, 1, NoTurnTimer, b)
@@ -44,7 +44,7 @@ func TestReconnectKeepsTheSeat(t *testing.T) {
 }
 
 func TestSecondConnectionTakesOver(t *testing.T) {
-	h := NewHub(fastConfig())
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	a, b := connect(t, h, "ana"), connect(t, h, "bo")
 	startPrivate(t, a, 1, NoTurnTimer, b)
@@ -60,14 +60,12 @@ func TestSecondConnectionTakesOver(t *testing.T) {
 }
 
 func TestTurnTimerAndAutoPlay(t *testing.T) {
-	cfg := fastConfig()
-	cfg.TurnTime = 30 * time.Millisecond
-	h := NewHub(cfg)
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	a := connect(t, h, "ana")
 	startPrivate(t, a, 1, 0)
 	// ana never moves: her turns time out, and after three a bot plays for her.
-	s := waitScreen(t, a, func(s Screen) bool { return s.Table.Seats[s.Table.You].AutoPlay })
+	s := runUntil(t, a, func(s Screen) bool { return s.Table.Seats[s.Table.You].AutoPlay })
 	found := false
 	for _, l := range s.Table.Log {
 		found = found || strings.Contains(l.Text, "ran out of time")
@@ -78,7 +76,7 @@ func TestTurnTimerAndAutoPlay(t *testing.T) {
 }
 
 func TestSpectatorSeesNoHand(t *testing.T) {
-	h := NewHub(fastConfig())
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	a, w := connect(t, h, "ana"), connect(t, h, "wes")
 	code := startPrivate(t, a, 1, NoTurnTimer)
@@ -94,7 +92,7 @@ func TestSpectatorSeesNoHand(t *testing.T) {
 }
 
 func TestHostileChatIsCleaned(t *testing.T) {
-	h := NewHub(fastConfig())
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	a, b := connect(t, h, "ana"), connect(t, h, "bo")
 	startPrivate(t, a, 0, NoTurnTimer, b)
@@ -120,19 +118,17 @@ func TestHostileChatIsCleaned(t *testing.T) {
 }
 
 func TestGraceEndsWithABotAndEmptyTablesClose(t *testing.T) {
-	cfg := fastConfig()
-	cfg.Grace = 50 * time.Millisecond
-	h := NewHub(cfg)
+	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	a, b := connect(t, h, "ana"), connect(t, h, "bo")
 	startPrivate(t, a, 0, NoTurnTimer, b)
 	seat := b.Screen().Table.You
 	b.Disconnect()
-	s := waitScreen(t, a, func(s Screen) bool { return s.Table.Seats[seat].Bot })
+	s := runUntil(t, a, func(s Screen) bool { return s.Table.Seats[seat].Bot })
 	require.Equal(t, "bo", s.Table.Seats[seat].Nick)
 	a.Do(Intent{Kind: Leave})
 	waitScreen(t, a, func(s Screen) bool { return s.Table == nil })
-	require.Eventually(t, func() bool { return len(h.snapshotInfos()) == 0 }, 5*time.Second, 10*time.Millisecond)
+	require.Empty(t, h.snapshotInfos(), "the table took its line off the list as it closed")
 }
 
 func TestSanitize(t *testing.T) {

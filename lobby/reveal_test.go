@@ -67,36 +67,22 @@ func TestMinionDrawIsShownCardByCard(t *testing.T) {
 	for _, botLast := range []bool{false, true} {
 		name := map[bool]string{false: "a player plays next", true: "a bot plays next"}[botLast]
 		t.Run(name, func(t *testing.T) {
-			cfg := fastConfig()
-			cfg.RevealStep = 60 * time.Millisecond
+			cfg := testConfig()
 			st := revealStack(t, 2, [][]string{
 				{"WM", "B1", "B2", "G3", "G4", "Y5", "Y6"},
 				{"B7", "G7", "Y7", "B8", "G8", "Y8", "B9"},
 				{"G1", "G2", "Y1", "Y2", "B3", "B4", "G5"},
 			}, "B5", "G9", "Y9", "B6", "O3")
-			_, ana, bo, cy := revealTable(t, cfg, st, botLast)
-			start := time.Now()
+			h, ana, bo, cy := revealTable(t, cfg, st, botLast)
+			clk := clockOf(h)
 			ana.Do(Intent{Kind: Move, Action: engine.Action{Kind: engine.Play, Card: engine.Card{Kind: engine.MutatedMinion}, Color: engine.Orange}})
 
-			// bo sees the faces, ana only backs; the cards not yet shown are
-			// in nobody's view; nobody may move; no timer runs.
-			seen := map[int]bool{}
-			deadline := time.After(10 * time.Second)
-			for {
-				s := bo.Screen()
-				r := s.Table.Reveal
-				if r == nil && len(seen) > 0 {
-					break
-				}
-				if r == nil { // the play has not reached the table yet
-					select {
-					case <-bo.Updates():
-					case <-deadline:
-						t.Fatal("no reveal")
-					}
-					continue
-				}
-				g := s.Table.Game
+			// One card a step: bo sees the faces, ana only backs; the cards
+			// not yet shown are in nobody's view; nobody may move; no timer
+			// runs. The clock moves only here, a step at a time.
+			for drawn := 0; drawn <= 4; drawn++ {
+				s := waitScreen(t, bo, func(s Screen) bool { return s.Table.Reveal != nil && s.Table.Reveal.Drawn == drawn })
+				r, g := s.Table.Reveal, s.Table.Game
 				require.Equal(t, 1, r.Seat)
 				require.Equal(t, 0, r.By)
 				require.Equal(t, engine.Orange, r.Color)
@@ -110,34 +96,22 @@ func TestMinionDrawIsShownCardByCard(t *testing.T) {
 				for _, c := range r.Cards {
 					require.NotEqual(t, engine.Card{}, c, "bo sees the cards he draws")
 				}
-				seen[r.Drawn] = true
-				if r.Drawn == 2 {
+				if drawn == 2 {
 					as := ana.Screen().Table
-					if as.Reveal != nil {
-						for _, c := range as.Reveal.Cards {
-							require.Equal(t, engine.Card{}, c, "ana sees only the backs")
+					for _, c := range as.Reveal.Cards {
+						require.Equal(t, engine.Card{}, c, "ana sees only the backs")
+					}
+					require.Len(t, as.Game.Hand, 6)
+					for _, c := range []*Client{bo, cy} {
+						if c != nil {
+							c.Do(Intent{Kind: Move, Action: engine.Action{Kind: engine.Draw}})
+							n := c.Screen().Notice
+							require.Equal(t, "wait: bo is still drawing", n.Text)
+							require.True(t, n.Error)
 						}
-						require.Len(t, as.Game.Hand, 6)
-					}
-					bo.Do(Intent{Kind: Move, Action: engine.Action{Kind: engine.Draw}})
-					if cy != nil {
-						cy.Do(Intent{Kind: Move, Action: engine.Action{Kind: engine.Draw}})
 					}
 				}
-				select {
-				case <-bo.Updates():
-				case <-deadline:
-					t.Fatal("the reveal did not end")
-				}
-			}
-			require.GreaterOrEqual(t, time.Since(start), 4*cfg.RevealStep, "the cards were paced")
-			require.True(t, seen[1] && seen[3] && seen[4], "bo saw the draw grow card by card: %v", seen)
-			n := waitScreen(t, bo, func(s Screen) bool { return s.Notice.Text != "" })
-			require.Equal(t, "wait: bo is still drawing", n.Notice.Text)
-			require.True(t, n.Notice.Error)
-			if cy != nil {
-				n := waitScreen(t, cy, func(s Screen) bool { return s.Notice.Text != "" })
-				require.Equal(t, "wait: bo is still drawing", n.Notice.Text)
+				clk.Advance(cfg.withDefaults().RevealStep)
 			}
 
 			// Then the game goes on: bo was skipped, and seat 2 plays.
@@ -153,7 +127,7 @@ func TestMinionDrawIsShownCardByCard(t *testing.T) {
 			}
 			require.Equal(t, 1, minionLines, "one line for the whole draw")
 			if botLast {
-				waitScreen(t, ana, func(s Screen) bool { return s.Table.Game.Current != 2 })
+				runUntil(t, ana, func(s Screen) bool { return s.Table.Game.Current != 2 })
 			} else {
 				s := waitScreen(t, cy, func(s Screen) bool { return !s.Table.TurnEnds.IsZero() })
 				require.Equal(t, 2, s.Table.Game.Current)
@@ -166,8 +140,7 @@ func TestMinionDrawIsShownCardByCard(t *testing.T) {
 // TestMinionAsLastCardShowsTheDrawBeforeTheScores: a Minion that ends the
 // hand is shown card by card too; the hand's result comes after it.
 func TestMinionAsLastCardShowsTheDrawBeforeTheScores(t *testing.T) {
-	cfg := fastConfig()
-	cfg.RevealStep = 60 * time.Millisecond
+	cfg := testConfig()
 	cfg.NextHand = time.Minute
 	st := revealStack(t, 1, [][]string{
 		{"OS", "OS", "BS", "BS", "GS", "GS", "WM"}, // two players: a Skip plays again
@@ -184,7 +157,7 @@ func TestMinionAsLastCardShowsTheDrawBeforeTheScores(t *testing.T) {
 	s := waitScreen(t, bo, func(s Screen) bool { return s.Table.Reveal != nil })
 	require.Nil(t, s.Table.LastHand, "no result while the draw is shown")
 	require.True(t, s.Table.NextHandAt.IsZero())
-	s = waitScreen(t, bo, func(s Screen) bool { return s.Table.Reveal == nil && s.Table.LastHand != nil })
+	s = runUntil(t, bo, func(s Screen) bool { return s.Table.Reveal == nil && s.Table.LastHand != nil })
 	require.Equal(t, 0, s.Table.LastHand.Winner)
 	require.Equal(t, 57, s.Table.LastHand.Held[1], "bo's hand and the three cards he drew")
 	require.False(t, s.Table.NextHandAt.IsZero(), "the next hand is timed after the draw")
