@@ -1,10 +1,6 @@
 package lobby
 
-import (
-	"sync"
-
-	"github.com/unossh/unossh/engine"
-)
+import "sync"
 
 // Client is one connected session as the lobby sees it. The hub and the
 // tables post the session's latest Screen to it without ever waiting: the
@@ -115,44 +111,3 @@ func (c *Client) notice(text string, isErr bool) {
 		s.Notice = Notice{Seq: s.Notice.Seq + 1, Text: text, Error: isErr}
 	})
 }
-
-// Intent is something a player asks of their table. The table checks it and
-// answers, if at all, through the player's Screen.
-type Intent struct {
-	Kind IntentKind
-	// Action is the move, for Move; the table fills in the seat.
-	Action engine.Action
-	// Seat is the seat a host's AddBot/RemoveBot/Kick is about.
-	Seat int
-	// Text is a chat line, for Chat.
-	Text string
-	// Settings are the new rules, for Configure.
-	Settings engine.Settings
-}
-
-// IntentKind names an intent.
-type IntentKind uint8
-
-// The intents.
-const (
-	// Move is a move in the game.
-	Move IntentKind = iota
-	// Chat says a line to the table.
-	Chat
-	// Start starts the game (host, waiting table).
-	Start
-	// AddBot seats a bot in the first empty seat (host).
-	AddBot
-	// RemoveBot empties a bot's seat (host).
-	RemoveBot
-	// Kick removes a player from the table (host).
-	Kick
-	// Leave leaves the table for the lobby.
-	Leave
-	// Configure changes the table's settings (host, waiting table).
-	Configure
-	// Rematch sets a finished table up for a new game (host).
-	Rematch
-	// Wake tells the table the player is back at the keyboard (a bot was playing for them).
-	Wake
-)
