@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/log"
 	"github.com/stretchr/testify/require"
@@ -63,21 +64,28 @@ func TestShutdownWhilePlayersPressKeys(t *testing.T) {
 		{"1", "space", "d", "u", "enter", "esc", "l", "y"},
 		{"4", "enter", "esc", "2", "enter", "esc"},
 	}
+	// They press at a brisk human pace (a key every 20 ms each, 2,000 a
+	// second in all), which paces the load, never waits for anything.
 	var wg sync.WaitGroup
 	pressing := make(chan struct{}, n)
 	for i, c := range clients {
 		wg.Go(func() {
 			keys := rounds[i%len(rounds)]
+			pace := time.NewTicker(20 * time.Millisecond)
+			defer pace.Stop()
 			for k := 0; ; k++ {
 				if c.Press(keys[k%len(keys)]) != nil {
 					return
 				}
-				if k == 2*len(keys) {
-					pressing <- struct{}{}
+				if k%len(keys) == 0 && k > 0 {
+					if k == 2*len(keys) {
+						pressing <- struct{}{}
+					}
+					if strings.Contains(c.Screen(), "stopping") {
+						return
+					}
 				}
-				if strings.Contains(c.Screen(), "stopping") {
-					return
-				}
+				<-pace.C
 			}
 		})
 	}
