@@ -20,7 +20,8 @@ type Session interface {
 	Create(opts lobby.TableOptions) error
 	Join(code string) error
 	Watch(tableID string) error
-	// Do sends an intent to the player's table; the answer comes in the Screen.
+	// Do sends an intent to the player's table and returns once the table
+	// has handled it; its answer, if any, is already in the Screen.
 	Do(in lobby.Intent)
 }
 

@@ -6,8 +6,8 @@
 // the lobby and its tables decide everything. Updates reach the model through
 // a command that waits on the session's Updates channel, reads the newest
 // Screen and is armed again (see listen): nothing ever calls Program.Send.
-// Calls that may wait for the hub run one at a time, in order, off the
-// Update goroutine. Every style is built from the session's own renderer, so
+// Calls that wait for the hub or the table run one at a time, in order, off
+// the Update goroutine. Every style is built from the session's own renderer, so
 // each player gets the colours their terminal can show.
 //
 //	m := tui.New(tui.Options{
