@@ -10,9 +10,7 @@ import "context"
 // request queues cmd on cmds and waits for the answer on reply. With wait
 // false a full queue is answered at once with ErrBusy: a storm of key
 // presses is dropped, never queued without end. It returns errGone if the
-// owner ended before it took the command. An owner answers every command it
-// takes before it ends, and reply has room for the answer, so an answer sent
-// is never lost.
+// owner ended before it took the command.
 func request[C, R any](ctx context.Context, cmds chan<- C, done <-chan struct{}, cmd C, reply <-chan R, wait bool) (R, error) {
 	var zero R
 	if !wait {
@@ -34,6 +32,15 @@ func request[C, R any](ctx context.Context, cmds chan<- C, done <-chan struct{},
 			return zero, ctx.Err()
 		}
 	}
+	return await(ctx, done, reply)
+}
+
+// await waits for the answer to a command queued for an owner. An owner
+// answers every command it takes before it ends, and reply has room for the
+// answer, so an answer sent is never lost; errGone means the owner ended
+// before it took the command.
+func await[R any](ctx context.Context, done <-chan struct{}, reply <-chan R) (R, error) {
+	var zero R
 	select {
 	case r := <-reply:
 		return r, nil

@@ -47,13 +47,19 @@ func (h *Hub) Connect(id, key string, guest bool) *Client {
 // gone answers ErrNoSuchTable, or ErrShuttingDown if the server is stopping.
 func askTable[R any](c *Client, q *tableQueue, cmd tableCmd, reply <-chan R, wait bool) (R, error) {
 	r, err := request(c.hub.ctx, q.cmds, q.done, cmd, reply, wait)
-	if err != nil && !errors.Is(err, ErrBusy) {
-		if c.hub.stoppingNow() {
-			return r, ErrShuttingDown
-		}
-		return r, ErrNoSuchTable
+	return r, c.noAnswer(err)
+}
+
+// noAnswer is why a table did not answer: it was busy, it has gone
+// (ErrNoSuchTable), or the server is stopping.
+func (c *Client) noAnswer(err error) error {
+	switch {
+	case err == nil, errors.Is(err, ErrBusy):
+		return err
+	case c.hub.stoppingNow():
+		return ErrShuttingDown
 	}
-	return r, err
+	return ErrNoSuchTable
 }
 
 // call is askTable for the usual case: a command answered with an error,
@@ -156,19 +162,11 @@ func (c *Client) Create(opts TableOptions) error {
 		return c.fail(err)
 	}
 	// The hub queued the join as the table's first command: wait for it.
-	select {
-	case err = <-joined:
-	case <-f.q.done:
-		select {
-		case err = <-joined:
-		default:
-			err = ErrNoSuchTable
-			if c.hub.stoppingNow() {
-				err = ErrShuttingDown
-			}
-		}
+	joinErr, err := await(c.hub.ctx, f.q.done, joined)
+	if err = c.noAnswer(err); err != nil {
+		return c.fail(err)
 	}
-	return c.fail(err)
+	return joinErr
 }
 
 // Join sits the player at the private table with that code (or lets them
