@@ -148,6 +148,7 @@ type model struct {
 	tbl   tableState
 
 	closing bool // Closed was shown; quitting
+	ticking bool // a tick is on its way (see clock)
 	onClose func(reason string)
 }
 
@@ -196,17 +197,13 @@ func New(opts Options) tea.Model {
 	return m
 }
 
-func tick() tea.Cmd {
-	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
-}
-
 // Init starts the pump, the clock and, for a player who already has a
 // nickname, the command line.
 func (m *model) Init() tea.Cmd {
 	if m.sess == nil {
 		return nil
 	}
-	return tea.Batch(listen(m.sess, m.done), tick(), m.start())
+	return tea.Batch(listen(m.sess, m.done), m.clock(), m.start())
 }
 
 // start carries out the command line if the player has a nickname, and
@@ -222,15 +219,25 @@ func (m *model) start() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Update handles a message.
+// Update handles a message, then keeps the clock ticking while a countdown
+// is on screen, and only then.
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tickMsg); ok {
+		m.ticking = false
+	}
+	mod, cmd := m.update(msg)
+	if c := m.clock(); c != nil {
+		cmd = tea.Batch(cmd, c)
+	}
+	return mod, cmd
+}
+
+func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 	case screenMsg: // arm the pump again for the next screen
 		return m, tea.Batch(m.setScreen(lobby.Screen(msg)), listen(m.sess, m.done))
-	case tickMsg:
-		return m, tick()
 	case callDoneMsg:
 		m.callDone(msg)
 		return m, m.calls.next(m.sess)
