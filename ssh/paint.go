@@ -33,7 +33,17 @@ type painter struct {
 	opened bool     // the alternate screen is set up
 	clear  bool     // the next paint starts from a cleared screen
 	buf    bytes.Buffer
+
+	titles bool   // the terminal takes window titles (not TERM=dumb)
+	title  string // the title last set
 }
+
+// Models may tell the terminal more than their view: a window title (set
+// when it changes) and a bell (rung once each time TakeBell says so).
+type (
+	titler interface{ Title() string }
+	beller interface{ TakeBell() bool }
+)
 
 // Sequences of the terminal set-up, the same the standard renderer sends.
 const (
@@ -41,8 +51,8 @@ const (
 	paintClose = ansi.ResetBracketedPasteMode + ansi.ShowCursor + ansi.ResetAltScreenSaveCursorMode
 )
 
-func newPainter(inner tea.Model, out io.Writer, w, h int) *painter {
-	return &painter{inner: inner, out: out, w: w, h: h}
+func newPainter(inner tea.Model, out io.Writer, w, h int, titles bool) *painter {
+	return &painter{inner: inner, out: out, w: w, h: h, titles: titles}
 }
 
 func (p *painter) Init() tea.Cmd { return p.inner.Init() }
@@ -108,8 +118,22 @@ func (p *painter) paint() {
 		b.WriteString(ansi.EraseScreenBelow)
 	}
 	p.shown = append(p.shown[:0], lines...)
+	p.signal(b)
 	if b.Len() > 0 {
 		_, _ = p.out.Write(b.Bytes())
+	}
+}
+
+// signal adds the window title, when it changed, and the bell.
+func (p *painter) signal(b *bytes.Buffer) {
+	if t, ok := p.inner.(titler); ok && p.titles {
+		if title := t.Title(); title != p.title {
+			b.WriteString(ansi.SetWindowTitle(title))
+			p.title = title
+		}
+	}
+	if bl, ok := p.inner.(beller); ok && bl.TakeBell() {
+		b.WriteByte('\a')
 	}
 }
 

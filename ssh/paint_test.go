@@ -25,7 +25,7 @@ func (m *linesModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func TestPainterSendsOnlyChangedLines(t *testing.T) {
 	var out bytes.Buffer
 	m := &linesModel{lines: []string{"header", "turn 0:30", "hand"}}
-	p := newPainter(m, &out, 20, 5)
+	p := newPainter(m, &out, 20, 5, false)
 
 	p.View() // the program's first paint
 	first := out.String()
@@ -58,7 +58,7 @@ func TestPainterSendsOnlyChangedLines(t *testing.T) {
 func TestPainterRepaintsAllAfterAResize(t *testing.T) {
 	var out bytes.Buffer
 	m := &linesModel{lines: []string{"a", "b", "c"}}
-	p := newPainter(m, &out, 20, 5)
+	p := newPainter(m, &out, 20, 5, false)
 	p.View()
 	out.Reset()
 	p.Update(tea.WindowSizeMsg{Width: 30, Height: 6})
@@ -70,7 +70,7 @@ func TestPainterRepaintsAllAfterAResize(t *testing.T) {
 func TestPainterTruncatesAndClearsBelow(t *testing.T) {
 	var out bytes.Buffer
 	m := &linesModel{lines: []string{"0123456789", "x", "y", "z"}}
-	p := newPainter(m, &out, 4, 3) // 4 columns, 3 rows
+	p := newPainter(m, &out, 4, 3, false) // 4 columns, 3 rows
 	p.View()
 	require.Equal(t, "0123xy", ansi.Strip(out.String()), "wide lines are cut, rows past the window dropped")
 
@@ -82,11 +82,48 @@ func TestPainterTruncatesAndClearsBelow(t *testing.T) {
 
 func TestPainterRestoresTheTerminal(t *testing.T) {
 	var out bytes.Buffer
-	p := newPainter(&linesModel{lines: []string{"a", "b"}}, &out, 10, 5)
+	p := newPainter(&linesModel{lines: []string{"a", "b"}}, &out, 10, 5, false)
 	p.restore()
 	require.Empty(t, out.String(), "nothing to restore before the first paint")
 	p.View()
 	out.Reset()
 	p.restore()
 	require.Equal(t, paintClose, out.String())
+}
+
+// alertModel has a title and a bell.
+type alertModel struct {
+	linesModel
+	title string
+	ring  bool
+}
+
+func (m *alertModel) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
+func (m *alertModel) Title() string                       { return m.title }
+func (m *alertModel) TakeBell() bool {
+	r := m.ring
+	m.ring = false
+	return r
+}
+
+func TestPainterSetsTheTitleAndRingsTheBell(t *testing.T) {
+	var out bytes.Buffer
+	m := &alertModel{linesModel: linesModel{lines: []string{"a", "b"}}, title: "UNO"}
+	p := newPainter(m, &out, 10, 5, true)
+	p.View()
+	require.Contains(t, out.String(), ansi.SetWindowTitle("UNO"))
+
+	out.Reset()
+	p.Update(struct{}{})
+	require.Empty(t, out.String(), "the same title is not sent again")
+
+	m.title, m.ring = "your turn", true
+	p.Update(struct{}{})
+	require.Equal(t, ansi.SetWindowTitle("your turn")+"\a", out.String())
+
+	out.Reset()
+	dumb := newPainter(&alertModel{linesModel: linesModel{lines: []string{"a"}}, title: "UNO", ring: true}, &out, 10, 5, false)
+	dumb.View()
+	require.NotContains(t, out.String(), ansi.SetWindowTitle("UNO"), "no title on a terminal that would print it")
+	require.Contains(t, out.String(), "\a")
 }

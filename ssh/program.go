@@ -32,7 +32,7 @@ func (s *Server) runProgram(ls *liveSession) {
 		return
 	}
 	out := ls.guard(ls.gs)
-	paint := newPainter(model, out, ls.pty.Window.Width, ls.pty.Window.Height)
+	paint := newPainter(model, out, ls.pty.Window.Width, ls.pty.Window.Height, takesTitles(ls.gs.Environ()))
 	p := tea.NewProgram(paint,
 		tea.WithContext(ls.ctx),
 		tea.WithInput(newInputGuard(ls.ctx, ls.gs)),

@@ -149,6 +149,10 @@ type model struct {
 
 	closing bool // Closed was shown; quitting
 	ticking bool // a tick is on its way (see clock)
+
+	myTurn  bool // the game waits for this player (see alert.go)
+	ring    bool // the bell should ring at the next paint
+	bellOff bool // the player turned the turn bell off
 	onClose func(reason string)
 }
 
@@ -295,6 +299,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		m.tbl.sync(s.Table, s.Notice.Seq)
 		m.room.sync(s.Table)
 	}
+	m.noteTurn()
 	return tea.Batch(cmds...)
 }
 
