@@ -47,7 +47,7 @@ func timedLobby(turn time.Duration) lobby.Config {
 func startAppWith(t *testing.T, cfg lobby.Config, sc ssh.Config) (*ssh.Server, string, *lobby.Hub) {
 	t.Helper()
 	hub := lobby.NewHub(cfg)
-	sc.NewModel = modelMaker(hub, "ssh -p 23234 localhost")
+	sc.NewModel = modelMaker(hub, "ssh -p 23234 localhost", nil)
 	srv, addr := sshtest.Serve(t, sc)
 	t.Cleanup(func() { _ = hub.Shutdown(t.Context()) })
 	return srv, addr, hub
@@ -789,7 +789,7 @@ func TestShutdownWhileFiftyClientsConnectAndPlay(t *testing.T) {
 	srv, err := ssh.New(ssh.Config{
 		HostKeyDir:       t.TempDir(),
 		Logger:           logger,
-		NewModel:         modelMaker(hub, connectHint(l.Addr())),
+		NewModel:         modelMaker(hub, connectHint(l.Addr()), nil),
 		MaxSessionsPerIP: 2 * (settled + connecting),
 		ConnBurst:        -1,
 	})

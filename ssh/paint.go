@@ -36,6 +36,8 @@ type painter struct {
 
 	titles bool   // the terminal takes window titles (not TERM=dumb)
 	title  string // the title last set
+
+	counts *screenCounts // the server's totals; nil in tests
 }
 
 // Models may tell the terminal more than their view: a window title (set
@@ -121,6 +123,7 @@ func (p *painter) paint() {
 	p.signal(b)
 	if b.Len() > 0 {
 		_, _ = p.out.Write(b.Bytes())
+		p.counts.add(b.Len())
 	}
 }
 

@@ -33,6 +33,7 @@ func (s *Server) runProgram(ls *liveSession) {
 	}
 	out := ls.guard(ls.gs)
 	paint := newPainter(model, out, ls.pty.Window.Width, ls.pty.Window.Height, takesTitles(ls.gs.Environ()))
+	paint.counts = &s.screens
 	p := tea.NewProgram(paint,
 		tea.WithContext(ls.ctx),
 		tea.WithInput(newInputGuard(ls.ctx, ls.gs)),

@@ -24,6 +24,7 @@ package tui
 import (
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -87,6 +88,9 @@ type Options struct {
 	// after the alternate screen is gone. Unset, the reason is shown on
 	// screen and the program quits a few seconds later.
 	OnClose func(reason string)
+	// Pages, when set, counts the sessions on each page for metrics; call
+	// its Leave with the model when the session ends.
+	Pages *PageCounts
 }
 
 // page is the screen shown away from a table (or over it: help, the form
@@ -150,6 +154,9 @@ type model struct {
 	closing bool // Closed was shown; quitting
 	ticking bool // a tick is on its way (see clock)
 
+	pages   *PageCounts  // sessions by page, for metrics (nil: not counted)
+	counted atomic.Int32 // the page this model is counted on (noPage: none)
+
 	myTurn  bool // the game waits for this player (see alert.go)
 	ring    bool // the bell should ring at the next paint
 	bellOff bool // the player turned the turn bell off
@@ -178,7 +185,9 @@ func New(opts Options) tea.Model {
 		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
 
 		onClose: opts.OnClose,
+		pages:   opts.Pages,
 	}
+	m.counted.Store(noPage)
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -198,6 +207,7 @@ func New(opts Options) tea.Model {
 			m.room.sync(t)
 		}
 	}
+	m.countPage()
 	return m
 }
 
@@ -233,6 +243,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if c := m.clock(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
+	m.countPage()
 	return mod, cmd
 }
 
