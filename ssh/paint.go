@@ -127,15 +127,22 @@ func (p *painter) paint() {
 	}
 }
 
-// signal adds the window title, when it changed, and the bell.
+// signal adds the window title, when it changed, and the bell. The bell
+// always follows a title sequence where the terminal takes titles, so that
+// the program's own BEL is never a lone byte (tests tell it apart from one a
+// player might try to send others).
 func (p *painter) signal(b *bytes.Buffer) {
+	ring := false
+	if bl, ok := p.inner.(beller); ok {
+		ring = bl.TakeBell()
+	}
 	if t, ok := p.inner.(titler); ok && p.titles {
-		if title := t.Title(); title != p.title {
+		if title := t.Title(); title != p.title || ring {
 			b.WriteString(ansi.SetWindowTitle(title))
 			p.title = title
 		}
 	}
-	if bl, ok := p.inner.(beller); ok && bl.TakeBell() {
+	if ring {
 		b.WriteByte('\a')
 	}
 }

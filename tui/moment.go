@@ -11,7 +11,8 @@ import (
 // the next card is played, so that a player who looked away a second still
 // sees what happened (the log scrolls, and at 80x24 it is short).
 func (m *model) moment(v *engine.View, w int) []string {
-	if v.Phase == engine.PhaseDeal || v.Phase == engine.PhaseGameOver || v.Discards == 0 {
+	if v.Phase == engine.PhaseDeal || v.Phase == engine.PhaseGameOver || v.Discards == 0 ||
+		m.scr.Table.Reveal != nil { // a Mutated Minion's draw is still shown
 		return nil
 	}
 	var title, what string

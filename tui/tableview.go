@@ -162,27 +162,39 @@ func (m *model) tableView() []string {
 		if handOver {
 			bottom = m.h - 2
 		}
-		out = m.placeOverlay(out, m.overlayBox(ov, v), leftW, bottom)
+		// Below the list of players if it fits there, so that everyone's
+		// count stays in view (a Mutated Minion's victim's grows).
+		below := 3 + len(v.Seats)
+		box := m.overlayBox(ov, v, false)
+		if len(lines(box)) > bottom-below {
+			box = m.overlayBox(ov, v, true)
+		}
+		out = m.placeOverlay(out, box, leftW, below, bottom)
 	}
 	return out
 }
 
 // placeOverlay draws an overlay's box over the players' column (from x0),
-// from under the header down to bottom, covering whole rows of that column
+// from the row below (or, if it does not fit, from under the header) down
+// to bottom, covering whole rows of that column
 // so that no word is left cut in half beside it; the piles, the colour in
 // play and whose turn it is stay in view. A box too wide for the column
 // covers whole rows of the screen; one too tall may reach down to the
 // footer.
-func (m *model) placeOverlay(base []string, block string, x0, bottom int) []string {
+func (m *model) placeOverlay(base []string, block string, x0, below, bottom int) []string {
 	bl := lines(block)
 	bw := 0
 	for _, l := range bl {
 		bw = max(bw, width(l))
 	}
-	if len(bl) > bottom-2 {
+	top := below
+	if len(bl) > bottom-top {
+		top = 2
+	}
+	if len(bl) > bottom-top {
 		bottom = m.h - 2
 	}
-	y := 2 + max((bottom-2-len(bl))/2, 0)
+	y := top + max((bottom-top-len(bl))/2, 0)
 	colW := m.w - x0
 	if bw > colW { // the whole width, whole rows
 		x0, colW = 0, m.w
