@@ -40,7 +40,7 @@ func fastLobby() lobby.Config {
 func startApp(t *testing.T, cfg lobby.Config) (string, *lobby.Hub) {
 	t.Helper()
 	hub := lobby.NewHub(cfg)
-	_, addr := sshtest.Serve(t, ssh.Config{NewModel: modelMaker(hub, "ssh -p 23234 localhost")})
+	_, addr := sshtest.Serve(t, ssh.Config{NewModel: modelMaker(hub, "ssh -p 23234 localhost", nil)})
 	t.Cleanup(func() { _ = hub.Shutdown(t.Context()) })
 	return addr, hub
 }

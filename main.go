@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -23,6 +24,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
 	"github.com/unossh/unossh/tui"
@@ -53,6 +57,7 @@ func main() {
 type options struct {
 	addr       string
 	hostKeyDir string
+	metrics    string // the metrics endpoint's address; "" for none
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -63,6 +68,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"address to listen on, HOST:PORT (default from $UNOSSH_ADDR)")
 	fs.StringVar(&o.hostKeyDir, "hostkey-dir", ssh.DefaultHostKeyDir,
 		"directory of the SSH host key, created on first run")
+	fs.StringVar(&o.metrics, "metrics", getenv("UNOSSH_METRICS"),
+		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty; $UNOSSH_METRICS)")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -93,14 +100,22 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		return fmt.Errorf("listen: %w", err)
 	}
 	hub := lobby.NewHub(lobby.Config{})
+	pages := &tui.PageCounts{}
 	srv, err := ssh.New(ssh.Config{
 		Addr:       o.addr,
 		HostKeyDir: o.hostKeyDir,
 		Logger:     logger,
-		NewModel:   modelMaker(hub, connectHint(l.Addr())),
+		NewModel:   modelMaker(hub, connectHint(l.Addr()), pages),
 	})
 	if err != nil {
 		return err
+	}
+	if o.metrics != "" {
+		ml, err := net.Listen("tcp", o.metrics)
+		if err != nil {
+			return fmt.Errorf("metrics: %w", err)
+		}
+		defer serveMetrics(ml, srv, pages, logger)()
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
@@ -157,18 +172,14 @@ func connectHint(addr net.Addr) string {
 // modelMaker is the seam between the SSH server and the game: for each new
 // session it connects a lobby client for the player's identity, disconnects
 // it when the connection ends, and builds the session's TUI.
-func modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Session) tea.Model {
+func modelMaker(hub *lobby.Hub, publicAddr string, pages *tui.PageCounts) func(s ssh.Session) tea.Model {
 	return func(s ssh.Session) tea.Model {
 		key := s.Fingerprint
 		if s.Guest || key == "" {
 			key = "guest:" + s.ID // a guest is a new player every time
 		}
 		c := hub.Connect(s.ID, key, s.Guest)
-		go func() {
-			<-s.Context.Done()
-			c.Disconnect()
-		}()
-		return tui.New(tui.Options{
+		m := tui.New(tui.Options{
 			Client:   c,
 			User:     s.User,
 			Command:  tuiCommand(s.Command),
@@ -181,8 +192,55 @@ func modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Session) tea.Model
 			// over, the server is stopping) ends it through the ssh
 			// layer, which prints the reason where the player can read it.
 			OnClose: s.Close,
+			Pages:   pages,
 		})
+		// No goroutine waits for the end of each session: the context
+		// runs this when it is done.
+		context.AfterFunc(s.Context, func() {
+			c.Disconnect()
+			pages.Leave(m)
+		})
+		return m
 	}
+}
+
+// serveMetrics serves Prometheus metrics at http://addr/metrics, on an
+// address of its own so that the operator can keep it off the public
+// network. It returns the function that stops it.
+func serveMetrics(l net.Listener, srv *ssh.Server, pages *tui.PageCounts, logger *log.Logger) func() {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "unossh_sessions", Help: "Live SSH sessions."},
+			func() float64 { return float64(srv.Stats().Sessions) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "unossh_screen_updates_total",
+			Help: "Screen updates sent to players (paints that changed anything)."},
+			func() float64 { return float64(srv.Stats().ScreenUpdates) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "unossh_screen_bytes_total",
+			Help: "Bytes of screen updates sent to players."},
+			func() float64 { return float64(srv.Stats().ScreenBytes) }),
+		pageCollector{pages},
+	)
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = hs.Serve(l) }()
+	logger.Info("serving metrics", "addr", l.Addr().String(), "path", "/metrics")
+	return func() { _ = hs.Close() }
+}
+
+// pageCollector reports the sessions on each page.
+type pageCollector struct{ pages *tui.PageCounts }
+
+var pageDesc = prometheus.NewDesc("unossh_sessions_by_page", "Live sessions by the page they show.", []string{"page"}, nil)
+
+func (c pageCollector) Describe(ch chan<- *prometheus.Desc) { ch <- pageDesc }
+
+func (c pageCollector) Collect(ch chan<- prometheus.Metric) {
+	c.pages.Each(func(page string, n int64) {
+		ch <- prometheus.MustNewConstMetric(pageDesc, prometheus.GaugeValue, float64(n), page)
+	})
 }
 
 // tuiCommand translates the ssh command line, already checked by the ssh

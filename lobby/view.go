@@ -193,6 +193,12 @@ func narrate(e engine.Event, names []string, viewer int, rules engine.Settings) 
 	case engine.EvRaceLost:
 		return verb(e.Seat, "were last to drop", "was last to drop")
 	case engine.EvRaidStart:
+		if e.Count == 0 { // the raid ends at once: say why
+			if e.Seat == viewer {
+				return "you raise THE ARMY OF GRAYSKULL, but nobody holds an action card: nothing to take"
+			}
+			return fmt.Sprintf("%s raises THE ARMY OF GRAYSKULL, but nobody holds an action card", who(e.Seat))
+		}
 		if e.Seat == viewer {
 			return "you raise THE ARMY OF GRAYSKULL and see every hand"
 		}

@@ -14,6 +14,8 @@ import (
 // It does what wish's bubbletea middleware does (input/output on the
 // session, window size from the PTY, resizes forwarded), but also:
 //   - builds the renderer without querying the terminal (see newRenderer);
+//   - paints only what changed, when it changed (see painter), instead of
+//     Bubble Tea's renderer and its 60 Hz ticker;
 //   - stops the program when the session's context ends (tea.WithContext),
 //     which is how Session.Close and Server.Shutdown end it;
 //   - stops forwarding resizes when the client closes its channel, where
@@ -29,11 +31,16 @@ func (s *Server) runProgram(ls *liveSession) {
 		ls.exit(exitRefused)
 		return
 	}
-	p := tea.NewProgram(model,
+	out := ls.guard(ls.gs)
+	paint := newPainter(model, out, ls.pty.Window.Width, ls.pty.Window.Height, takesTitles(ls.gs.Environ()))
+	paint.counts = &s.screens
+	p := tea.NewProgram(paint,
 		tea.WithContext(ls.ctx),
 		tea.WithInput(newInputGuard(ls.ctx, ls.gs)),
-		tea.WithOutput(ls.guard(ls.gs)),
-		tea.WithAltScreen(),
+		tea.WithOutput(out),
+		// The painter draws only what changed, when it changes; Bubble
+		// Tea's own renderer would tick 60 times a second for ever.
+		tea.WithoutRenderer(),
 		// The server's SIGINT/SIGTERM belong to main's ordered shutdown,
 		// not to each program.
 		tea.WithoutSignalHandler(),
@@ -42,6 +49,7 @@ func (s *Server) runProgram(ls *liveSession) {
 	go forwardResizes(ls.ctx, ls.cancel, p, ls.winch)
 
 	_, err := p.Run()
+	paint.restore()
 	ls.cancel()
 	s.afterProgram(ls, err)
 }

@@ -57,6 +57,13 @@ func colorProfile(environ []string) termenv.Profile {
 	return termenv.ANSI
 }
 
+// takesTitles says whether a client's terminal understands a window title
+// sequence: not a dumb one, which would print it.
+func takesTitles(environ []string) bool {
+	term := strings.ToLower(envMap(environ)["TERM"])
+	return term != "" && term != "dumb" && !strings.HasPrefix(term, "vt")
+}
+
 // trueColorTerms are TERM values whose terminals always do 24-bit colour,
 // even when COLORTERM was not passed along by the SSH client (OpenSSH sends
 // only what SendEnv allows).

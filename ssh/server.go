@@ -125,6 +125,7 @@ type Server struct {
 	door        *door
 	fingerprint string
 	handlers    inflight // session handlers running
+	screens     screenCounts
 
 	mu   sync.Mutex
 	addr net.Addr

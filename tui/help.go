@@ -31,6 +31,7 @@ func helpText() []helpLine {
 		k("y / n", "challenge a Wild Draw Four, or take the four cards"),
 		k("space", "drop your cards in the Kevin's Chili race"),
 		k("t", "chat with the table"),
+		k("b", "turn the bell that rings when your turn comes on or off"),
 		k("q", "leave (a bot plays your seat while you are away)"),
 		p(""),
 		h("In the waiting room"),

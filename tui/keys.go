@@ -15,7 +15,7 @@ type keyMap struct {
 	Draw, Keep, UNO, Catch, Chat, Leave, Drop key.Binding
 	Yes, No, EndRaid, Rematch, Lobby          key.Binding
 	Start, AddBot, Remove, Edit, Filter       key.Binding
-	Interrupt                                 key.Binding
+	Interrupt, Bell                           key.Binding
 }
 
 func bind(keys []string, k, desc string) key.Binding {
@@ -47,6 +47,7 @@ func newKeyMap() keyMap {
 		Edit:      bind([]string{"e"}, "e", "edit rules"),
 		Filter:    bind([]string{"/"}, "/", "filter"),
 		Interrupt: bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Bell:      bind([]string{"b"}, "b", "turn bell on/off"),
 	}
 }
 

@@ -11,7 +11,8 @@ import (
 )
 
 // overlayBox draws an overlay in its frame.
-func (m *model) overlayBox(ov overlay, v *engine.View) string {
+// A compact box leaves out its blank lines, to fit a small window.
+func (m *model) overlayBox(ov overlay, v *engine.View, compact bool) string {
 	inner := min(m.w-8, 66)
 	var body []string
 	switch ov {
@@ -38,6 +39,9 @@ func (m *model) overlayBox(ov overlay, v *engine.View) string {
 			"within a while with the same key to take it back.", "",
 			m.st.key.Render("y") + " leave   " + m.st.key.Render("n") + " stay",
 		}
+	}
+	if compact {
+		body = slices.DeleteFunc(body, func(l string) bool { return strings.TrimSpace(l) == "" })
 	}
 	w := 0
 	for i, l := range body {

@@ -39,6 +39,8 @@ func (m *model) playKey(k tea.KeyMsg) tea.Cmd {
 		return m.uno()
 	case is(k, m.keys.Catch):
 		return m.catch()
+	case is(k, m.keys.Bell):
+		m.toggleBell()
 	case k.Type == tea.KeyEsc:
 		ts.open = ovNone
 	default:

@@ -202,7 +202,7 @@ func (m *model) roomSide(t *lobby.TableView) []string {
 		out = append(out, m.bigCode(t.Code)...)
 		out = append(out, st.dim.Render("they choose Join by code in the lobby"))
 		if m.addr != "" {
-			out = append(out, st.dim.Render("or run:"), "  ssh "+m.addr+" join "+clean(t.Code))
+			out = append(out, st.dim.Render("or run:"), "  ssh -t "+m.addr+" join "+clean(t.Code))
 		}
 	} else {
 		out = append(out, st.bold.Render("public table"))

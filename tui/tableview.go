@@ -146,16 +146,65 @@ func (m *model) tableView() []string {
 	}
 	out = out[:2+midH]
 	out = append(out, "")
-	if m.seated() {
+	ov := m.overlay()
+	// Between hands and at the end the hand is over: the standings take
+	// its place rather than being drawn over its cards.
+	handOver := ov == ovScores || ov == ovFinal
+	switch {
+	case m.seated() && !handOver:
 		out = append(out, m.handBlock(t, v)...)
-	} else {
+	case !m.seated():
 		out = append(out, m.watchingBanner(t)...)
 	}
 	out = m.bottom(out, m.tableFooter(v))
-	if ov := m.overlay(); ov != ovNone {
-		out = overlayCenter(out, m.overlayBox(ov, v), m.w, 2, m.h-2)
+	if ov != ovNone {
+		bottom := 2 + midH
+		if handOver {
+			bottom = m.h - 2
+		}
+		// Below the list of players if it fits there, so that everyone's
+		// count stays in view (a Mutated Minion's victim's grows).
+		below := 3 + len(v.Seats)
+		box := m.overlayBox(ov, v, false)
+		if len(lines(box)) > bottom-below {
+			box = m.overlayBox(ov, v, true)
+		}
+		out = m.placeOverlay(out, box, leftW, below, bottom)
 	}
 	return out
+}
+
+// placeOverlay draws an overlay's box over the players' column (from x0),
+// from the row below (or, if it does not fit, from under the header) down
+// to bottom, covering whole rows of that column
+// so that no word is left cut in half beside it; the piles, the colour in
+// play and whose turn it is stay in view. A box too wide for the column
+// covers whole rows of the screen; one too tall may reach down to the
+// footer.
+func (m *model) placeOverlay(base []string, block string, x0, below, bottom int) []string {
+	bl := lines(block)
+	bw := 0
+	for _, l := range bl {
+		bw = max(bw, width(l))
+	}
+	top := below
+	if len(bl) > bottom-top {
+		top = 2
+	}
+	if len(bl) > bottom-top {
+		bottom = m.h - 2
+	}
+	y := top + max((bottom-top-len(bl))/2, 0)
+	colW := m.w - x0
+	if bw > colW { // the whole width, whole rows
+		x0, colW = 0, m.w
+	}
+	left := max((colW-bw)/2, 0)
+	rows := make([]string, len(bl))
+	for i, l := range bl {
+		rows[i] = spaces(left) + l + spaces(colW-left-bw)
+	}
+	return splice(base, rows, x0, y)
 }
 
 // pileColumn is the draw pile and the discard pile, drawn large, with the
@@ -200,7 +249,7 @@ func (m *model) pileColumn(v *engine.View, w int) []string {
 	for _, l := range notes {
 		out = append(out, " "+l)
 	}
-	return out
+	return append(out, m.moment(v, w)...)
 }
 
 // playersColumn is every seat, in the order of play, then the log.
@@ -339,7 +388,9 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 		title += "  " + st.banner.Render(" UNO! armed ")
 	}
 	if t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay {
-		title += "  " + st.banner.Render(" a bot plays for you: press any key to take over ")
+		// The banner must be read whole: it takes the details' place.
+		title = " " + st.bold.Render("your hand") + "  " +
+			st.banner.Render(" a bot plays for you: press any key to take over ")
 	}
 	cardW, gap := 6, 0
 	if m.w >= 100 {

@@ -128,18 +128,6 @@ func splice(base []string, block []string, x, y int) []string {
 	return out
 }
 
-// overlayCenter draws block in the middle of the rows top..bottom of base.
-func overlayCenter(base []string, block string, w, top, bottom int) []string {
-	bl := lines(block)
-	bw := 0
-	for _, l := range bl {
-		bw = max(bw, width(l))
-	}
-	x := max((w-bw)/2, 0)
-	y := top + max((bottom-top-len(bl))/2, 0)
-	return splice(base, bl, x, y)
-}
-
 // clock formats a countdown as 0:12, rounding up so it never shows 0:00
 // while time is left.
 func clock(d time.Duration) string {

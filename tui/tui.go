@@ -24,6 +24,7 @@ package tui
 import (
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -87,6 +88,9 @@ type Options struct {
 	// after the alternate screen is gone. Unset, the reason is shown on
 	// screen and the program quits a few seconds later.
 	OnClose func(reason string)
+	// Pages, when set, counts the sessions on each page for metrics; call
+	// its Leave with the model when the session ends.
+	Pages *PageCounts
 }
 
 // page is the screen shown away from a table (or over it: help, the form
@@ -148,6 +152,14 @@ type model struct {
 	tbl   tableState
 
 	closing bool // Closed was shown; quitting
+	ticking bool // a tick is on its way (see clock)
+
+	pages   *PageCounts  // sessions by page, for metrics (nil: not counted)
+	counted atomic.Int32 // the page this model is counted on (noPage: none)
+
+	myTurn  bool // the game waits for this player (see alert.go)
+	ring    bool // the bell should ring at the next paint
+	bellOff bool // the player turned the turn bell off
 	onClose func(reason string)
 }
 
@@ -173,7 +185,9 @@ func New(opts Options) tea.Model {
 		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
 
 		onClose: opts.OnClose,
+		pages:   opts.Pages,
 	}
+	m.counted.Store(noPage)
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -193,11 +207,8 @@ func New(opts Options) tea.Model {
 			m.room.sync(t)
 		}
 	}
+	m.countPage()
 	return m
-}
-
-func tick() tea.Cmd {
-	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
 }
 
 // Init starts the pump, the clock and, for a player who already has a
@@ -206,7 +217,7 @@ func (m *model) Init() tea.Cmd {
 	if m.sess == nil {
 		return nil
 	}
-	return tea.Batch(listen(m.sess, m.done), tick(), m.start())
+	return tea.Batch(listen(m.sess, m.done), m.clock(), m.start())
 }
 
 // start carries out the command line if the player has a nickname, and
@@ -222,15 +233,26 @@ func (m *model) start() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Update handles a message.
+// Update handles a message, then keeps the clock ticking while a countdown
+// is on screen, and only then.
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tickMsg); ok {
+		m.ticking = false
+	}
+	mod, cmd := m.update(msg)
+	if c := m.clock(); c != nil {
+		cmd = tea.Batch(cmd, c)
+	}
+	m.countPage()
+	return mod, cmd
+}
+
+func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 	case screenMsg: // arm the pump again for the next screen
 		return m, tea.Batch(m.setScreen(lobby.Screen(msg)), listen(m.sess, m.done))
-	case tickMsg:
-		return m, tick()
 	case callDoneMsg:
 		m.callDone(msg)
 		return m, m.calls.next(m.sess)
@@ -288,6 +310,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		m.tbl.sync(s.Table, s.Notice.Seq)
 		m.room.sync(s.Table)
 	}
+	m.noteTurn()
 	return tea.Batch(cmds...)
 }
 

@@ -395,11 +395,13 @@ func TestBackInAKeptSeat(t *testing.T) {
 	}
 }
 
+// TestJoinHint: the invitation is a command that works as printed: it asks
+// for a terminal (-t), without which ssh runs a command with none.
 func TestJoinHint(t *testing.T) {
 	for _, addr := range []string{"ssh -p 23234 localhost", "-p 23234 localhost"} {
 		f := newFake(waitingRoom())
 		m := New(Options{Client: f, Renderer: plainRenderer(), Addr: addr}).(*model)
-		if v := m.View(); !strings.Contains(v, "ssh -p 23234 localhost join K7QX2M") {
+		if v := m.View(); !strings.Contains(v, "ssh -t -p 23234 localhost join K7QX2M") {
 			t.Errorf("addr %q: no join command:\n%s", addr, v)
 		}
 	}

@@ -1,0 +1,160 @@
+package ssh
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// painter draws a session's screen only when it changes, and sends only the
+// lines that changed.
+//
+// Bubble Tea v1's standard renderer runs a 60 Hz ticker for the program's
+// whole life and, at each tick, compares the whole frame with the last one:
+// with thousands of sessions that idle work alone fills a core. The program
+// runs without a renderer instead (tea.WithoutRenderer) and painter wraps the
+// model: after each Update it asks the model for its view and writes the
+// lines that differ from what the terminal already shows, at once, from the
+// program's own goroutine. A session that receives no message does no work.
+//
+// It draws on the alternate screen, with the cursor hidden and bracketed
+// paste on, as the standard renderer did with tea.WithAltScreen; restore
+// undoes that when the program ends.
+type painter struct {
+	inner tea.Model
+	out   io.Writer
+
+	w, h   int      // the window; 0 until known
+	shown  []string // the lines on the terminal now
+	opened bool     // the alternate screen is set up
+	clear  bool     // the next paint starts from a cleared screen
+	buf    bytes.Buffer
+
+	titles bool   // the terminal takes window titles (not TERM=dumb)
+	title  string // the title last set
+
+	counts *screenCounts // the server's totals; nil in tests
+}
+
+// Models may tell the terminal more than their view: a window title (set
+// when it changes) and a bell (rung once each time TakeBell says so).
+type (
+	titler interface{ Title() string }
+	beller interface{ TakeBell() bool }
+)
+
+// Sequences of the terminal set-up, the same the standard renderer sends.
+const (
+	paintOpen  = ansi.SetAltScreenSaveCursorMode + ansi.HideCursor + ansi.SetBracketedPasteMode
+	paintClose = ansi.ResetBracketedPasteMode + ansi.ShowCursor + ansi.ResetAltScreenSaveCursorMode
+)
+
+func newPainter(inner tea.Model, out io.Writer, w, h int, titles bool) *painter {
+	return &painter{inner: inner, out: out, w: w, h: h, titles: titles}
+}
+
+func (p *painter) Init() tea.Cmd { return p.inner.Init() }
+
+// Update passes the message on, then paints what changed.
+func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if ws, ok := msg.(tea.WindowSizeMsg); ok {
+		if ws.Width != p.w || ws.Height != p.h {
+			p.clear = true // lines wrap or move: start again
+		}
+		p.w, p.h = ws.Width, ws.Height
+	}
+	var cmd tea.Cmd
+	p.inner, cmd = p.inner.Update(msg)
+	p.paint()
+	return p, cmd
+}
+
+// View is called by the program after every message; painting happened in
+// Update already (and the first paint happens here, before any message).
+func (p *painter) View() string {
+	if !p.opened {
+		p.paint()
+	}
+	return ""
+}
+
+// paint writes the model's view: the changed lines only, each ended by
+// clearing the rest of its row, then clears the rows below the view.
+func (p *painter) paint() {
+	b := &p.buf
+	b.Reset()
+	if !p.opened {
+		b.WriteString(paintOpen)
+		p.opened = true
+		p.clear = true
+	}
+	if p.clear {
+		b.WriteString(ansi.EraseEntireScreen)
+		p.shown = p.shown[:0]
+		p.clear = false
+	}
+	lines := strings.Split(p.inner.View(), "\n")
+	if p.h > 0 && len(lines) > p.h {
+		lines = lines[:p.h]
+	}
+	for i, line := range lines {
+		if i < len(p.shown) && p.shown[i] == line {
+			continue
+		}
+		b.WriteString(cursorTo(i))
+		out := line
+		if p.w > 0 {
+			out = ansi.Truncate(line, p.w, "")
+		}
+		b.WriteString(out)
+		if p.w <= 0 || ansi.StringWidth(out) < p.w {
+			b.WriteString(ansi.EraseLineRight)
+		}
+	}
+	if len(p.shown) > len(lines) {
+		b.WriteString(cursorTo(len(lines)))
+		b.WriteString(ansi.EraseScreenBelow)
+	}
+	p.shown = append(p.shown[:0], lines...)
+	p.signal(b)
+	if b.Len() > 0 {
+		_, _ = p.out.Write(b.Bytes())
+		p.counts.add(b.Len())
+	}
+}
+
+// signal adds the window title, when it changed, and the bell. The bell
+// always follows a title sequence where the terminal takes titles, so that
+// the program's own BEL is never a lone byte (tests tell it apart from one a
+// player might try to send others).
+func (p *painter) signal(b *bytes.Buffer) {
+	ring := false
+	if bl, ok := p.inner.(beller); ok {
+		ring = bl.TakeBell()
+	}
+	if t, ok := p.inner.(titler); ok && p.titles {
+		if title := t.Title(); title != p.title || ring {
+			b.WriteString(ansi.SetWindowTitle(title))
+			p.title = title
+		}
+	}
+	if ring {
+		b.WriteByte('\a')
+	}
+}
+
+// restore leaves the alternate screen, for the end of the program.
+func (p *painter) restore() {
+	if p.opened {
+		_, _ = io.WriteString(p.out, paintClose)
+	}
+}
+
+// cursorTo moves the cursor to the start of row i (from 0).
+func cursorTo(i int) string {
+	return "\x1b[" + strconv.Itoa(i+1) + "H"
+}

@@ -1,0 +1,129 @@
+package ssh
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
+)
+
+// linesModel shows its lines; a string message replaces line 1.
+type linesModel struct{ lines []string }
+
+func (m *linesModel) Init() tea.Cmd { return nil }
+func (m *linesModel) View() string  { return strings.Join(m.lines, "\n") }
+func (m *linesModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if s, ok := msg.(string); ok {
+		m.lines[1] = s
+	}
+	return m, nil
+}
+
+func TestPainterSendsOnlyChangedLines(t *testing.T) {
+	var out bytes.Buffer
+	m := &linesModel{lines: []string{"header", "turn 0:30", "hand"}}
+	p := newPainter(m, &out, 20, 5, false)
+
+	p.View() // the program's first paint
+	first := out.String()
+	require.True(t, strings.HasPrefix(first, paintOpen), "the first paint sets up the screen")
+	for _, l := range m.lines {
+		require.Contains(t, first, l)
+	}
+
+	cases := []struct {
+		name string
+		msg  tea.Msg
+		want string // the only text on the wire; "" for nothing at all
+	}{
+		{"a message that changes nothing sends nothing", struct{}{}, ""},
+		{"one changed line is the only one sent", "turn 0:29", "turn 0:29"},
+		{"the same view again sends nothing", "turn 0:29", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out.Reset()
+			p.Update(c.msg)
+			require.Equal(t, c.want, ansi.Strip(out.String()))
+			if c.want != "" {
+				require.Equal(t, cursorTo(1)+c.want+ansi.EraseLineRight, out.String())
+			}
+		})
+	}
+}
+
+func TestPainterRepaintsAllAfterAResize(t *testing.T) {
+	var out bytes.Buffer
+	m := &linesModel{lines: []string{"a", "b", "c"}}
+	p := newPainter(m, &out, 20, 5, false)
+	p.View()
+	out.Reset()
+	p.Update(tea.WindowSizeMsg{Width: 30, Height: 6})
+	got := out.String()
+	require.True(t, strings.HasPrefix(got, ansi.EraseEntireScreen))
+	require.Equal(t, "abc", ansi.Strip(got))
+}
+
+func TestPainterTruncatesAndClearsBelow(t *testing.T) {
+	var out bytes.Buffer
+	m := &linesModel{lines: []string{"0123456789", "x", "y", "z"}}
+	p := newPainter(m, &out, 4, 3, false) // 4 columns, 3 rows
+	p.View()
+	require.Equal(t, "0123xy", ansi.Strip(out.String()), "wide lines are cut, rows past the window dropped")
+
+	out.Reset()
+	m.lines = []string{"0123"}
+	p.Update(struct{}{})
+	require.Contains(t, out.String(), cursorTo(1)+ansi.EraseScreenBelow, "rows no longer drawn are cleared")
+}
+
+func TestPainterRestoresTheTerminal(t *testing.T) {
+	var out bytes.Buffer
+	p := newPainter(&linesModel{lines: []string{"a", "b"}}, &out, 10, 5, false)
+	p.restore()
+	require.Empty(t, out.String(), "nothing to restore before the first paint")
+	p.View()
+	out.Reset()
+	p.restore()
+	require.Equal(t, paintClose, out.String())
+}
+
+// alertModel has a title and a bell.
+type alertModel struct {
+	linesModel
+	title string
+	ring  bool
+}
+
+func (m *alertModel) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
+func (m *alertModel) Title() string                       { return m.title }
+func (m *alertModel) TakeBell() bool {
+	r := m.ring
+	m.ring = false
+	return r
+}
+
+func TestPainterSetsTheTitleAndRingsTheBell(t *testing.T) {
+	var out bytes.Buffer
+	m := &alertModel{linesModel: linesModel{lines: []string{"a", "b"}}, title: "UNO"}
+	p := newPainter(m, &out, 10, 5, true)
+	p.View()
+	require.Contains(t, out.String(), ansi.SetWindowTitle("UNO"))
+
+	out.Reset()
+	p.Update(struct{}{})
+	require.Empty(t, out.String(), "the same title is not sent again")
+
+	m.title, m.ring = "your turn", true
+	p.Update(struct{}{})
+	require.Equal(t, ansi.SetWindowTitle("your turn")+"\a", out.String())
+
+	out.Reset()
+	dumb := newPainter(&alertModel{linesModel: linesModel{lines: []string{"a"}}, title: "UNO", ring: true}, &out, 10, 5, false)
+	dumb.View()
+	require.NotContains(t, out.String(), ansi.SetWindowTitle("UNO"), "no title on a terminal that would print it")
+	require.Contains(t, out.String(), "\a")
+}

@@ -1,0 +1,38 @@
+package tui
+
+import (
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// clock is the next tick, while a countdown is on screen and no tick is on
+// its way already; nil otherwise. A session whose screen shows no countdown
+// gets no ticks at all, so an idle player costs the server nothing; one
+// that shows a countdown ticks once a second and repaints only the line
+// that changed (the session's painter sends only changed lines).
+func (m *model) clock() tea.Cmd {
+	if m.ticking || !m.showsClock() {
+		return nil
+	}
+	m.ticking = true
+	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+// showsClock says whether the page on screen counts something down.
+func (m *model) showsClock() bool {
+	switch m.where() {
+	case atLobby:
+		for _, t := range m.scr.Tables {
+			if !t.StartsAt.IsZero() {
+				return true
+			}
+		}
+	case atWaiting:
+		return !m.scr.Table.StartsAt.IsZero()
+	case atTable:
+		t := m.scr.Table
+		return !t.TurnEnds.IsZero() || !t.RaceEnds.IsZero() || !t.RaidEnds.IsZero() || !t.NextHandAt.IsZero()
+	}
+	return false
+}
