@@ -30,7 +30,7 @@ func TestShutdownWhilePlayersPressKeys(t *testing.T) {
 	srv, err := ssh.New(ssh.Config{
 		HostKeyDir:       t.TempDir(),
 		Logger:           logger,
-		NewModel:         modelMaker(hub, connectHint(l.Addr())),
+		NewModel:         modelMaker(hub, connectHint(l.Addr()), nil),
 		MaxSessionsPerIP: 2 * (n + 1),
 		ConnBurst:        -1,
 	})
