@@ -3,7 +3,6 @@ package ssh
 import (
 	"net"
 	"sync"
-	"time"
 
 	gssh "github.com/charmbracelet/ssh"
 )
@@ -19,10 +18,15 @@ type gateConn struct {
 	net.Conn
 	door  *door
 	ip    string
-	timer *time.Timer
+	timer stopper
+
+	// guarded by door.mu
+	seq     uint64 // order of arrival
+	pending bool   // counted as logging in
 
 	mu      sync.Mutex
 	session bool
+	channel bool // a session channel is open (channels.go)
 	once    sync.Once
 }
 
@@ -35,11 +39,18 @@ func (d *door) wrapConn(ctx gssh.Context, conn net.Conn) net.Conn {
 		return nil
 	}
 	c := &gateConn{Conn: conn, door: d, ip: ip}
-	d.mu.Lock()
-	d.conns[c] = struct{}{}
-	d.mu.Unlock()
+	victim, err := d.startHandshake(c)
+	if err != nil {
+		d.refused("connection", ip, err)
+		_ = c.Close() // gives the slot admitConn took back
+		return nil
+	}
+	if victim != nil {
+		d.refused("handshake", victim.ip, ErrHandshakeCut)
+		_ = victim.Close()
+	}
 	if d.limits.handshake > 0 {
-		c.timer = time.AfterFunc(d.limits.handshake, c.handshakeExpired)
+		c.timer = d.after(d.limits.handshake, c.handshakeExpired)
 	}
 	ctx.SetValue(gateKey{}, c)
 	return c

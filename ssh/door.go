@@ -2,6 +2,7 @@ package ssh
 
 import (
 	"errors"
+	"math/rand/v2"
 	"net"
 	"sync"
 	"sync/atomic"
@@ -47,6 +48,7 @@ const (
 type door struct {
 	log     *log.Logger
 	now     func() time.Time
+	after   func(time.Duration, func()) stopper // time.AfterFunc, or a test's
 	limits  limits
 	logRate *rate.Limiter
 	quiet   atomic.Int64 // refusal log lines suppressed since the last one written
@@ -57,6 +59,9 @@ type door struct {
 	sessions  map[string]*liveSession
 	closing   bool
 	lastSweep time.Time
+	pending   int            // connections logging in (startups.go)
+	seq       uint64         // numbers connections in order of arrival
+	random    func() float64 // in [0, 1), for the random drop of startups.go
 }
 
 // limits are the resolved door limits; a value <= 0 means no limit.
@@ -68,16 +73,22 @@ type limits struct {
 	connBurst      int
 	connEvery      time.Duration
 	rateLimitConns bool
+	startups       Startups
 }
 
 type ipState struct {
 	limiter  *rate.Limiter
 	conns    int
 	sessions int
+	pending  int // connections logging in
 }
 
 func newDoor(l limits, logger *log.Logger, now func() time.Time) *door {
+	// The random drop needs no secret, only a source no client can steer.
+	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	return &door{
+		random:   rng.Float64, // called under mu
+		after:    afterFunc,
 		log:      logger,
 		now:      now,
 		limits:   l,
@@ -112,6 +123,7 @@ func (d *door) releaseConn(c *gateConn) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.conns, c)
+	d.unpendLocked(c)
 	if st, ok := d.ips[c.ip]; ok {
 		st.conns--
 	}
@@ -214,6 +226,11 @@ func (d *door) refused(what, ip string, err error) {
 	}
 	d.log.Warn("refused "+what, kv...)
 }
+
+// stopper is a timer as the door uses it.
+type stopper interface{ Stop() bool }
+
+func afterFunc(d time.Duration, f func()) stopper { return time.AfterFunc(d, f) }
 
 // ipOf is the address a client is counted under.
 func ipOf(addr net.Addr) string {

@@ -271,18 +271,30 @@ func TestNewConnectionsAreRateLimited(t *testing.T) {
 	require.Error(t, err, "the third connection within the burst should be refused")
 }
 
+// The handshake timer is fired by the test, not by the clock: with a real
+// 100 ms limit, the legitimate dial below also missed it on a loaded
+// machine. A player who logged in before the timer fires keeps playing.
 func TestHandshakeTimeoutDropsSilentConnections(t *testing.T) {
 	cfg := config()
-	cfg.HandshakeTimeout = 100 * time.Millisecond
+	timers := ssh.ManualTimers(&cfg)
 	addr := sshtest.StartServer(t, cfg)
+	player := sshtest.Dial(t, addr)
+	player.WaitFor(t, "unossh test screen", wait)
 
 	conn, err := net.Dial("tcp", addr)
 	require.NoError(t, err)
 	defer conn.Close()
 	require.NoError(t, conn.SetReadDeadline(time.Now().Add(wait)))
-	_, err = io.Copy(io.Discard, conn) // the server's version line, then EOF
+	line := make([]byte, 4)
+	_, err = io.ReadFull(conn, line) // the server's version line: it is counting
+	require.NoError(t, err)
+
+	assert.Equal(t, 1, timers.Fire(), "only the silent connection's timer is still running")
+	_, err = io.Copy(io.Discard, conn) // the rest of the version line, then EOF
 	assert.NoError(t, err, "the server should have closed the connection")
 
+	require.NoError(t, player.Send("k"))
+	player.WaitFor(t, "presses=1", wait)
 	sshtest.Dial(t, addr).WaitFor(t, "unossh test screen", wait)
 }
 

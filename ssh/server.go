@@ -70,6 +70,13 @@ type Config struct {
 	// Negative ConnBurst turns the rate limit off.
 	ConnBurst int
 	ConnEvery time.Duration
+	// Startups caps connections that have not logged in yet (see
+	// startups.go); zero fields take DefaultStartups' values, and a
+	// negative Full or PerIP turns that part off.
+	Startups Startups
+
+	// afterFunc replaces time.AfterFunc for the handshake timers (tests).
+	afterFunc func(time.Duration, func()) stopper
 }
 
 func (c Config) withDefaults() Config {
@@ -85,6 +92,10 @@ func (c Config) withDefaults() Config {
 	c.MaxSessionsPerIP = orDefault(c.MaxSessionsPerIP, DefaultMaxSessionsPerIP)
 	c.ConnBurst = orDefault(c.ConnBurst, DefaultConnBurst)
 	c.ConnEvery = orDefault(c.ConnEvery, DefaultConnEvery)
+	if c.Startups.Full == 0 {
+		c.Startups.Start, c.Startups.Rate, c.Startups.Full = DefaultStartups.Start, DefaultStartups.Rate, DefaultStartups.Full
+	}
+	c.Startups.PerIP = orDefault(c.Startups.PerIP, DefaultStartups.PerIP)
 	return c
 }
 
@@ -96,6 +107,7 @@ func (c Config) limits() limits {
 		connBurst:      c.ConnBurst,
 		connEvery:      c.ConnEvery,
 		rateLimitConns: c.ConnBurst > 0 && c.ConnEvery > 0,
+		startups:       c.Startups,
 	}
 	if c.MaxSessionsPerIP > 0 {
 		l.connsPerIP = connsPerSessionIP * c.MaxSessionsPerIP
@@ -138,6 +150,9 @@ func New(cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, log: cfg.Logger}
 	s.door = newDoor(cfg.limits(), cfg.Logger, time.Now)
+	if cfg.afterFunc != nil {
+		s.door.after = cfg.afterFunc
+	}
 
 	keyPath := filepath.Join(cfg.HostKeyDir, hostKeyName)
 	opts := []gssh.Option{
@@ -161,6 +176,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	srv.Handle(s.sessionHandler())
 	srv.SessionRequestCallback = s.door.sessionRequested
+	// Session channels only, one at a time per connection (channels.go);
+	// every other channel type is refused as unknown.
+	srv.ChannelHandlers = map[string]gssh.ChannelHandler{"session": s.door.sessionChannel}
 	srv.ConnectionFailedCallback = func(c net.Conn, err error) {
 		s.log.Debug("handshake failed", "ip", ipOf(c.RemoteAddr()), "err", err)
 	}
