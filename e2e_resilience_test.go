@@ -792,6 +792,7 @@ func TestShutdownWhileFiftyClientsConnectAndPlay(t *testing.T) {
 		NewModel:         modelMaker(hub, connectHint(l.Addr())),
 		MaxSessionsPerIP: 2 * (settled + connecting),
 		ConnBurst:        -1,
+		Startups:         ssh.Startups{PerIP: -1},
 	})
 	require.NoError(t, err)
 	served := make(chan error, 1)

@@ -163,7 +163,7 @@ func modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Session) tea.Model
 		if s.Guest || key == "" {
 			key = "guest:" + s.ID // a guest is a new player every time
 		}
-		c := hub.Connect(s.ID, key, s.Guest)
+		c := hub.ConnectFrom(s.RemoteAddr, s.ID, key, s.Guest)
 		go func() {
 			<-s.Context.Done()
 			c.Disconnect()

@@ -12,10 +12,11 @@ import (
 // signals that there is something new. A session that stops reading therefore
 // costs one screen of memory, and gets the current one when it catches up.
 type Client struct {
-	id    string
-	key   string // identity: the key's fingerprint, or a guest id
-	guest bool
-	hub   *Hub
+	id     string
+	key    string // identity: the key's fingerprint, or a guest id
+	guest  bool
+	hub    *Hub
+	remote string // the connection's "ip:port", "" if unknown (ConnectFrom)
 
 	mu     sync.Mutex
 	screen Screen

@@ -21,6 +21,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/charmbracelet/log"
 )
 
 // Errors a player may meet in the lobby.
@@ -54,7 +56,7 @@ type Hub struct {
 	codes    map[string]*table  // private tables by code
 	held     map[string]*table  // identity -> table keeping a seat for them
 	nextID   int
-	guesses  map[string]*guessLog // identity -> wrong private codes
+	guesses  *guessLimiter // wrong private codes (guesses.go)
 	shutdown bool
 
 	// tables publish their line of the list here, without waiting on the hub
@@ -79,7 +81,7 @@ func NewHub(cfg Config) *Hub {
 		tables:  map[string]*table{},
 		codes:   map[string]*table{},
 		held:    map[string]*table{},
-		guesses: map[string]*guessLog{},
+		guesses: newGuessLimiter(log.Default()),
 		infos:   map[string]TableInfo{},
 		changed: make(chan struct{}, 1),
 	}
@@ -354,20 +356,7 @@ func (c *Client) Join(code string) error {
 	var t *table
 	var err error
 	h.do(func() {
-		g := h.guesses[c.key]
-		if g == nil {
-			g = &guessLog{}
-			h.guesses[c.key] = g
-		}
-		if !g.allow(now()) {
-			err = ErrTooManyCodes
-			return
-		}
-		t = h.codes[code]
-		if t == nil {
-			g.miss(now())
-			err = ErrNoSuchTable
-		}
+		t, err = h.tryCode(c, code)
 	})
 	if err != nil {
 		return err

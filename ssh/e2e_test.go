@@ -97,9 +97,9 @@ func TestCommands(t *testing.T) {
 		{"lobby without a terminal", []sshtest.Option{sshtest.NoPTY()},
 			1, "this needs a terminal: ssh -t " + dest + "\n", true},
 		{"join without a code", []sshtest.Option{sshtest.Command("join")},
-			2, "join needs a table code, e.g. join K7QX2M", true},
-		{"join with a bad code", []sshtest.Option{sshtest.NoPTY(), sshtest.Command("join K7-QX")},
-			2, `a table code is 1 to 16 letters and digits, not "K7-QX"`, true},
+			2, "join needs a table code, e.g. join K7QX-2MHC-9DFA", true},
+		{"join with a bad code", []sshtest.Option{sshtest.NoPTY(), sshtest.Command("join K7+QX")},
+			2, `a table code is 1 to 16 letters and digits, not "K7+QX"`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -119,6 +119,8 @@ func TestJoinPassesTheCode(t *testing.T) {
 	addr := sshtest.StartServer(t, config())
 	c := sshtest.Dial(t, addr, sshtest.Command("join k7qx2m"))
 	c.WaitFor(t, "command=join code=K7QX2M", wait)
+	c = sshtest.Dial(t, addr, sshtest.Command("join k7qx-2mhc-9dfa"))
+	c.WaitFor(t, "command=join code=K7QX2MHC9DFA", wait)
 
 	c = sshtest.Dial(t, addr, sshtest.Command("new"))
 	c.WaitFor(t, "command=new code=", wait)
