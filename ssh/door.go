@@ -74,13 +74,16 @@ type limits struct {
 	connEvery      time.Duration
 	rateLimitConns bool
 	startups       Startups
+	keyRatePerIP   int           // bytes a second typed by all sessions of an address
+	idleEvict      time.Duration // idle time after which a session may make room (room.go)
 }
 
 type ipState struct {
 	limiter  *rate.Limiter
 	conns    int
 	sessions int
-	pending  int // connections logging in
+	pending  int           // connections logging in
+	keys     *rate.Limiter // typing shared by its sessions (input.go); nil until needed
 }
 
 func newDoor(l limits, logger *log.Logger, now func() time.Time) *door {
@@ -148,22 +151,28 @@ func (d *door) admitSession(ls *liveSession) error {
 	return nil
 }
 
-func (d *door) releaseSession(ls *liveSession) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if _, ok := d.sessions[ls.id]; !ok {
-		return
-	}
-	delete(d.sessions, ls.id)
-	if st, ok := d.ips[ls.ip]; ok {
-		st.sessions--
-	}
-}
+func (d *door) releaseSession(ls *liveSession) { d.takeSlot(ls) }
 
 func (d *door) count() int {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return len(d.sessions)
+}
+
+// keyLimiter is the typing budget shared by the sessions of ip, nil if
+// there is none. Call it while ls holds a session slot, which keeps the
+// address remembered.
+func (d *door) keyLimiter(ip string) *rate.Limiter {
+	if d.limits.keyRatePerIP <= 0 {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	st := d.ipLocked(ip)
+	if st.keys == nil {
+		st.keys = rate.NewLimiter(rate.Limit(d.limits.keyRatePerIP), max(addrKeyBurst, d.limits.keyRatePerIP))
+	}
+	return st.keys
 }
 
 // close shuts the door: from now on everything is refused. It returns the

@@ -29,9 +29,12 @@ func (s *Server) runProgram(ls *liveSession) {
 		ls.exit(exitRefused)
 		return
 	}
+	keys := newInputGuard(ls.ctx, ls.gs)
+	keys.addr = s.door.keyLimiter(ls.ip)
+	keys.keys = func() { ls.touch(s.door.now()) }
 	p := tea.NewProgram(model,
 		tea.WithContext(ls.ctx),
-		tea.WithInput(newInputGuard(ls.ctx, ls.gs)),
+		tea.WithInput(keys),
 		tea.WithOutput(ls.guard(ls.gs)),
 		tea.WithAltScreen(),
 		// The server's SIGINT/SIGTERM belong to main's ordered shutdown,

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/ssh"
+	"github.com/unossh/unossh/ssh/sshtest"
+)
+
+// These end-to-end tests prove that the door holds (issue 15) with the
+// server wired as run wires it: the ssh door asks main's registry whether
+// a session's player is seated.
+
+// A full server still seats a new player: the session idle longest gives
+// up its slot, unless its player sits at a table. Unfixed, every slot held
+// by someone idle in the lobby kept everyone else out with "the server is
+// full".
+func TestAFullServerStillSeatsANewPlayer(t *testing.T) {
+	hub := lobby.NewHub(fastLobby())
+	reg := &players{}
+	srv, addr := sshtest.Serve(t, ssh.Config{
+		NewModel:    reg.modelMaker(hub, "ssh -p 23234 localhost"),
+		Seated:      reg.seated,
+		MaxSessions: 3,
+		// Any session may make room, idle longest first: here, the order
+		// in which the players last typed.
+		IdleEvict: time.Nanosecond,
+	})
+	t.Cleanup(func() { _ = hub.Shutdown(t.Context()) })
+
+	// ana opens a private table: she typed first, so she has been idle
+	// longest, but she is seated.
+	ana, code := hostPrivate(t, addr, "ana", nil)
+	require.NotEmpty(t, code)
+	bo := signIn(t, addr, "bo", sshtest.From("127.0.0.2"))
+	bo.WaitFor(t, "Quick play", wait)
+	cy := signIn(t, addr, "cy", sshtest.From("127.0.0.3"))
+	cy.WaitFor(t, "Quick play", wait)
+	require.Equal(t, 3, srv.Sessions())
+
+	dee := sshtest.Dial(t, addr, sshtest.User("dee"), sshtest.From("127.0.0.4"))
+	dee.WaitFor(t, "nickname", wait)
+	require.NoError(t, dee.Press("enter"))
+	dee.WaitFor(t, "Quick play", wait)
+
+	bo.WaitFor(t, "unossh: "+ssh.ErrMadeRoom.Error(), wait)
+	assert.Equal(t, 3, srv.Sessions())
+	assert.Contains(t, ana.Screen(), "share this code", "the seated player keeps her table")
+	require.NoError(t, cy.Press("down"))
+	cy.WaitFor(t, "▶ Create a table", wait)
+}
