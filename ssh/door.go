@@ -38,8 +38,9 @@ const (
 //
 //   - before the SSH handshake (admitConn), where refusing costs nothing: the
 //     per-address rate of new connections and a hard cap on open connections
-//     per address. The client has no session yet, so it cannot be told why;
-//     only the operator's log says.
+//     per address, and the cap on connections still logging in
+//     (startups.go). The client has no session yet; it is told why in one
+//     line before the SSH version line (tellRefused).
 //   - when a session starts (admitSession): sessions per address and in
 //     total. These refusals are explained to the client in one line.
 //

@@ -1,11 +1,13 @@
 package ssh_test
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
 	"net"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -89,7 +91,7 @@ func TestChannelBombKeepsMemoryBounded(t *testing.T) {
 
 // dialSilent opens a TCP connection from ip that never speaks, and reports
 // whether the server let it in: an admitted connection gets the server's
-// version line, a refused one is closed at once.
+// version line, a refused one a line saying why, and is closed.
 func dialSilent(t *testing.T, addr, ip string) (net.Conn, bool) {
 	t.Helper()
 	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: wait}
@@ -97,14 +99,15 @@ func dialSilent(t *testing.T, addr, ip string) (net.Conn, bool) {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
 	require.NoError(t, conn.SetReadDeadline(time.Now().Add(wait)))
-	line := make([]byte, 4)
-	_, err = io.ReadFull(conn, line)
-	if err != nil {
-		require.ErrorIs(t, err, io.EOF, "refused connections are closed, not left hanging")
-		return conn, false
+	line, err := bufio.NewReader(conn).ReadString('\n')
+	require.NoError(t, err)
+	if strings.HasPrefix(line, "SSH-") {
+		return conn, true
 	}
-	require.Equal(t, "SSH-", string(line))
-	return conn, true
+	assert.Regexp(t, `^unossh: too many .*; try again in a few seconds\r\n$`, line)
+	_, err = conn.Read(make([]byte, 1))
+	require.ErrorIs(t, err, io.EOF, "refused connections are closed, not left hanging")
+	return conn, false
 }
 
 // A half-open flood: 20 addresses open 8 connections each that never log

@@ -26,11 +26,11 @@ import (
 // A connection leaves the count when it opens its first channel, which
 // the SSH protocol allows only after authentication, or when it closes.
 
-// Refusals of connections still logging in; only the operator's log sees
-// them (the client has no session to be told in).
+// Refusals of connections still logging in. The client reads them as a
+// line before the SSH version line (tellRefused), and the log has them.
 var (
-	ErrStartupsFull = errors.New("too many connections logging in at once")
-	ErrStartupsIP   = errors.New("too many connections logging in from this address")
+	ErrStartupsFull = errors.New("too many players are logging in at once; try again in a few seconds")
+	ErrStartupsIP   = errors.New("too many connections logging in from your address; try again in a few seconds")
 	ErrHandshakeCut = errors.New("oldest login in progress dropped to make room")
 )
 
