@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,4 +55,43 @@ func TestAFullServerStillSeatsANewPlayer(t *testing.T) {
 	assert.Contains(t, ana.Screen(), "share this code", "the seated player keeps her table")
 	require.NoError(t, cy.Press("down"))
 	cy.WaitFor(t, "▶ Create a table", wait)
+}
+
+// Guessing codes from one address with a fresh key on every connection:
+// each is a new identity on a new connection, but the address is the same,
+// and past its limit the guesses are refused with a line that says why.
+// Unfixed, the limit was per identity only, and a fresh key per
+// connection guessed 345 codes a minute from one address.
+func TestGuessingCodesIsLimitedPerAddress(t *testing.T) {
+	hub := lobby.NewHub(fastLobby())
+	_, addr := sshtest.Serve(t, ssh.Config{
+		NewModel:  modelMaker(hub, "ssh -p 23234 localhost"),
+		ConnBurst: -1, // the connection rate limit is another test's
+	})
+	t.Cleanup(func() { _ = hub.Shutdown(t.Context()) })
+
+	guess := func(i int) string {
+		c := signIn(t, addr, fmt.Sprintf("g%02d", i), sshtest.From("127.0.0.9"),
+			sshtest.Command("join qqqq-qqqq-qqqq"))
+		defer c.Close()
+		var said string
+		c.WaitUntil(t, func(s string) bool {
+			for _, want := range []string{"no table has that code", "too many wrong codes"} {
+				if strings.Contains(s, want) {
+					said = want
+					return true
+				}
+			}
+			return false
+		}, wait)
+		return said
+	}
+	n := 0
+	for ; n < 40 && guess(n) == "no table has that code"; n++ {
+	}
+	t.Logf("one address, a fresh key per connection: %d wrong codes, then refused", n)
+	assert.Equal(t, 30, n, "the address's burst")
+
+	other := signIn(t, addr, "other", sshtest.From("127.0.0.10"), sshtest.Command("join qqqq-qqqq-qqqq"))
+	other.WaitFor(t, "no table has that code", wait)
 }
