@@ -111,6 +111,11 @@ type guessBucket struct {
 	last   time.Time
 }
 
+// newHubGuesses is the hub's limiter, logging to the default logger (main
+// makes it the operator's log).
+func newHubGuesses() *guessLimiter { return newGuessLimiter(log.Default()) }
+
+// newGuessLimiter logs refusals to logger, or nowhere if it is nil.
 func newGuessLimiter(logger *log.Logger) *guessLimiter {
 	g := &guessLimiter{log: logger, logRate: rate.NewLimiter(1, 10)}
 	for s := range g.buckets {

@@ -21,8 +21,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-
-	"github.com/charmbracelet/log"
 )
 
 // Errors a player may meet in the lobby.
@@ -81,7 +79,7 @@ func NewHub(cfg Config) *Hub {
 		tables:  map[string]*table{},
 		codes:   map[string]*table{},
 		held:    map[string]*table{},
-		guesses: newGuessLimiter(log.Default()),
+		guesses: newHubGuesses(),
 		infos:   map[string]TableInfo{},
 		changed: make(chan struct{}, 1),
 	}

@@ -69,8 +69,8 @@ func ParseStartups(text string, s Startups) (Startups, error) {
 	default:
 		return s, fmt.Errorf("max startups %q: want start:rate:full", text)
 	}
-	if s.Start > s.Full || s.Rate > 100 {
-		return s, fmt.Errorf("max startups %q: start must not exceed full, and rate is a percentage", text)
+	if s.Full < 1 || s.Start > s.Full || s.Rate > 100 {
+		return s, fmt.Errorf("max startups %q: full must be at least 1 and at least start, and rate is a percentage", text)
 	}
 	return s, nil
 }

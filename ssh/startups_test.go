@@ -101,6 +101,7 @@ func TestParseStartups(t *testing.T) {
 		{"10:130:100", Startups{}, false},
 		{"a:b:c", Startups{}, false},
 		{"-1:30:100", Startups{}, false},
+		{"0", Startups{}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
