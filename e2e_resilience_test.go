@@ -798,6 +798,7 @@ func TestShutdownWhileFiftyClientsConnectAndPlay(t *testing.T) {
 		NewModel:         modelMaker(hub, connectHint(l.Addr()), nil),
 		MaxSessionsPerIP: 2 * (settled + connecting),
 		ConnBurst:        -1,
+		Startups:         ssh.Startups{PerIP: -1},
 	})
 	require.NoError(t, err)
 	served := make(chan error, 1)

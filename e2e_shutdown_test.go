@@ -33,6 +33,7 @@ func TestShutdownWhilePlayersPressKeys(t *testing.T) {
 		NewModel:         modelMaker(hub, connectHint(l.Addr()), nil),
 		MaxSessionsPerIP: 2 * (n + 1),
 		ConnBurst:        -1,
+		Startups:         ssh.Startups{PerIP: -1}, // every player dials from 127.0.0.1
 	})
 	require.NoError(t, err)
 	served := make(chan error, 1)

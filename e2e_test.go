@@ -54,15 +54,16 @@ func signIn(t *testing.T, addr, nick string, opts ...sshtest.Option) *sshtest.Cl
 	return c
 }
 
-var codeBox = regexp.MustCompile(`│ ([0-9A-Z]) │`)
+var codeBox = regexp.MustCompile(`│ ([0-9A-Z]+) │`)
 
-// readCode reads a private table's code off the waiting room's boxes.
+// readCode reads a private table's code off the waiting room's boxes, one
+// group of characters to a box.
 func readCode(t *testing.T, c *sshtest.Client) string {
 	t.Helper()
 	var code string
 	c.WaitUntil(t, func(s string) bool {
 		for _, line := range strings.Split(s, "\n") {
-			if m := codeBox.FindAllStringSubmatch(line, -1); len(m) == lobby.CodeLength {
+			if m := codeBox.FindAllStringSubmatch(line, -1); len(m) == lobby.CodeLength/lobby.CodeGroup {
 				code = ""
 				for _, g := range m {
 					code += g[1]
@@ -293,7 +294,7 @@ func TestPlayersMeetAndPlayAGameToTheEnd(t *testing.T) {
 	setField(t, cy, "target score", "100")
 	require.NoError(t, cy.Press("enter"))
 	code := readCode(t, cy)
-	dee := signIn(t, addr, "dee", sshtest.Command("join "+strings.ToLower(code)), sshtest.Size(100, 30))
+	dee := signIn(t, addr, "dee", sshtest.Command("join "+strings.ToLower(lobby.FormatCode(code))), sshtest.Size(100, 30))
 	cy.WaitFor(t, "dee", wait)
 	dee.WaitFor(t, code[:1], wait)
 	require.NoError(t, cy.Press("b")) // a bot joins them
@@ -303,7 +304,7 @@ func TestPlayersMeetAndPlayAGameToTheEnd(t *testing.T) {
 	dee.WaitFor(t, "your hand", wait)
 
 	// A wrong code gets a clear message.
-	eve := signIn(t, addr, "eve", sshtest.Command("join QQQQQQ"))
+	eve := signIn(t, addr, "eve", sshtest.Command("join QQQQ-QQQQ-QQQQ"))
 	eve.WaitFor(t, "no table has that code", wait)
 
 	// cy and dee play their game through to the final result, with the bot.

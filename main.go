@@ -3,7 +3,7 @@
 //
 //	unossh -addr :23234
 //	ssh -p 23234 localhost            # the lobby
-//	ssh -t -p 23234 localhost join K7QX2M
+//	ssh -t -p 23234 localhost join K7QX-2MHC-9DFA
 //
 // SIGINT or SIGTERM shuts down in order within a deadline; a second signal
 // stops at once.
@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -53,37 +54,63 @@ func main() {
 	}
 }
 
-// options are the command-line settings.
+// options are the command-line settings. Every one can also be set from
+// the environment (the flag wins); the README lists them in one table.
 type options struct {
 	addr       string
 	hostKeyDir string
-	metrics    string // the metrics endpoint's address; "" for none
+	metrics    string     // the metrics endpoint's address; "" for none
+	door       ssh.Config // the door limits only
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("unossh", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	f := envFlags{fs: fs, getenv: getenv}
 	var o options
-	fs.StringVar(&o.addr, "addr", envOr(getenv, "UNOSSH_ADDR", ssh.DefaultAddr),
-		"address to listen on, HOST:PORT (default from $UNOSSH_ADDR)")
-	fs.StringVar(&o.hostKeyDir, "hostkey-dir", ssh.DefaultHostKeyDir,
+	d := &o.door
+	f.string(&o.addr, "addr", "UNOSSH_ADDR", ssh.DefaultAddr, "address to listen on, HOST:PORT")
+	f.string(&o.hostKeyDir, "hostkey-dir", "UNOSSH_HOSTKEY_DIR", ssh.DefaultHostKeyDir,
 		"directory of the SSH host key, created on first run")
-	fs.StringVar(&o.metrics, "metrics", getenv("UNOSSH_METRICS"),
-		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty; $UNOSSH_METRICS)")
+	f.int(&d.MaxSessions, "max-sessions", "UNOSSH_MAX_SESSIONS", ssh.DefaultMaxSessions, "live sessions in all")
+	f.int(&d.MaxSessionsPerIP, "max-per-addr", "UNOSSH_MAX_PER_ADDR", ssh.DefaultMaxSessionsPerIP,
+		"live sessions per client address (open connections: twice this)")
+	startups := ssh.DefaultStartups.String()
+	f.string(&startups, "max-startups", "UNOSSH_MAX_STARTUPS", startups,
+		"connections still logging in, start:rate:full as in OpenSSH's MaxStartups")
+	f.int(&d.Startups.PerIP, "max-startups-per-addr", "UNOSSH_MAX_STARTUPS_PER_ADDR", ssh.DefaultStartups.PerIP,
+		"connections still logging in per client address")
+	f.int(&d.ConnBurst, "conn-burst", "UNOSSH_CONN_BURST", ssh.DefaultConnBurst,
+		"new connections an address may open at once (negative: no rate limit)")
+	f.duration(&d.ConnEvery, "conn-every", "UNOSSH_CONN_EVERY", ssh.DefaultConnEvery,
+		"one more new connection allowed per address every")
+	f.duration(&d.HandshakeTimeout, "handshake-timeout", "UNOSSH_HANDSHAKE_TIMEOUT", ssh.DefaultHandshakeTimeout,
+		"time from connecting to a started session")
+	f.duration(&d.IdleTimeout, "idle-timeout", "UNOSSH_IDLE_TIMEOUT", ssh.DefaultIdleTimeout,
+		"a connection with no traffic either way for this long is closed")
+	f.duration(&d.StallTimeout, "stall-timeout", "UNOSSH_STALL_TIMEOUT", ssh.DefaultStallTimeout,
+		"a client that stops reading for this long is cut off")
+	f.duration(&d.IdleEvict, "idle-evict", "UNOSSH_IDLE_EVICT", ssh.DefaultIdleEvict,
+		"on a full server, a session with no key for this long, not seated at a table, makes room (negative: never)")
+	f.int(&d.KeyRatePerIP, "key-rate-per-addr", "UNOSSH_KEY_RATE_PER_ADDR", ssh.DefaultKeyRatePerIP,
+		"bytes a second the sessions of one address may type together")
+	f.string(&o.metrics, "metrics", "UNOSSH_METRICS", "",
+		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty)")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
+	}
+	if f.err != nil {
+		return options{}, f.err
 	}
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected arguments: %v", fs.Args())
 	}
-	return o, nil
-}
-
-func envOr(getenv func(string) string, key, def string) string {
-	if v := getenv(key); v != "" {
-		return v
+	s, err := ssh.ParseStartups(startups, d.Startups)
+	if err != nil {
+		return options{}, err
 	}
-	return def
+	d.Startups = s
+	return o, nil
 }
 
 // run serves until ctx ends, then shuts down in order.
@@ -101,12 +128,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	}
 	hub := lobby.NewHub(lobby.Config{})
 	pages := &tui.PageCounts{}
-	srv, err := ssh.New(ssh.Config{
-		Addr:       o.addr,
-		HostKeyDir: o.hostKeyDir,
-		Logger:     logger,
-		NewModel:   modelMaker(hub, connectHint(l.Addr()), pages),
-	})
+	reg := &players{pages: pages}
+	cfg := o.door
+	cfg.Addr, cfg.HostKeyDir, cfg.Logger = o.addr, o.hostKeyDir, logger
+	cfg.NewModel = reg.modelMaker(hub, connectHint(l.Addr()))
+	cfg.Seated = reg.seated
+	srv, err := ssh.New(cfg)
 	if err != nil {
 		return err
 	}
@@ -169,16 +196,42 @@ func connectHint(addr net.Addr) string {
 	return "ssh -p " + port + " " + host
 }
 
-// modelMaker is the seam between the SSH server and the game: for each new
-// session it connects a lobby client for the player's identity, disconnects
-// it when the connection ends, and builds the session's TUI.
+// players knows the lobby client of each live session, so that main can
+// answer the SSH door's question "is this session's player seated at a
+// table?" (ssh.Config.Seated) without ssh importing the lobby.
+type players struct {
+	clients sync.Map        // session ID -> *lobby.Client
+	pages   *tui.PageCounts // sessions by page, for metrics; nil: not counted
+}
+
+// seated reports whether the session's player holds a seat at a table.
+func (p *players) seated(sessionID string) bool {
+	c, ok := p.clients.Load(sessionID)
+	if !ok {
+		return false
+	}
+	t := c.(*lobby.Client).Screen().Table
+	return t != nil && t.You >= 0
+}
+
+// modelMaker builds the models of sessions nobody asks about: for servers
+// (in tests) without Config.Seated.
 func modelMaker(hub *lobby.Hub, publicAddr string, pages *tui.PageCounts) func(s ssh.Session) tea.Model {
+	return (&players{pages: pages}).modelMaker(hub, publicAddr)
+}
+
+// modelMaker is the seam between the SSH server and the game: for each new
+// session it connects a lobby client for the player's identity (and the
+// address it comes from, which limits guessing codes), disconnects it when
+// the connection ends, and builds the session's TUI.
+func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Session) tea.Model {
 	return func(s ssh.Session) tea.Model {
 		key := s.Fingerprint
 		if s.Guest || key == "" {
 			key = "guest:" + s.ID // a guest is a new player every time
 		}
-		c := hub.Connect(s.ID, key, s.Guest)
+		c := hub.ConnectFrom(s.RemoteAddr, s.ID, key, s.Guest)
+		p.clients.Store(s.ID, c)
 		m := tui.New(tui.Options{
 			Client:   c,
 			User:     s.User,
@@ -192,13 +245,14 @@ func modelMaker(hub *lobby.Hub, publicAddr string, pages *tui.PageCounts) func(s
 			// over, the server is stopping) ends it through the ssh
 			// layer, which prints the reason where the player can read it.
 			OnClose: s.Close,
-			Pages:   pages,
+			Pages:   p.pages,
 		})
 		// No goroutine waits for the end of each session: the context
 		// runs this when it is done.
 		context.AfterFunc(s.Context, func() {
+			p.clients.Delete(s.ID)
 			c.Disconnect()
-			pages.Leave(m)
+			p.pages.Leave(m)
 		})
 		return m
 	}

@@ -4,9 +4,12 @@ import (
 	"io"
 	"net"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/ssh"
 )
 
 func TestParseFlags(t *testing.T) {
@@ -36,6 +39,42 @@ func TestParseFlags(t *testing.T) {
 	}
 	_, err := parseFlags([]string{"extra"}, noEnv, io.Discard)
 	assert.Error(t, err)
+}
+
+func TestDoorLimitFlags(t *testing.T) {
+	env := map[string]string{
+		"UNOSSH_MAX_SESSIONS":      "500",
+		"UNOSSH_MAX_PER_ADDR":      "4",
+		"UNOSSH_MAX_STARTUPS":      "10:30:60",
+		"UNOSSH_IDLE_EVICT":        "5m",
+		"UNOSSH_HOSTKEY_DIR":       "/var/lib/unossh",
+		"UNOSSH_KEY_RATE_PER_ADDR": "1000",
+	}
+	getenv := func(k string) string { return env[k] }
+
+	o, err := parseFlags(nil, func(string) string { return "" }, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, 10000, o.door.MaxSessions, "issue 10's default")
+	assert.Equal(t, 32, o.door.MaxSessionsPerIP)
+	assert.Equal(t, ssh.DefaultStartups, o.door.Startups)
+
+	o, err = parseFlags([]string{"-max-per-addr", "8", "-max-startups-per-addr", "3"}, getenv, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, 500, o.door.MaxSessions)
+	assert.Equal(t, 8, o.door.MaxSessionsPerIP, "the flag beats the environment")
+	assert.Equal(t, ssh.Startups{Start: 10, Rate: 30, Full: 60, PerIP: 3}, o.door.Startups)
+	assert.Equal(t, 5*time.Minute, o.door.IdleEvict)
+	assert.Equal(t, 1000, o.door.KeyRatePerIP)
+	assert.Equal(t, "/var/lib/unossh", o.hostKeyDir)
+
+	for _, bad := range []map[string]string{
+		{"UNOSSH_MAX_SESSIONS": "lots"},
+		{"UNOSSH_IDLE_EVICT": "5"},
+		{"UNOSSH_MAX_STARTUPS": "10:30"},
+	} {
+		_, err := parseFlags(nil, func(k string) string { return bad[k] }, io.Discard)
+		assert.Error(t, err, "%v", bad)
+	}
 }
 
 func TestConnectHint(t *testing.T) {

@@ -12,10 +12,11 @@ import "sync"
 // sits at or watches. Only that table sets and clears it, in the same step
 // as the screen that shows the table or the lobby, so the two always agree.
 type Client struct {
-	id    string
-	key   string // identity: the key's fingerprint, or a guest id
-	guest bool
-	hub   *Hub
+	id     string
+	key    string // identity: the key's fingerprint, or a guest id
+	guest  bool
+	hub    *Hub
+	remote string // the connection's "ip:port", "" if unknown (ConnectFrom)
 
 	mu     sync.Mutex
 	screen Screen

@@ -30,7 +30,7 @@ type Hub struct {
 	codes    map[string]*table      // private tables by code
 	away     map[string]*tableQueue // identity -> the table keeping their seat while they are gone
 	nextID   int
-	guesses  map[string]*guessLog // identity -> wrong private codes
+	guesses  *guessLimiter // wrong private codes (guesses.go)
 	shutdown bool
 
 	// Tables publish their line of the list here, under infoMu, without
@@ -57,7 +57,7 @@ func NewHub(cfg Config) *Hub {
 		tables:   map[string]*table{},
 		codes:    map[string]*table{},
 		away:     map[string]*tableQueue{},
-		guesses:  map[string]*guessLog{},
+		guesses:  newHubGuesses(),
 		infos:    map[string]TableInfo{},
 		changed:  make(chan struct{}, 1),
 	}
@@ -109,7 +109,7 @@ func (h *Hub) handle(cmd hubCmd) {
 	case createCmd:
 		cmd.reply <- h.onCreate(cmd)
 	case codeCmd:
-		cmd.reply <- h.onCode(cmd.key, cmd.code)
+		cmd.reply <- h.onCode(cmd.who, cmd.code)
 	case publicCmd:
 		cmd.reply <- h.onPublic(cmd.id)
 	case quickCmd:
@@ -227,37 +227,24 @@ func (h *Hub) onCreate(cmd createCmd) found {
 	return found{q: t.q}
 }
 
-// onCode finds a private table by its code. Wrong codes are throttled per
-// identity (checkGuess), so codes cannot be found by trying them all.
-func (h *Hub) onCode(key, code string) found {
+// onCode finds a private table by its code. Wrong codes are limited per
+// identity, connection and address (guesses.go), so that codes cannot be
+// found by trying them all.
+func (h *Hub) onCode(who guesser, code string) found {
 	if h.shutdown {
 		return found{err: ErrShuttingDown}
 	}
-	if err := h.checkGuess(key); err != nil {
+	now := h.cfg.Clock.Now()
+	if err := h.guesses.allow(now, who); err != nil {
 		return found{err: err}
 	}
 	t := h.codes[code]
 	if t == nil {
-		h.missGuess(key)
+		h.guesses.miss(now, who)
 		return found{err: ErrNoSuchTable}
 	}
 	return found{q: t.q}
 }
-
-// checkGuess and missGuess are the wrong-code throttle: all of it.
-func (h *Hub) checkGuess(key string) error {
-	g := h.guesses[key]
-	if g == nil {
-		g = &guessLog{}
-		h.guesses[key] = g
-	}
-	if !g.allow(h.cfg.Clock.Now()) {
-		return ErrTooManyCodes
-	}
-	return nil
-}
-
-func (h *Hub) missGuess(key string) { h.guesses[key].miss(h.cfg.Clock.Now()) }
 
 func (h *Hub) onPublic(id string) found {
 	if h.shutdown {

@@ -42,10 +42,12 @@ type createCmd struct {
 	reply  chan found
 }
 
-// codeCmd finds the private table with a code (wrong codes are throttled).
+// codeCmd finds the private table with a code (wrong codes are limited
+// per identity, connection and address: who).
 type codeCmd struct {
-	key, code string
-	reply     chan found
+	who   guesser
+	code  string
+	reply chan found
 }
 
 // publicCmd finds a public table by its id.

@@ -176,7 +176,7 @@ func (c *Client) Join(code string) error {
 		return ErrAtTable
 	}
 	reply := make(chan found, 1)
-	f, err := ask(c.hub, codeCmd{key: c.key, code: NormalizeCode(code), reply: reply}, reply)
+	f, err := ask(c.hub, codeCmd{who: guesserOf(c.key, c.remote), code: NormalizeCode(code), reply: reply}, reply)
 	if err == nil {
 		err = f.err
 	}

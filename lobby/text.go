@@ -13,14 +13,29 @@ import (
 
 // Limits on what players type.
 const (
-	MaxChat     = 200 // characters in a chat line
-	MinNick     = 2
-	MaxNick     = 16
-	CodeLength  = 6
-	chatBurst   = 5               // chat lines allowed at once
-	chatRefill  = 2 * time.Second // one more line allowed per
-	maxWrong    = 5               // wrong private codes allowed per minute
-	wrongWindow = time.Minute
+	MaxChat    = 200 // characters in a chat line
+	MinNick    = 2
+	MaxNick    = 16
+	chatBurst  = 5               // chat lines allowed at once
+	chatRefill = 2 * time.Second // one more line allowed per
+	maxMarks   = 3               // combining marks kept on one character
+)
+
+// CodeLength is the length of a private table's code: 12 characters of the
+// 23 of codeAlphabet, shown and typed in groups of CodeGroup.
+//
+// The sum: 23^12 is about 2.19e16 codes. A /16 is 65,536 addresses; one
+// guess a second from each for a year (31,557,600 s) is about 2.07e12
+// guesses. With 100 private tables open at every moment, each guess hits
+// one with probability 100/2.19e16, so the year's guesses find on average
+// 2.07e12 * 100 / 2.19e16 = 0.0094 tables: a 1-in-106 chance of finding
+// any. That is before the guess limits (guesses.go), which hold each
+// address to 120 wrong codes an hour, not 3,600: with them the same /16
+// makes 6.9e10 guesses a year and finds a table once in about 3,200 years
+// (expected 3.1e-4 a year).
+const (
+	CodeLength = 12
+	CodeGroup  = 4
 )
 
 // ValidNick reports whether s is a valid nickname: 2 to 16 ASCII letters,
@@ -60,10 +75,13 @@ func SuggestNick(user string) string {
 // Sanitize makes player-typed text safe to show on anyone's terminal: escape
 // sequences are removed whole, and every other control character, bidirectional
 // override or isolate, and invisible format character is dropped. Invalid UTF-8
-// is dropped too. The result is at most max runes (0: no limit).
+// is dropped too, and so are invisible fillers (isInvisible). A character
+// keeps at most maxMarks combining marks: enough for any accented letter,
+// where 150 stacked marks drew over three rows of other players' screens.
+// The result is at most max runes (0: no limit).
 func Sanitize(s string, max int) string {
 	var b strings.Builder
-	n := 0
+	n, marks := 0, 0 // runes kept; combining marks on the last character
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size <= 1 {
@@ -84,8 +102,16 @@ func Sanitize(s string, max int) string {
 		if r == '\t' || r == '\n' || r == '\r' {
 			r = ' '
 		}
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || isBidi(r) {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || isBidi(r) || isInvisible(r) {
 			continue
+		}
+		if isMark(r) {
+			if marks >= maxMarks {
+				continue
+			}
+			marks++
+		} else {
+			marks = 0
 		}
 		if max > 0 && n >= max {
 			break
@@ -145,25 +171,66 @@ func isBidi(r rune) bool {
 	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
 }
 
-// codeAlphabet has no look-alike characters (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V).
+// isMark reports whether r draws on the character before it instead of a
+// cell of its own: a combining mark, or a Hangul vowel or final consonant
+// jamo, which terminals stack the same way.
+func isMark(r rune) bool {
+	return unicode.Is(unicode.M, r) || r >= 0x1160 && r <= 0x11ff || r >= 0xd7b0 && r <= 0xd7ff
+}
+
+// isInvisible reports whether r draws nothing while not being a space:
+// fillers that let a line or a name look empty or like another, and
+// line or paragraph separators, which some terminals take as a new line.
+func isInvisible(r rune) bool {
+	switch r {
+	case 0x115f, 0x1160, 0x3164, 0xffa0, // Hangul fillers
+		0x2800,         // Braille blank
+		0x034f,         // combining grapheme joiner
+		0x17b4, 0x17b5, // Khmer inherent vowels
+		0x16fe4,                // Khitan filler
+		0x2028, 0x2029, 0x2065: // line and paragraph separators; reserved ignorable
+		return true
+	}
+	return r >= 0x180b && r <= 0x180f || // Mongolian variation selectors and vowel separator
+		r >= 0xfff0 && r <= 0xfff8 || // reserved ignorable
+		r >= 0xe0000 && r <= 0xe0fff // tags, ideographic variation selectors, reserved ignorable
+}
+
+// codeAlphabet has no look-alike characters (no 0/O, 1/I/L, 2/Z, 5/S, 8/B,
+// U/V), so a code read aloud or copied by hand comes out right.
 const codeAlphabet = "34679ACDEFGHJKMNPQRTWXY"
 
 // newCode draws a fresh private table code with crypto/rand (hub goroutine).
+// Codes are kept as CodeLength characters with no dashes; FormatCode groups
+// them for people.
 func (h *Hub) newCode() string {
 	for {
-		var b [CodeLength]byte
-		_, _ = rand.Read(b[:])
-		for i := range b {
-			b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
-		}
-		if code := string(b[:]); h.codes[code] == nil {
+		if code := randomCode(); h.codes[code] == nil {
 			return code
 		}
 	}
 }
 
+// randomCode is CodeLength characters of codeAlphabet, each uniform: bytes
+// at or past the last whole multiple of the alphabet are drawn again, so no
+// character is likelier than another.
+func randomCode() string {
+	const limit = 256 - 256%len(codeAlphabet)
+	code := make([]byte, 0, CodeLength)
+	var buf [2 * CodeLength]byte
+	for len(code) < CodeLength {
+		_, _ = rand.Read(buf[:])
+		for _, b := range buf {
+			if int(b) < limit && len(code) < CodeLength {
+				code = append(code, codeAlphabet[int(b)%len(codeAlphabet)])
+			}
+		}
+	}
+	return string(code)
+}
+
 // NormalizeCode reads a code the way a person types it: any case, spaces or
-// dashes ignored.
+// dashes ignored. The result is what the lobby keeps (FormatCode's input).
 func NormalizeCode(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToUpper(s) {
@@ -174,21 +241,21 @@ func NormalizeCode(s string) string {
 	return b.String()
 }
 
-// guessLog throttles guessing private codes: a few wrong codes a minute.
-type guessLog struct{ wrong []time.Time }
-
-func (g *guessLog) allow(t time.Time) bool {
-	kept := g.wrong[:0]
-	for _, w := range g.wrong {
-		if t.Sub(w) < wrongWindow {
-			kept = append(kept, w)
-		}
+// FormatCode groups a code for people to read and type: "K7QX-2MHC-9DFA".
+// Anything that is not a normalized code of CodeLength comes back as it is.
+func FormatCode(code string) string {
+	if len(code) != CodeLength {
+		return code
 	}
-	g.wrong = kept
-	return len(g.wrong) < maxWrong
+	var b strings.Builder
+	for i := 0; i < len(code); i += CodeGroup {
+		if i > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteString(code[i:min(i+CodeGroup, len(code))])
+	}
+	return b.String()
 }
-
-func (g *guessLog) miss(t time.Time) { g.wrong = append(g.wrong, t) }
 
 // chatLimiter is a token bucket for one player's chat lines.
 type chatLimiter struct {

@@ -33,7 +33,8 @@ func (k CommandKind) String() string {
 }
 
 // Command is a parsed session command. Code is set only for CommandJoin and
-// is upper-cased, so codes read aloud and typed in lower case still match.
+// is upper-cased with its dashes taken out, so codes read aloud and typed
+// in lower case or in groups still match.
 type Command struct {
 	Kind CommandKind
 	Code string
@@ -58,7 +59,7 @@ func (c Command) Interactive() bool { return c.Kind != CommandHelp }
 // Errors returned by ParseCommand. Their text is shown to the player.
 var (
 	ErrUnknownCommand = errors.New("unknown command")
-	ErrMissingCode    = errors.New("join needs a table code, e.g. join K7QX2M")
+	ErrMissingCode    = errors.New("join needs a table code, e.g. join K7QX-2MHC-9DFA")
 	ErrBadCode        = errors.New("a table code is 1 to 16 letters and digits")
 	ErrExtraArguments = errors.New("too many arguments")
 )
@@ -89,16 +90,17 @@ func ParseCommand(args []string) (Command, error) {
 	return Command{}, fmt.Errorf("%w %q", ErrUnknownCommand, truncate(args[0], 32))
 }
 
+// parseJoin reads a code as people type it: any case, in its groups with
+// dashes or spaces between them ("join K7QX-2MHC-9DFA", "join k7qx 2mhc
+// 9dfa") or none.
 func parseJoin(rest []string) (Command, error) {
-	switch {
-	case len(rest) == 0:
+	if len(rest) == 0 {
 		return Command{}, ErrMissingCode
-	case len(rest) > 1:
-		return Command{}, fmt.Errorf("%w for join: %q", ErrExtraArguments, strings.Join(rest[1:], " "))
 	}
-	code := strings.ToUpper(rest[0])
+	typed := strings.Join(rest, " ")
+	code := strings.NewReplacer("-", "", " ", "").Replace(strings.ToUpper(typed))
 	if !validCode(code) {
-		return Command{}, fmt.Errorf("%w, not %q", ErrBadCode, truncate(rest[0], 32))
+		return Command{}, fmt.Errorf("%w, not %q", ErrBadCode, truncate(typed, 32))
 	}
 	return Command{Kind: CommandJoin, Code: code}, nil
 }

@@ -19,10 +19,15 @@ type gateConn struct {
 	net.Conn
 	door  *door
 	ip    string
-	timer *time.Timer
+	timer stopper
+
+	// guarded by door.mu
+	seq     uint64 // order of arrival
+	pending bool   // counted as logging in
 
 	mu      sync.Mutex
 	session bool
+	channel bool // a session channel is open (channels.go)
 	once    sync.Once
 }
 
@@ -32,17 +37,39 @@ func (d *door) wrapConn(ctx gssh.Context, conn net.Conn) net.Conn {
 	ip := ipOf(conn.RemoteAddr())
 	if err := d.admitConn(ip); err != nil {
 		d.refused("connection", ip, err)
+		tellRefused(conn, err)
 		return nil
 	}
 	c := &gateConn{Conn: conn, door: d, ip: ip}
-	d.mu.Lock()
-	d.conns[c] = struct{}{}
-	d.mu.Unlock()
+	victim, err := d.startHandshake(c)
+	if err != nil {
+		d.refused("connection", ip, err)
+		tellRefused(conn, err)
+		_ = c.Close() // gives the slot admitConn took back
+		return nil
+	}
+	if victim != nil {
+		d.refused("handshake", victim.ip, ErrHandshakeCut)
+		_ = victim.Close()
+	}
 	if d.limits.handshake > 0 {
-		c.timer = time.AfterFunc(d.limits.handshake, c.handshakeExpired)
+		c.timer = d.after(d.limits.handshake, c.handshakeExpired)
 	}
 	ctx.SetValue(gateKey{}, c)
 	return c
+}
+
+// refusalWriteTimeout bounds the one line written to a refused connection.
+const refusalWriteTimeout = 100 * time.Millisecond
+
+// tellRefused writes why to a connection refused before the handshake. The
+// SSH protocol lets a server send lines before its version line; OpenSSH
+// 9.2 shows them with -v ("banner line 0: unossh: ..."), other clients in
+// their own ways. Before the handshake there is no other way to say it:
+// one short line into a fresh socket's buffer, never waited on.
+func tellRefused(conn net.Conn, err error) {
+	_ = conn.SetWriteDeadline(time.Now().Add(refusalWriteTimeout))
+	_, _ = conn.Write([]byte("unossh: " + err.Error() + "\r\n"))
 }
 
 func (c *gateConn) handshakeExpired() {

@@ -9,9 +9,12 @@
 // The package owns everything that happens before the game sees a player:
 // host key, authentication (any public key is an identity; no key means a
 // guest, never a password prompt), command parsing, and the door limits that
-// keep one client from harming the others (connection rate, sessions per
-// address and in total, handshake, idle and stall timeouts, and how fast and
-// how much a client may type).
+// keep one client from harming the others: connection rate, connections
+// still logging in (startups.go, after OpenSSH's MaxStartups), one session
+// channel per connection (channels.go), sessions per address and in total
+// with idle sessions making room on a full server (room.go), handshake, idle
+// and stall timeouts, and how fast and how much a client and an address may
+// type (input.go).
 //
 // Typical use, from main:
 //

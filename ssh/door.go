@@ -2,6 +2,7 @@ package ssh
 
 import (
 	"errors"
+	"math/rand/v2"
 	"net"
 	"sync"
 	"sync/atomic"
@@ -37,8 +38,9 @@ const (
 //
 //   - before the SSH handshake (admitConn), where refusing costs nothing: the
 //     per-address rate of new connections and a hard cap on open connections
-//     per address. The client has no session yet, so it cannot be told why;
-//     only the operator's log says.
+//     per address, and the cap on connections still logging in
+//     (startups.go). The client has no session yet; it is told why in one
+//     line before the SSH version line (tellRefused).
 //   - when a session starts (admitSession): sessions per address and in
 //     total. These refusals are explained to the client in one line.
 //
@@ -47,6 +49,7 @@ const (
 type door struct {
 	log     *log.Logger
 	now     func() time.Time
+	after   func(time.Duration, func()) stopper // time.AfterFunc, or a test's
 	limits  limits
 	logRate *rate.Limiter
 	quiet   atomic.Int64 // refusal log lines suppressed since the last one written
@@ -57,6 +60,9 @@ type door struct {
 	sessions  map[string]*liveSession
 	closing   bool
 	lastSweep time.Time
+	pending   int            // connections logging in (startups.go)
+	seq       uint64         // numbers connections in order of arrival
+	random    func() float64 // in [0, 1), for the random drop of startups.go
 }
 
 // limits are the resolved door limits; a value <= 0 means no limit.
@@ -68,16 +74,25 @@ type limits struct {
 	connBurst      int
 	connEvery      time.Duration
 	rateLimitConns bool
+	startups       Startups
+	keyRatePerIP   int           // bytes a second typed by all sessions of an address
+	idleEvict      time.Duration // idle time after which a session may make room (room.go)
 }
 
 type ipState struct {
 	limiter  *rate.Limiter
 	conns    int
 	sessions int
+	pending  int           // connections logging in
+	keys     *rate.Limiter // typing shared by its sessions (input.go); nil until needed
 }
 
 func newDoor(l limits, logger *log.Logger, now func() time.Time) *door {
+	// The random drop needs no secret, only a source no client can steer.
+	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	return &door{
+		random:   rng.Float64, // called under mu
+		after:    afterFunc,
 		log:      logger,
 		now:      now,
 		limits:   l,
@@ -112,6 +127,7 @@ func (d *door) releaseConn(c *gateConn) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.conns, c)
+	d.unpendLocked(c)
 	if st, ok := d.ips[c.ip]; ok {
 		st.conns--
 	}
@@ -136,22 +152,28 @@ func (d *door) admitSession(ls *liveSession) error {
 	return nil
 }
 
-func (d *door) releaseSession(ls *liveSession) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if _, ok := d.sessions[ls.id]; !ok {
-		return
-	}
-	delete(d.sessions, ls.id)
-	if st, ok := d.ips[ls.ip]; ok {
-		st.sessions--
-	}
-}
+func (d *door) releaseSession(ls *liveSession) { d.takeSlot(ls) }
 
 func (d *door) count() int {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return len(d.sessions)
+}
+
+// keyLimiter is the typing budget shared by the sessions of ip, nil if
+// there is none. Call it while ls holds a session slot, which keeps the
+// address remembered.
+func (d *door) keyLimiter(ip string) *rate.Limiter {
+	if d.limits.keyRatePerIP <= 0 {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	st := d.ipLocked(ip)
+	if st.keys == nil {
+		st.keys = rate.NewLimiter(rate.Limit(d.limits.keyRatePerIP), max(addrKeyBurst, d.limits.keyRatePerIP))
+	}
+	return st.keys
 }
 
 // close shuts the door: from now on everything is refused. It returns the
@@ -214,6 +236,11 @@ func (d *door) refused(what, ip string, err error) {
 	}
 	d.log.Warn("refused "+what, kv...)
 }
+
+// stopper is a timer as the door uses it.
+type stopper interface{ Stop() bool }
+
+func afterFunc(d time.Duration, f func()) stopper { return time.AfterFunc(d, f) }
 
 // ipOf is the address a client is counted under.
 func ipOf(addr net.Addr) string {

@@ -97,9 +97,9 @@ func TestCommands(t *testing.T) {
 		{"lobby without a terminal", []sshtest.Option{sshtest.NoPTY()},
 			1, "this needs a terminal: ssh -t " + dest + "\n", true},
 		{"join without a code", []sshtest.Option{sshtest.Command("join")},
-			2, "join needs a table code, e.g. join K7QX2M", true},
-		{"join with a bad code", []sshtest.Option{sshtest.NoPTY(), sshtest.Command("join K7-QX")},
-			2, `a table code is 1 to 16 letters and digits, not "K7-QX"`, true},
+			2, "join needs a table code, e.g. join K7QX-2MHC-9DFA", true},
+		{"join with a bad code", []sshtest.Option{sshtest.NoPTY(), sshtest.Command("join K7+QX")},
+			2, `a table code is 1 to 16 letters and digits, not "K7+QX"`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -119,6 +119,8 @@ func TestJoinPassesTheCode(t *testing.T) {
 	addr := sshtest.StartServer(t, config())
 	c := sshtest.Dial(t, addr, sshtest.Command("join k7qx2m"))
 	c.WaitFor(t, "command=join code=K7QX2M", wait)
+	c = sshtest.Dial(t, addr, sshtest.Command("join k7qx-2mhc-9dfa"))
+	c.WaitFor(t, "command=join code=K7QX2MHC9DFA", wait)
 
 	c = sshtest.Dial(t, addr, sshtest.Command("new"))
 	c.WaitFor(t, "command=new code=", wait)
@@ -271,18 +273,30 @@ func TestNewConnectionsAreRateLimited(t *testing.T) {
 	require.Error(t, err, "the third connection within the burst should be refused")
 }
 
+// The handshake timer is fired by the test, not by the clock: with a real
+// 100 ms limit, the legitimate dial below also missed it on a loaded
+// machine. A player who logged in before the timer fires keeps playing.
 func TestHandshakeTimeoutDropsSilentConnections(t *testing.T) {
 	cfg := config()
-	cfg.HandshakeTimeout = 100 * time.Millisecond
+	timers := ssh.ManualTimers(&cfg)
 	addr := sshtest.StartServer(t, cfg)
+	player := sshtest.Dial(t, addr)
+	player.WaitFor(t, "unossh test screen", wait)
 
 	conn, err := net.Dial("tcp", addr)
 	require.NoError(t, err)
 	defer conn.Close()
 	require.NoError(t, conn.SetReadDeadline(time.Now().Add(wait)))
-	_, err = io.Copy(io.Discard, conn) // the server's version line, then EOF
+	line := make([]byte, 4)
+	_, err = io.ReadFull(conn, line) // the server's version line: it is counting
+	require.NoError(t, err)
+
+	assert.Equal(t, 1, timers.Fire(), "only the silent connection's timer is still running")
+	_, err = io.Copy(io.Discard, conn) // the rest of the version line, then EOF
 	assert.NoError(t, err, "the server should have closed the connection")
 
+	require.NoError(t, player.Send("k"))
+	player.WaitFor(t, "presses=1", wait)
 	sshtest.Dial(t, addr).WaitFor(t, "unossh test screen", wait)
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/time/rate"
@@ -25,10 +26,17 @@ import (
 // bytes (no field takes more than a few hundred characters) and the rest of
 // it, up to its end marker, is dropped; and a read never fills the program's
 // buffer, which tells Bubble Tea that what it got is complete.
+//
+// The sessions of one address also share a budget (Config.KeyRatePerIP), so
+// that eight sessions holding keys down cost what about four do: each read
+// passed on costs readCost bytes more than its length, for the Update and
+// View it sets off whatever its size.
 const (
-	keyRate  = 512     // bytes a second, sustained
-	keyBurst = 8 << 10 // bytes at once
-	maxPaste = 4 << 10 // bytes of one paste passed on
+	keyRate      = 512     // bytes a second, sustained
+	keyBurst     = 8 << 10 // bytes at once
+	maxPaste     = 4 << 10 // bytes of one paste passed on
+	readCost     = 16      // bytes a read costs the address's budget on top of its own
+	addrKeyBurst = 2 * keyBurst
 )
 
 var (
@@ -42,6 +50,10 @@ type inputGuard struct {
 	r     io.Reader
 	ctx   context.Context // the session's: waiting ends with it
 	limit *rate.Limiter
+	addr  *rate.Limiter // shared by the sessions of the client's address; nil if none
+	now   func() time.Time
+	sleep func(context.Context, time.Duration) error
+	keys  func() // called for every read passed on: the player is active
 	buf   []byte
 	out   []byte // read and kept, not yet passed on
 	err   error  // from r, returned once out is empty
@@ -52,7 +64,22 @@ type inputGuard struct {
 }
 
 func newInputGuard(ctx context.Context, r io.Reader) *inputGuard {
-	return &inputGuard{r: r, ctx: ctx, limit: rate.NewLimiter(keyRate, keyBurst), buf: make([]byte, 4096)}
+	return &inputGuard{
+		r: r, ctx: ctx, limit: rate.NewLimiter(keyRate, keyBurst), buf: make([]byte, 4096),
+		now: time.Now, sleep: sleep, keys: func() {},
+	}
+}
+
+// sleep waits d, or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 func (g *inputGuard) Read(p []byte) (int, error) {
@@ -69,10 +96,28 @@ func (g *inputGuard) Read(p []byte) (int, error) {
 	if len(g.out) == 0 {
 		g.out = g.out[:0:0] // let a long burst's buffer go
 	}
-	if err := g.limit.WaitN(g.ctx, n); err != nil {
+	if err := g.pace(n); err != nil {
 		return 0, io.EOF // the session is over
 	}
+	g.keys()
 	return n, nil
+}
+
+// pace takes n bytes from the session's budget and n+readCost from the
+// address's, waiting until both have them.
+func (g *inputGuard) pace(n int) error {
+	if err := g.ctx.Err(); err != nil {
+		return err
+	}
+	now := g.now()
+	wait := g.limit.ReserveN(now, n).DelayFrom(now)
+	if g.addr != nil {
+		wait = max(wait, g.addr.ReserveN(now, n+readCost).DelayFrom(now))
+	}
+	if wait <= 0 {
+		return nil
+	}
+	return g.sleep(g.ctx, wait)
 }
 
 // chunk is how much of out to pass on in a read of max bytes: all of it if

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/time/rate"
 )
 
 // readAll reads g to the end with reads of size as Bubble Tea does (256),
@@ -66,28 +67,75 @@ func TestInputGuardBoundsAPasteThatNeverEnds(t *testing.T) {
 	assert.Len(t, out, len("\x1b[200~")+maxPaste)
 }
 
+// fakeTime drives input guards: sleeping moves it on at once.
+type fakeTime struct{ t time.Time }
+
+func (f *fakeTime) now() time.Time { return f.t }
+
+func (f *fakeTime) sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	f.t = f.t.Add(d)
+	return nil
+}
+
+func (f *fakeTime) guard(ctx context.Context, r io.Reader) *inputGuard {
+	g := newInputGuard(ctx, r)
+	g.now, g.sleep = f.now, f.sleep
+	return g
+}
+
 func TestInputGuardRateLimitsKeys(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	g := newInputGuard(ctx, io.LimitReader(repeat('x'), 1<<20))
+	clock := &fakeTime{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	start := clock.t
+	g := clock.guard(ctx, io.LimitReader(repeat('x'), 1<<20))
 	buf := make([]byte, 256)
-	start := time.Now()
 	read := 0
 	for read < keyBurst+keyRate/2 {
 		n, err := g.Read(buf)
 		require.NoError(t, err)
 		read += n
 	}
-	// The burst came at once; half a second's worth more had to wait.
-	assert.GreaterOrEqual(t, time.Since(start), 300*time.Millisecond)
+	// The burst came at once; what came after it had to wait its time.
+	assert.InDelta(t, float64(read-keyBurst)/keyRate, clock.t.Sub(start).Seconds(), 0.01)
+	assert.Greater(t, clock.t.Sub(start), 400*time.Millisecond)
 
 	// A session that ends stops the wait.
 	cancel()
-	for {
-		if _, err := g.Read(buf); err != nil {
-			assert.ErrorIs(t, err, io.EOF)
-			break
+	_, err := g.Read(buf)
+	assert.ErrorIs(t, err, io.EOF)
+}
+
+// Eight sessions of one address holding keys down (one key a read) share
+// the address's budget: together they get as far in a minute as about
+// KeyRatePerIP allows, where each alone would type at its own rate.
+func TestInputGuardSharesABudgetPerAddress(t *testing.T) {
+	const sessions, perIP = 8, DefaultKeyRatePerIP
+	clock := &fakeTime{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	start := clock.t
+	shared := rate.NewLimiter(perIP, addrKeyBurst)
+	guards := make([]*inputGuard, sessions)
+	for i := range guards {
+		guards[i] = clock.guard(context.Background(), iotest.OneByteReader(repeat('j')))
+		guards[i].addr = shared
+	}
+	buf := make([]byte, 256)
+	keys := 0
+	for clock.t.Sub(start) < time.Minute {
+		for _, g := range guards {
+			n, err := g.Read(buf)
+			require.NoError(t, err)
+			keys += n
 		}
 	}
+	minutes := clock.t.Sub(start).Minutes()
+	perSecond := float64(keys) / (60 * minutes)
+	budget := float64(addrKeyBurst)/60 + perIP
+	t.Logf("%d sessions holding keys: %.0f keys a second in all (alone, each could type %d)", sessions, perSecond, keyRate)
+	assert.LessOrEqual(t, perSecond*(1+readCost), budget*1.01)
+	assert.Less(t, perSecond, float64(sessions*keyRate)/8, "far below what the sessions could type on their own budgets")
 }
 
 func TestChunkNeverSplitsACharacterOrAnEscapeNearTheEnd(t *testing.T) {

@@ -1,6 +1,7 @@
 package ssh
 
 import (
+	"errors"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -92,7 +93,12 @@ func (s *Server) logSessions(next handler) handler {
 
 func (s *Server) enforceLimits(next handler) handler {
 	return func(ls *liveSession) {
-		if err := s.door.admitSession(ls); err != nil {
+		ls.touch(s.door.now())
+		err := s.door.admitSession(ls)
+		if errors.Is(err, ErrServerFull) && s.makeRoom(ls) {
+			err = s.door.admitSession(ls)
+		}
+		if err != nil {
 			s.door.refused("session", ls.ip, err)
 			ls.say("%v", err)
 			ls.exit(1)

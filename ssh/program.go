@@ -31,12 +31,15 @@ func (s *Server) runProgram(ls *liveSession) {
 		ls.exit(exitRefused)
 		return
 	}
+	keys := newInputGuard(ls.ctx, ls.gs)
+	keys.addr = s.door.keyLimiter(ls.ip)
+	keys.keys = func() { ls.touch(s.door.now()) }
 	out := ls.guard(ls.gs)
 	paint := newPainter(model, out, ls.pty.Window.Width, ls.pty.Window.Height, takesTitles(ls.gs.Environ()))
 	paint.counts = &s.screens
 	p := tea.NewProgram(paint,
 		tea.WithContext(ls.ctx),
-		tea.WithInput(newInputGuard(ls.ctx, ls.gs)),
+		tea.WithInput(keys),
 		tea.WithOutput(out),
 		// The painter draws only what changed, when it changes; Bubble
 		// Tea's own renderer would tick 60 times a second for ever.

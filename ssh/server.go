@@ -26,10 +26,12 @@ const (
 	DefaultHandshakeTimeout = 30 * time.Second
 	DefaultIdleTimeout      = 30 * time.Minute
 	DefaultStallTimeout     = time.Minute
-	DefaultMaxSessions      = 2000
-	DefaultMaxSessionsPerIP = 8
+	DefaultMaxSessions      = 10000
+	DefaultMaxSessionsPerIP = 32
 	DefaultConnBurst        = 10
 	DefaultConnEvery        = time.Second
+	DefaultKeyRatePerIP     = 2048
+	DefaultIdleEvict        = time.Minute
 )
 
 // hostKeyName is the host key's file name under HostKeyDir.
@@ -70,6 +72,23 @@ type Config struct {
 	// Negative ConnBurst turns the rate limit off.
 	ConnBurst int
 	ConnEvery time.Duration
+	// Startups caps connections that have not logged in yet (see
+	// startups.go); zero fields take DefaultStartups' values, and a
+	// negative Full or PerIP turns that part off.
+	Startups Startups
+	// KeyRatePerIP is how many bytes a second the sessions of one address
+	// may type together, each read counting a few bytes more (input.go).
+	KeyRatePerIP int
+	// IdleEvict is how long a session must have gone without a key before
+	// it may be closed to make room on a full server (room.go).
+	IdleEvict time.Duration
+	// Seated reports whether the session with this ID has a player seated
+	// at a table; such a session is never closed to make room. Nil: none
+	// is. main wires it to the lobby, which ssh does not know.
+	Seated func(sessionID string) bool
+
+	// afterFunc replaces time.AfterFunc for the handshake timers (tests).
+	afterFunc func(time.Duration, func()) stopper
 }
 
 func (c Config) withDefaults() Config {
@@ -85,6 +104,12 @@ func (c Config) withDefaults() Config {
 	c.MaxSessionsPerIP = orDefault(c.MaxSessionsPerIP, DefaultMaxSessionsPerIP)
 	c.ConnBurst = orDefault(c.ConnBurst, DefaultConnBurst)
 	c.ConnEvery = orDefault(c.ConnEvery, DefaultConnEvery)
+	if c.Startups.Full == 0 {
+		c.Startups.Start, c.Startups.Rate, c.Startups.Full = DefaultStartups.Start, DefaultStartups.Rate, DefaultStartups.Full
+	}
+	c.Startups.PerIP = orDefault(c.Startups.PerIP, DefaultStartups.PerIP)
+	c.KeyRatePerIP = orDefault(c.KeyRatePerIP, DefaultKeyRatePerIP)
+	c.IdleEvict = orDefault(c.IdleEvict, DefaultIdleEvict)
 	return c
 }
 
@@ -96,6 +121,9 @@ func (c Config) limits() limits {
 		connBurst:      c.ConnBurst,
 		connEvery:      c.ConnEvery,
 		rateLimitConns: c.ConnBurst > 0 && c.ConnEvery > 0,
+		startups:       c.Startups,
+		keyRatePerIP:   c.KeyRatePerIP,
+		idleEvict:      c.IdleEvict,
 	}
 	if c.MaxSessionsPerIP > 0 {
 		l.connsPerIP = connsPerSessionIP * c.MaxSessionsPerIP
@@ -139,6 +167,9 @@ func New(cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, log: cfg.Logger}
 	s.door = newDoor(cfg.limits(), cfg.Logger, time.Now)
+	if cfg.afterFunc != nil {
+		s.door.after = cfg.afterFunc
+	}
 
 	keyPath := filepath.Join(cfg.HostKeyDir, hostKeyName)
 	opts := []gssh.Option{
@@ -162,6 +193,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	srv.Handle(s.sessionHandler())
 	srv.SessionRequestCallback = s.door.sessionRequested
+	// Session channels only, one at a time per connection (channels.go);
+	// every other channel type is refused as unknown.
+	srv.ChannelHandlers = map[string]gssh.ChannelHandler{"session": s.door.sessionChannel}
 	srv.ConnectionFailedCallback = func(c net.Conn, err error) {
 		s.log.Debug("handshake failed", "ip", ipOf(c.RemoteAddr()), "err", err)
 	}

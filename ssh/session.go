@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
@@ -68,6 +69,8 @@ type liveSession struct {
 	hasPTY bool
 
 	cmd Command // set by routing
+
+	keyAt atomic.Int64 // when the player last typed, in Unix nanoseconds (room.go)
 
 	mu     sync.Mutex
 	reason string

@@ -268,7 +268,7 @@ func waitingRoom() lobby.Screen {
 		Nick: "ana", Online: 37,
 		Table: &lobby.TableView{
 			TableInfo: lobby.TableInfo{ID: "t9", Name: "ana's table", Settings: s, Seats: 4, Taken: 2, Status: lobby.Waiting},
-			Code:      "K7QX2M",
+			Code:      "K7QX2MHC9DFA",
 			Seats:     []lobby.SeatInfo{{Nick: "ana", Host: true, Connected: true}, {Nick: "dee", Bot: true, Connected: true}, {}, {}},
 			You:       0, Host: true,
 			Log: []lobby.LogLine{{Text: "ana opened the table"}, {Text: "a bot, dee, sat down"}, {Chat: true, Nick: "ana", Text: "invite sent!"}},

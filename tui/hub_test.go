@@ -136,7 +136,7 @@ func TestWithTheLobby(t *testing.T) {
 	ana.keys("2", "down", "down", "down", "down", "down", "left", "left", "left", "left", "left", "left", "down", "right", "enter")
 	ana.until("her waiting room", func(m *model) bool { return m.where() == atWaiting && m.scr.Table.Code != "" })
 	code := ana.m.scr.Table.Code
-	if v := ana.m.View(); !strings.Contains(v, "│ "+code[:1]+" │") {
+	if v := ana.m.View(); !strings.Contains(v, "│ "+code[:lobby.CodeGroup]+" │") {
 		t.Errorf("the code %s is not shown big:\n%s", code, v)
 	}
 	if got := ana.m.scr.Table.Settings; got.Target != 100 || got.Players != 4 {

@@ -1,8 +1,10 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -14,6 +16,9 @@ type joinPage struct {
 	code lineInput
 	err  string
 }
+
+// codeHint says what a code looks like.
+var codeHint = fmt.Sprintf("a table code is %d letters and digits", lobby.CodeLength)
 
 // codeRune keeps letters and digits, in capitals; spaces and dashes that
 // people type to group the code are dropped.
@@ -30,7 +35,7 @@ func newJoinPage() joinPage {
 func (m *model) joinCode(code string) tea.Cmd {
 	code = lobby.NormalizeCode(code)
 	if len(code) != lobby.CodeLength {
-		m.join.err = "a table code has 6 letters and digits"
+		m.join.err = codeHint
 		return nil
 	}
 	m.join.err = ""
@@ -48,7 +53,7 @@ func (m *model) joinKey(k tea.KeyMsg) tea.Cmd {
 	before := m.join.code.Value()
 	if m.join.code.Update(k) {
 		if k.Type == tea.KeyRunes && m.join.code.Value() == before {
-			m.join.err = "a code is 6 letters and digits"
+			m.join.err = codeHint
 		} else {
 			m.join.err = ""
 		}
@@ -62,22 +67,26 @@ func (m *model) joinView() []string {
 	out = append(out, "",
 		"  "+st.title.Render("Join a friend's table"),
 		"",
-		"  Type the 6-character code your friend sees in their waiting room.",
-		"  Capitals or not, it makes no difference.",
+		fmt.Sprintf("  Type the %d-character code your friend sees in their waiting room.", lobby.CodeLength),
+		"  Capitals or not, dashes or not, it makes no difference.",
 		"",
 	)
+	// Typed so far, dots for the rest, in the groups the code is shown in.
 	code := m.join.code.Value()
-	cells := make([]string, lobby.CodeLength)
-	for i := range cells {
-		ch := "·"
-		if i < len(code) {
-			ch = string(code[i])
-		}
-		cells[i] = ch
-	}
-	out = append(out, m.field("code", st.bold.Render(strings.Join(cells, " "))+" ")...)
+	code += strings.Repeat("·", max(0, lobby.CodeLength-utf8.RuneCountInString(code)))
+	out = append(out, m.field("code", st.bold.Render(strings.Join(groups(code), " - "))+" ")...)
 	if m.join.err != "" {
 		out = append(out, "  "+st.err.Render("✗ "+m.join.err))
 	}
 	return m.bottom(out, st.footer(m.w, hint{"enter", "join"}, hint{"esc", "back"}, hint{"ctrl+c", "quit"}))
+}
+
+// groups cuts s into runs of lobby.CodeGroup characters.
+func groups(s string) []string {
+	r := []rune(s)
+	var out []string
+	for i := 0; i < len(r); i += lobby.CodeGroup {
+		out = append(out, string(r[i:min(i+lobby.CodeGroup, len(r))]))
+	}
+	return out
 }

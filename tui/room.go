@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -118,7 +119,7 @@ func (m *model) roomView() []string {
 	out = append(out, " "+m.tableTitle(t), " "+st.dim.Render(rulesLine(t.Settings)+" · "+m.swatchLine(t.Settings.Edition)), "")
 	seats := m.seatLines(t)
 	side := m.roomSide(t)
-	out = append(out, sideBySide(seats, side, 40, m.w)...)
+	out = append(out, sideBySide(seats, side, roomSeatsW, m.w)...)
 	if t.Watching > 0 {
 		out = append(out, " "+st.dim.Render(plural(t.Watching, "person", "people")+" watching"))
 	}
@@ -202,7 +203,8 @@ func (m *model) roomSide(t *lobby.TableView) []string {
 		out = append(out, m.bigCode(t.Code)...)
 		out = append(out, st.dim.Render("they choose Join by code in the lobby"))
 		if m.addr != "" {
-			out = append(out, st.dim.Render("or run:"), "  ssh -t "+m.addr+" join "+clean(t.Code))
+			out = append(out, st.dim.Render("or run:"))
+			out = append(out, joinCommand(m.addr, lobby.FormatCode(clean(t.Code)), m.w-roomSeatsW)...)
 		}
 	} else {
 		out = append(out, st.bold.Render("public table"))
@@ -230,14 +232,29 @@ func (m *model) roomSide(t *lobby.TableView) []string {
 	return out
 }
 
-// bigCode draws a table code one character to a box.
+// roomSeatsW is the width of the waiting room's seat list, left of roomSide.
+const roomSeatsW = 40
+
+// joinCommand is the command that joins the table, on one line if it fits
+// in w cells, or else broken before "join" the way a shell reads it.
+func joinCommand(addr, code string, w int) []string {
+	line := "  ssh -t " + addr + " join " + code
+	if utf8.RuneCountInString(line) <= w {
+		return []string{line}
+	}
+	return []string{"  ssh -t " + addr + ` \`, "    join " + code}
+}
+
+// bigCode draws a table code one group of characters to a box, the
+// groups people read out and type.
 func (m *model) bigCode(code string) []string {
 	b := m.st.accent
 	var top, mid, bot strings.Builder
-	for _, r := range clean(code) {
-		top.WriteString(b.Render("╭───╮"))
-		mid.WriteString(b.Render("│") + " " + m.st.bold.Render(string(r)) + " " + b.Render("│"))
-		bot.WriteString(b.Render("╰───╯"))
+	for _, group := range strings.Split(lobby.FormatCode(clean(code)), "-") {
+		line := strings.Repeat("─", utf8.RuneCountInString(group)+2)
+		top.WriteString(b.Render("╭" + line + "╮"))
+		mid.WriteString(b.Render("│") + " " + m.st.bold.Render(group) + " " + b.Render("│"))
+		bot.WriteString(b.Render("╰" + line + "╯"))
 	}
 	return []string{top.String(), mid.String(), bot.String()}
 }

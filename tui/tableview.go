@@ -94,12 +94,13 @@ func (m *model) deadline(v *engine.View) time.Time {
 	return t.TurnEnds
 }
 
-// tableHeader is "UNO · Classic 2001 · private K7QX2M · first to 500".
+// tableHeader is "UNO · Classic 2001 · private K7QX-2MHC-9DFA · first to 500".
 func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	st := m.st
-	where := "public"
+	kind, where := "public", "public"
 	if t.Code != "" {
-		where = "private " + st.bold.Render(clean(t.Code))
+		kind = "private"
+		where = kind + " " + st.bold.Render(clean(lobby.FormatCode(t.Code)))
 	}
 	right := "↻ clockwise"
 	if v.Direction < 0 {
@@ -111,7 +112,10 @@ func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	sep := st.dim.Render(" · ")
 	rest := sep + where + sep + goalText(v.Settings)
 	left := st.title.Render("UNO") + sep + v.Settings.Edition.Title() + rest
+	// Narrower: the code goes first (the waiting room shows it big), then
+	// the edition's long name.
 	for _, shorter := range []string{
+		st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + kind + sep + goalText(v.Settings),
 		st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + rest,
 		shortEdition(v.Settings.Edition) + rest,
 	} {

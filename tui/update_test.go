@@ -201,8 +201,8 @@ func TestLobbyMenu(t *testing.T) {
 	}
 
 	m, f = newTestModel(lobbyScreen(), 80, 24, plainRenderer())
-	press(m, keys("3", "k", "7", "-", "q", "x", " ", "2", "m", "m", "enter")...)
-	if !reflect.DeepEqual(f.joins, []string{"K7QX2M"}) {
+	press(m, keys("3", "k", "7", "-", "q", "x", " ", "2", "m", "h", "c", "-", "9", "d", "f", "a", "enter")...)
+	if !reflect.DeepEqual(f.joins, []string{"K7QX2MHC9DFA"}) {
 		t.Errorf("joins %v", f.joins)
 	}
 	f.err = lobby.ErrNoSuchTable
@@ -213,7 +213,7 @@ func TestLobbyMenu(t *testing.T) {
 
 	m, f = newTestModel(lobbyScreen(), 80, 24, plainRenderer())
 	press(m, keys("down", "down", "enter", "a", "b", "enter")...)
-	if len(f.joins) != 0 || !strings.Contains(m.View(), "6 letters") {
+	if len(f.joins) != 0 || !strings.Contains(m.View(), "12 letters") {
 		t.Errorf("a short code was sent: %v", f.joins)
 	}
 
@@ -244,9 +244,9 @@ func TestCreateRefusesBadCombos(t *testing.T) {
 
 func TestCommandLine(t *testing.T) {
 	f := newFake(lobbyScreen())
-	m := New(Options{Client: f, Command: Command{Kind: CmdJoin, Code: "K7QX2M"}, Renderer: plainRenderer()}).(*model)
+	m := New(Options{Client: f, Command: Command{Kind: CmdJoin, Code: "K7QX2MHC9DFA"}, Renderer: plainRenderer()}).(*model)
 	run(m, m.start())
-	if !reflect.DeepEqual(f.joins, []string{"K7QX2M"}) {
+	if !reflect.DeepEqual(f.joins, []string{"K7QX2MHC9DFA"}) {
 		t.Errorf("join on the command line: %v", f.joins)
 	}
 	f = newFake(lobby.Screen{})
@@ -401,8 +401,12 @@ func TestJoinHint(t *testing.T) {
 	for _, addr := range []string{"ssh -p 23234 localhost", "-p 23234 localhost"} {
 		f := newFake(waitingRoom())
 		m := New(Options{Client: f, Renderer: plainRenderer(), Addr: addr}).(*model)
-		if v := m.View(); !strings.Contains(v, "ssh -t -p 23234 localhost join K7QX2M") {
-			t.Errorf("addr %q: no join command:\n%s", addr, v)
+		if v := m.View(); !strings.Contains(v, "ssh -t -p 23234 localhost \\ ") || !strings.Contains(v, "    join K7QX-2MHC-9DFA") {
+			t.Errorf("addr %q: no join command, broken before join to fit:\n%s", addr, v)
+		}
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		if v := m.View(); !strings.Contains(v, "ssh -t -p 23234 localhost join K7QX-2MHC-9DFA") {
+			t.Errorf("addr %q: no join command on one line:\n%s", addr, v)
 		}
 	}
 }

@@ -84,7 +84,11 @@ func TryDial(t testing.TB, addr string, opts ...Option) (*Client, error) {
 }
 
 func dial(addr string, o options) (*Client, error) {
-	nc, err := net.DialTimeout("tcp", addr, o.timeout)
+	d := net.Dialer{Timeout: o.timeout}
+	if o.from != "" {
+		d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(o.from)}
+	}
+	nc, err := d.Dial("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
@@ -257,6 +261,10 @@ func (c *Client) waitResumed() bool {
 		}
 	}
 }
+
+// Conn is the client's SSH connection, for tests that open more channels
+// on it than a player would.
+func (c *Client) Conn() *gossh.Client { return c.conn }
 
 // Fingerprint is the SHA256 fingerprint of the client's key, "" for a guest.
 func (c *Client) Fingerprint() string { return c.fingerprint }

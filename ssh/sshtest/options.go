@@ -21,6 +21,7 @@ type options struct {
 	command string
 	paused  bool
 	timeout time.Duration
+	from    string
 }
 
 func defaultOptions() options {
@@ -72,3 +73,7 @@ func Paused() Option { return func(o *options) { o.paused = true } }
 // DialTimeout bounds connecting, the handshake and starting the session
 // (default 10 s).
 func DialTimeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
+
+// From dials from the local address ip (such as "127.0.0.7"), for tests
+// of limits per client address: all of 127.0.0.0/8 is the loopback.
+func From(ip string) Option { return func(o *options) { o.from = ip } }

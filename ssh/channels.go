@@ -1,0 +1,51 @@
+package ssh
+
+import (
+	"errors"
+
+	gssh "github.com/charmbracelet/ssh"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// ErrOneSession refuses a second session channel on one connection. The
+// client shows it as the reason its channel could not be opened.
+var ErrOneSession = errors.New("one session per connection; open a new connection for another window")
+
+// sessionChannel is the SSH server's handler for "session" channels: one
+// open at a time per connection. Every channel the library accepts holds a
+// receive window of up to 2 MB that a client can fill without ever starting
+// a shell; one connection opening channels in a loop took hundreds of
+// megabytes. A player needs one session: ssh opens exactly one.
+//
+// The first channel is also where a connection stops being a handshake in
+// progress for the door (channels open only after authentication).
+func (d *door) sessionChannel(srv *gssh.Server, conn *gossh.ServerConn, newChan gossh.NewChannel, ctx gssh.Context) {
+	gate, ok := gateOf(ctx)
+	if ok {
+		if !gate.openChannel() {
+			d.refused("session channel", gate.ip, ErrOneSession)
+			_ = newChan.Reject(gossh.ResourceShortage, ErrOneSession.Error())
+			return
+		}
+		defer gate.closeChannel()
+		d.authenticated(gate)
+	}
+	gssh.DefaultSessionHandler(srv, conn, newChan, ctx)
+}
+
+// openChannel takes the connection's one session channel, if it is free.
+func (c *gateConn) openChannel() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.channel {
+		return false
+	}
+	c.channel = true
+	return true
+}
+
+func (c *gateConn) closeChannel() {
+	c.mu.Lock()
+	c.channel = false
+	c.mu.Unlock()
+}

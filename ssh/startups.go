@@ -1,0 +1,152 @@
+package ssh
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// This file is the door's cap on connections that have not logged in yet,
+// after OpenSSH's MaxStartups. Such a connection costs a socket, a file
+// descriptor and a few kilobytes for up to the handshake timeout, and costs
+// its sender nothing: 2,000 of them from 200 addresses were all held.
+//
+//   - Per address, at most Startups.PerIP handshakes are in progress.
+//   - Server-wide, past Start handshakes in progress a new connection from
+//     an address that already has one in progress is dropped at random:
+//     with probability Rate% at Start, rising linearly to 100% at Full.
+//   - At Full, a connection from an address with no handshake in progress
+//     is still let in, and the oldest handshake in progress is dropped to
+//     make room. A flood can then slow logins but not lock them out: a
+//     real login finishes in well under a second, so it is dropped only if
+//     Full newer connections arrive meanwhile, and the per-address rate
+//     limit bounds how fast they can.
+//
+// A connection leaves the count when it opens its first channel, which
+// the SSH protocol allows only after authentication, or when it closes.
+
+// Refusals of connections still logging in. The client reads them as a
+// line before the SSH version line (tellRefused), and the log has them.
+var (
+	ErrStartupsFull = errors.New("too many players are logging in at once; try again in a few seconds")
+	ErrStartupsIP   = errors.New("too many connections logging in from your address; try again in a few seconds")
+	ErrHandshakeCut = errors.New("oldest login in progress dropped to make room")
+)
+
+// Startups is the cap on connections that have not logged in yet, as in
+// OpenSSH's MaxStartups start:rate:full, plus a cap per address.
+type Startups struct {
+	Start int // handshakes in progress before random drops begin
+	Rate  int // percent dropped at Start
+	Full  int // handshakes in progress at which the oldest is dropped for a newcomer
+	PerIP int // handshakes in progress per address
+}
+
+// DefaultStartups is the cap if Config.Startups is zero.
+var DefaultStartups = Startups{Start: 100, Rate: 30, Full: 1000, PerIP: 10}
+
+// String is start:rate:full, as ParseStartups reads it.
+func (s Startups) String() string { return fmt.Sprintf("%d:%d:%d", s.Start, s.Rate, s.Full) }
+
+// ParseStartups reads "start:rate:full" (or just "full", for start = full
+// with no random drop) into s, keeping s.PerIP.
+func ParseStartups(text string, s Startups) (Startups, error) {
+	parts := strings.Split(text, ":")
+	nums := make([]int, len(parts))
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 0 {
+			return s, fmt.Errorf("max startups %q: want start:rate:full, three whole numbers", text)
+		}
+		nums[i] = n
+	}
+	switch len(nums) {
+	case 1:
+		s.Start, s.Rate, s.Full = nums[0], 100, nums[0]
+	case 3:
+		s.Start, s.Rate, s.Full = nums[0], nums[1], nums[2]
+	default:
+		return s, fmt.Errorf("max startups %q: want start:rate:full", text)
+	}
+	if s.Full < 1 || s.Start > s.Full || s.Rate > 100 {
+		return s, fmt.Errorf("max startups %q: full must be at least 1 and at least start, and rate is a percentage", text)
+	}
+	return s, nil
+}
+
+// startHandshake counts c as a connection logging in, or says why not. It
+// may name a victim: the oldest handshake in progress, to be closed to make
+// room for c.
+func (d *door) startHandshake(c *gateConn) (victim *gateConn, err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	s := d.limits.startups
+	st := d.ipLocked(c.ip)
+	if s.PerIP > 0 && st.pending >= s.PerIP {
+		return nil, ErrStartupsIP
+	}
+	if s.Full > 0 && d.pending >= s.Start {
+		if st.pending > 0 && d.random() < dropChance(s, d.pending) {
+			return nil, ErrStartupsFull
+		}
+		if d.pending >= s.Full {
+			if victim = d.oldestPendingLocked(); victim == nil {
+				return nil, ErrStartupsFull
+			}
+			d.unpendLocked(victim)
+		}
+	}
+	d.seq++
+	c.seq = d.seq
+	c.pending = true
+	d.pending++
+	st.pending++
+	d.conns[c] = struct{}{}
+	return victim, nil
+}
+
+// dropChance is the probability of dropping a newcomer with n handshakes
+// in progress, n >= s.Start.
+func dropChance(s Startups, n int) float64 {
+	if n >= s.Full {
+		return 1
+	}
+	base := float64(s.Rate) / 100
+	return base + (1-base)*float64(n-s.Start)/float64(s.Full-s.Start)
+}
+
+func (d *door) oldestPendingLocked() *gateConn {
+	var old *gateConn
+	for c := range d.conns {
+		if c.pending && (old == nil || c.seq < old.seq) {
+			old = c
+		}
+	}
+	return old
+}
+
+// authenticated takes c out of the handshakes in progress.
+func (d *door) authenticated(c *gateConn) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.unpendLocked(c)
+}
+
+func (d *door) unpendLocked(c *gateConn) {
+	if !c.pending {
+		return
+	}
+	c.pending = false
+	d.pending--
+	if st, ok := d.ips[c.ip]; ok {
+		st.pending--
+	}
+}
+
+// handshakes is the number of connections logging in.
+func (d *door) handshakes() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.pending
+}
