@@ -90,11 +90,11 @@ func TestRegisterAndReserve(t *testing.T) {
 		fingerprint, nick string
 		want              error
 	}{
-		{"", "ana", ErrNameTaken},         // a guest
-		{"", "ANA", ErrNameTaken},         // a guest, shouting
+		{"", "ana", ErrNameTaken},           // a guest
+		{"", "ANA", ErrNameTaken},           // a guest, shouting
 		{"SHA256:bob", "Ana", ErrNameTaken}, // another key
-		{"SHA256:ana", "ana", nil},        // the owner, any case
-		{"", "bob", nil},                  // a free name
+		{"SHA256:ana", "ana", nil},          // the owner, any case
+		{"", "bob", nil},                    // a free name
 	} {
 		if err := db.NameFree(ctx, tt.nick, tt.fingerprint); !errors.Is(err, tt.want) {
 			t.Errorf("NameFree(%q, %q) = %v, want %v", tt.nick, tt.fingerprint, err, tt.want)

@@ -13,7 +13,7 @@ func TestWeekStart(t *testing.T) {
 		monday,
 		monday.Add(time.Nanosecond),
 		time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC),
-		time.Date(2026, 11, 22, 23, 59, 59, 0, time.UTC), // Sunday
+		time.Date(2026, 11, 22, 23, 59, 59, 0, time.UTC),                            // Sunday
 		time.Date(2026, 11, 22, 23, 30, 0, 0, time.FixedZone("east", -3600)).Add(0), // Monday 00:30 UTC
 	} {
 		want := monday
