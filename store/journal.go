@@ -112,6 +112,9 @@ func (db *DB) Stats() Stats {
 }
 
 func (j *journal) append(ctx context.Context, r *appendReq) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	select {
 	case <-j.quit:
 		return ErrClosed

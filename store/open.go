@@ -55,6 +55,9 @@ type DB struct {
 	read    *sql.DB
 	journal *journal
 
+	stopCheckpoints chan struct{}
+	checkpointsDone chan struct{}
+
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -107,6 +110,8 @@ func Open(o Options) (*DB, error) {
 		return nil, err
 	}
 	db.journal = newJournal(db, o.Journal)
+	db.stopCheckpoints, db.checkpointsDone = make(chan struct{}), make(chan struct{})
+	go db.checkpointer(db.stopCheckpoints, db.checkpointsDone)
 	return db, nil
 }
 
@@ -156,6 +161,8 @@ func (db *DB) Path() string { return db.path }
 func (db *DB) Close() error {
 	db.closeOnce.Do(func() {
 		db.journal.close()
+		close(db.stopCheckpoints)
+		<-db.checkpointsDone
 		// A last checkpoint folds the WAL into the file; an error here
 		// loses nothing (the WAL stays and is replayed on the next open).
 		_, _ = db.write.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
