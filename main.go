@@ -25,6 +25,7 @@ import (
 	"github.com/charmbracelet/log"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
+	"github.com/unossh/unossh/store"
 	"github.com/unossh/unossh/tui"
 )
 
@@ -53,6 +54,7 @@ func main() {
 type options struct {
 	addr       string
 	hostKeyDir string
+	dataDir    string
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -63,6 +65,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"address to listen on, HOST:PORT (default from $UNOSSH_ADDR)")
 	fs.StringVar(&o.hostKeyDir, "hostkey-dir", ssh.DefaultHostKeyDir,
 		"directory of the SSH host key, created on first run")
+	fs.StringVar(&o.dataDir, "data", envOr(getenv, "UNOSSH_DATA", store.DefaultDir),
+		"directory of the database, created on first run (default from $UNOSSH_DATA)")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -85,6 +89,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	if err != nil {
 		return err
 	}
+
+	// The store opens before anything listens: a bad data directory or
+	// database refuses the start with one line. It closes last, once
+	// the lobby and the server have stopped writing to it.
+	st, err := store.Open(store.Options{Dir: o.dataDir, Logger: logger})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			logger.Error("closing the database: " + err.Error())
+		}
+	}()
+	logger.Info("database open", "path", st.Path())
 
 	// The lobby comes first: sessions connect to it as soon as the server
 	// accepts them, and it is shut down before the server (see shutdown).
