@@ -122,8 +122,10 @@ func (g GameRecord) validate() error {
 
 // RecordGame stores a finished game and, when at least two humans played,
 // updates the ratings of everyone at the table (for the edition and for
-// all editions), all in one transaction. It returns the stored record (with
-// its ID) and the rating changes.
+// all editions). In the same transaction it finishes the live table
+// TableID, if one is recorded: a crash then never leaves a recorded game's
+// table to be restored, nor a finished table without its record. It returns
+// the stored record (with its ID) and the rating changes.
 func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []RatingChange, error) {
 	if err := g.validate(); err != nil {
 		return g, nil, err
@@ -162,6 +164,9 @@ func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []Ratin
 			return err
 		}
 		if err := insertSeats(ctx, tx, g); err != nil {
+			return err
+		}
+		if _, err := finishTable(ctx, tx, g.TableID, db.now()); err != nil {
 			return err
 		}
 		if !g.Rated {

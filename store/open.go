@@ -57,6 +57,7 @@ type DB struct {
 
 	stopCheckpoints chan struct{}
 	checkpointsDone chan struct{}
+	unlock          func()
 
 	closeOnce sync.Once
 	closeErr  error
@@ -84,6 +85,24 @@ func Open(o Options) (*DB, error) {
 	if err := prepareDir(o.Dir); err != nil {
 		return nil, err
 	}
+	unlock, err := lockDir(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	db, err := open(o)
+	if err != nil {
+		unlock()
+		return nil, err
+	}
+	db.unlock = unlock
+	db.journal = newJournal(db, o.Journal)
+	db.stopCheckpoints, db.checkpointsDone = make(chan struct{}), make(chan struct{})
+	go db.checkpointer(db.stopCheckpoints, db.checkpointsDone)
+	return db, nil
+}
+
+// open checks the file and opens it, in the locked directory.
+func open(o Options) (*DB, error) {
 	path := filepath.Join(o.Dir, FileName)
 	if err := checkHeader(path); err != nil {
 		return nil, err
@@ -109,9 +128,6 @@ func Open(o Options) (*DB, error) {
 		db.read.Close()
 		return nil, err
 	}
-	db.journal = newJournal(db, o.Journal)
-	db.stopCheckpoints, db.checkpointsDone = make(chan struct{}), make(chan struct{})
-	go db.checkpointer(db.stopCheckpoints, db.checkpointsDone)
 	return db, nil
 }
 
@@ -167,6 +183,7 @@ func (db *DB) Close() error {
 		// loses nothing (the WAL stays and is replayed on the next open).
 		_, _ = db.write.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 		db.closeErr = errors.Join(db.write.Close(), db.read.Close())
+		db.unlock()
 	})
 	return db.closeErr
 }

@@ -193,3 +193,14 @@ func TestOpenRefusesBadDirectory(t *testing.T) {
 	}
 	refuse(t, ro, "not writable")
 }
+
+func TestOpenRefusesADirectoryInUse(t *testing.T) {
+	dir := t.TempDir()
+	db, _ := openTest(t, Options{Dir: dir})
+	if err := refuse(t, dir, "in use by another unossh"); err == nil {
+		t.Fatal("opened twice")
+	}
+	// Closing gives the directory up.
+	db.Close()
+	openTest(t, Options{Dir: dir})
+}

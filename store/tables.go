@@ -45,7 +45,8 @@ type SavedTable struct {
 }
 
 // CreateTable records a new live table. Its journal starts empty; append
-// its actions from sequence number 0.
+// its actions from sequence number 0. The ID of a finished table may be
+// used again, for the next game at that table.
 func (db *DB) CreateTable(ctx context.Context, t Table) error {
 	settings, err := json.Marshal(t.Settings)
 	if err != nil {
@@ -71,11 +72,20 @@ func (db *DB) CreateTable(ctx context.Context, t Table) error {
 		t.Created = db.now()
 	}
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO live_tables(id, code, settings, seed, stack, seats, options, created_ms)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, t.ID, t.Code, string(settings), int64(t.Seed), stack, seats, options, ms(t.Created))
-		if isConstraint(err) {
-			return fmt.Errorf("table %s is already recorded", t.ID)
+		res, err := tx.ExecContext(ctx, `INSERT INTO live_tables(id, code, settings, seed, stack, seats, options, created_ms)
+			VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+			ON CONFLICT(id) DO UPDATE SET code = ?2, settings = ?3, seed = ?4, stack = ?5, seats = ?6, options = ?7,
+				created_ms = ?8, finished_ms = NULL
+			WHERE finished_ms IS NOT NULL`, t.ID, t.Code, string(settings), int64(t.Seed), stack, seats, options, ms(t.Created))
+		if err != nil {
+			return err
 		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("table %s is already recorded and not finished", t.ID)
+		}
+		// A finished table's journal is gone already; an old one would
+		// not belong to the new game.
+		_, err = tx.ExecContext(ctx, `DELETE FROM journal WHERE table_id = ?`, t.ID)
 		return err
 	})
 }
@@ -89,21 +99,31 @@ func (db *DB) SetTableSeats(ctx context.Context, tableID string, seats []TableSe
 	return db.updateTable(ctx, tableID, `UPDATE live_tables SET seats = ? WHERE id = ? AND finished_ms IS NULL`, b, tableID)
 }
 
-// FinishTable marks the table finished (its game is over or abandoned) and
-// drops its journal: a finished game lives on in RecordGame's history.
+// FinishTable marks the table finished (its game abandoned: a game played
+// to the end is finished by RecordGame) and drops its journal.
 func (db *DB) FinishTable(ctx context.Context, tableID string) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE live_tables SET finished_ms = ? WHERE id = ? AND finished_ms IS NULL`,
-			ms(db.now()), tableID)
-		if err != nil {
-			return err
+		done, err := finishTable(ctx, tx, tableID, db.now())
+		if err == nil && !done {
+			err = ErrUnknownTable
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrUnknownTable
-		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM journal WHERE table_id = ?`, tableID)
 		return err
 	})
+}
+
+// finishTable marks a live table finished and drops its journal; done is
+// false if no unfinished table has that ID.
+func finishTable(ctx context.Context, tx *sql.Tx, tableID string, now time.Time) (done bool, err error) {
+	res, err := tx.ExecContext(ctx, `UPDATE live_tables SET finished_ms = ? WHERE id = ? AND finished_ms IS NULL`,
+		ms(now), tableID)
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM journal WHERE table_id = ?`, tableID)
+	return err == nil, err
 }
 
 func (db *DB) updateTable(ctx context.Context, id, query string, args ...any) error {

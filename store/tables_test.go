@@ -67,8 +67,10 @@ func TestJournalReplaysToIdenticalState(t *testing.T) {
 		})
 		tables = append(tables, tb)
 	}
-	// A second process opens the same file while the first still runs (as
-	// after kill -9: nothing checkpointed, everything in the WAL).
+	// As after a restart (crash_test.go does it after kill -9).
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
 	after, _ := openTest(t, Options{Dir: dir})
 	saved := must[[]SavedTable](t)(after.UnfinishedTables(ctx))
 	if len(saved) != len(tables) {
@@ -150,5 +152,33 @@ func TestTableRecords(t *testing.T) {
 	var left int
 	if err := db.read.QueryRow(`SELECT COUNT(*) FROM journal WHERE table_id = 'a'`).Scan(&left); err != nil || left != 0 {
 		t.Errorf("%d journal entries left of a finished table, %v", left, err)
+	}
+}
+
+func TestRecordGameFinishesItsTable(t *testing.T) {
+	db, _ := openTest(t, Options{})
+	s := engine.Settings{Edition: engine.Classic2001, Players: 2}
+	ana := must[Account](t)(db.Register(ctx, "SHA256:ana", "ana"))
+	if err := db.CreateTable(ctx, Table{ID: "t1", Settings: s, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Append(ctx, "t1", 0, deal); err != nil {
+		t.Fatal(err)
+	}
+	// The same ID again while the game is on: refused.
+	if err := db.CreateTable(ctx, Table{ID: "t1", Settings: s}); err == nil {
+		t.Fatal("an unfinished table was recorded again")
+	}
+	recordGame(t, db, testGame(seatA(ana.ID, "ana", 1), seatBot("easy", 2))) // TableID t1
+	if saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx)); len(saved) != 0 {
+		t.Fatalf("the recorded game's table would be restored: %+v", saved)
+	}
+	// The next game at the same table starts a fresh journal.
+	if err := db.CreateTable(ctx, Table{ID: "t1", Code: "NEW123", Settings: s, Seed: 2}); err != nil {
+		t.Fatal(err)
+	}
+	saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
+	if len(saved) != 1 || saved[0].Seed != 2 || saved[0].Code != "NEW123" || len(saved[0].Journal.Actions) != 0 {
+		t.Fatalf("%+v", saved)
 	}
 }
