@@ -30,6 +30,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
+	"github.com/unossh/unossh/store"
 	"github.com/unossh/unossh/tui"
 )
 
@@ -61,6 +62,7 @@ type options struct {
 	hostKeyDir string
 	metrics    string     // the metrics endpoint's address; "" for none
 	door       ssh.Config // the door limits only
+	dataDir    string
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -96,6 +98,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"bytes a second the sessions of one address may type together")
 	f.string(&o.metrics, "metrics", "UNOSSH_METRICS", "",
 		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty)")
+	f.string(&o.dataDir, "data", "UNOSSH_DATA", store.DefaultDir,
+		"directory of the database, created on first run")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -119,6 +123,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	if err != nil {
 		return err
 	}
+
+	// The store opens before anything listens: a bad data directory or
+	// database refuses the start with one line. It closes last, once
+	// the lobby and the server have stopped writing to it.
+	st, err := store.Open(store.Options{Dir: o.dataDir, Logger: logger})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			logger.Error("closing the database: " + err.Error())
+		}
+	}()
+	logger.Info("database open", "path", st.Path())
 
 	// The lobby comes first: sessions connect to it as soon as the server
 	// accepts them, and it is shut down before the server (see shutdown).

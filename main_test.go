@@ -3,8 +3,13 @@ package main
 import (
 	"io"
 	"net"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/log"
+	"github.com/unossh/unossh/store"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -75,6 +80,42 @@ func TestDoorLimitFlags(t *testing.T) {
 		_, err := parseFlags(nil, func(k string) string { return bad[k] }, io.Discard)
 		assert.Error(t, err, "%v", bad)
 	}
+}
+
+func TestDataFlag(t *testing.T) {
+	env := func(k string) string {
+		if k == "UNOSSH_DATA" {
+			return "/srv/unossh"
+		}
+		return ""
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		getenv func(string) string
+		want   string
+	}{
+		{"default", nil, func(string) string { return "" }, "data"},
+		{"env", nil, env, "/srv/unossh"},
+		{"flag beats env", []string{"-data", "/tmp/u"}, env, "/tmp/u"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, err := parseFlags(tt.args, tt.getenv, io.Discard)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, o.dataDir)
+		})
+	}
+}
+
+func TestRunRefusesABadDatabase(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, store.FileName), []byte("not a database, just text"), 0o600))
+	logger := log.New(io.Discard)
+	err := run(t.Context(), []string{"-data", dir, "-addr", "127.0.0.1:0", "-hostkey-dir", t.TempDir()},
+		func(string) string { return "" }, logger)
+	require.ErrorIs(t, err, store.ErrNotDatabase)
+	assert.NotContains(t, err.Error(), "\n")
 }
 
 func TestConnectHint(t *testing.T) {

@@ -1,0 +1,18 @@
+// Package store keeps what must outlive the process: accounts and their
+// nicknames, finished games and the statistics drawn from them, ratings, and
+// the journal of every live table so that a restart can replay it.
+//
+// The lobby talks to a Store (an interface, so that a PostgreSQL backend can
+// follow); Open gives the embedded one, a single SQLite file in pure Go under
+// a data directory:
+//
+//	st, err := store.Open(store.Options{Dir: "./data"})
+//	if err != nil { ... }           // one line, fit for an operator
+//	defer st.Close()
+//	acct, err := st.Register(ctx, fingerprint, "ana")
+//	err = st.Append(ctx, tableID, seq, action) // back after the commit
+//
+// The store returns typed values; wording them for a screen is the TUI's job.
+// Times come from an injected clock, so tests drive the once-a-day rename and
+// the short life of a link code without waiting.
+package store

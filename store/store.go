@@ -1,0 +1,60 @@
+package store
+
+import (
+	"context"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// Store is what the lobby needs kept. DB (SQLite) implements it; a
+// PostgreSQL backend for several nodes would implement the same. Every
+// method is safe for concurrent use.
+type Store interface {
+	Accounts
+	History
+	Tables
+	// Close writes what is queued and closes the store.
+	Close() error
+}
+
+// Accounts are players known by their keys, and their nicknames.
+type Accounts interface {
+	// Register creates the account of a key that has none.
+	Register(ctx context.Context, fingerprint, nickname string) (Account, error)
+	// Rename changes the nickname (RenameEvery at most).
+	Rename(ctx context.Context, accountID int64, nickname string) (Account, error)
+	// NameFree is nil if the holder of fingerprint ("" for a guest) may
+	// use nickname, ErrNameTaken if another account owns it.
+	NameFree(ctx context.Context, nickname, fingerprint string) error
+	Account(ctx context.Context, id int64) (Account, error)
+	AccountByKey(ctx context.Context, fingerprint string) (Account, error)
+	AccountByName(ctx context.Context, nickname string) (Account, error)
+	// NewLinkCode makes a one-time code that adds a key to the account.
+	NewLinkCode(ctx context.Context, accountID int64) (LinkCode, error)
+	// RedeemLinkCode adds the key to the code's account.
+	RedeemLinkCode(ctx context.Context, code, fingerprint string) (Account, error)
+}
+
+// History is finished games, the statistics drawn from them, and ratings.
+type History interface {
+	// RecordGame stores a finished game and updates the ratings.
+	RecordGame(ctx context.Context, g GameRecord) (GameRecord, []RatingChange, error)
+	Game(ctx context.Context, id int64) (GameRecord, error)
+	Profile(ctx context.Context, accountID int64) (Profile, error)
+	ProfileByName(ctx context.Context, nickname string) (Profile, error)
+	Rating(ctx context.Context, p PlayerRef, edition string) (PlayerRating, error)
+	Leaderboard(ctx context.Context, q LeaderboardQuery) ([]LeaderEntry, error)
+}
+
+// Tables are live tables and their journals.
+type Tables interface {
+	CreateTable(ctx context.Context, t Table) error
+	SetTableSeats(ctx context.Context, tableID string, seats []TableSeat) error
+	// Append writes one action to the table's journal; it returns after
+	// the commit.
+	Append(ctx context.Context, tableID string, seq int, a engine.Action) error
+	FinishTable(ctx context.Context, tableID string) error
+	UnfinishedTables(ctx context.Context) ([]SavedTable, error)
+	// Stats are the journal's counters (writes, failures, retries).
+	Stats() Stats
+}
