@@ -6,6 +6,7 @@ package engine
 // says. A stacked game (NewStacked) fixes the first dealer and the top of the
 // first deck instead.
 func (g *Game) deal() {
+	g.rotate()
 	stacked := g.hand == 0 && g.stack != nil
 	switch {
 	case stacked:

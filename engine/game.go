@@ -112,6 +112,8 @@ type Game struct {
 
 	winners []int
 	events  []Event // the events of the action being applied
+
+	rot *rotation // rotating partners' seating and tallies, or nil
 }
 
 // handCap is the room each hand is given at first; a hand that outgrows it
@@ -134,6 +136,7 @@ type gameMem struct {
 	scores  [MaxPlayers]int
 	hands   [MaxPlayers][]Card
 	winners [MaxPlayers]int
+	rot     rotation
 }
 
 // newGame makes a game from valid settings.
@@ -155,6 +158,10 @@ func newGame(s Settings, seed uint64) *Game {
 		at := 2*d + i*handCap
 		g.hands[i] = cards[at : at : at+handCap]
 		g.active[i] = true
+	}
+	if s.Mode == RotatingPartners {
+		g.rot = &m.rot
+		g.rot.seat(1)
 	}
 	return g
 }
@@ -224,6 +231,9 @@ func (g *Game) players() int {
 
 // next is the next seat in play from seat in direction dir.
 func (g *Game) next(seat, dir int) int {
+	if g.rot != nil {
+		return g.rot.next(seat, dir) // the round's seating; nobody is ever out
+	}
 	n := len(g.hands)
 	for i := 0; i < n; i++ {
 		seat += dir

@@ -23,6 +23,7 @@ func TestMatrix(t *testing.T) {
 	t.Run("two_players", testTwoPlayers)
 	t.Run("partners", testPartners)
 	t.Run("challenge_uno", testChallengeUNO)
+	t.Run("rotating_partners", testRotatingPartners)
 }
 
 // settings are four-player settings for e, with Classic's Blanks in play

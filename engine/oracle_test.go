@@ -133,6 +133,11 @@ func digest(g *Game) uint64 {
 	for _, w := range g.winners {
 		word(w)
 	}
+	for _, row := range g.tallies() {
+		for _, v := range row {
+			word(v)
+		}
+	}
 	r := g.rng // a copy: its next number tells its state
 	word(int(r.pcg.Uint64()))
 	return h

@@ -11,6 +11,9 @@ func HandPoints(hand []Card) int {
 
 // partner is seat's partner in Partners, or -1.
 func (g *Game) partner(seat int) int {
+	if g.rot != nil {
+		return g.rot.pairing.Partner(seat)
+	}
 	if g.settings.Mode != Partners {
 		return -1
 	}
@@ -74,6 +77,8 @@ func (g *Game) endHand(winner int, blocked bool) {
 		g.finishLowest(target)
 	case Challenge:
 		g.eliminate(winner, target)
+	case RotatingPartners:
+		g.scoreRotation(winner, partner, points)
 	}
 }
 

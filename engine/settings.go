@@ -109,13 +109,17 @@ const (
 	// Challenge: a tally of what each is caught holding; at the target a player is
 	// eliminated; the last two play head to head and the winner of that hand wins.
 	Challenge
+	// RotatingPartners: four players, twelve hands; each plays four hands with
+	// each of the others as partner and keeps what each partnership scored;
+	// the most points after the twelfth hand wins (rotation.go).
+	RotatingPartners
 )
 
-var modeNames = [...]string{"standard", "lowest-score", "single-hand", "partners", "challenge"}
-var modeTitles = [...]string{"to target", "lowest score", "single hand", "partners", "Challenge UNO"}
+var modeNames = [...]string{"standard", "lowest-score", "single-hand", "partners", "challenge", "rotating-partners"}
+var modeTitles = [...]string{"to target", "lowest score", "single hand", "partners", "Challenge UNO", "rotating partners"}
 
 // Modes lists every mode, in the order a menu shows them.
-var Modes = []Mode{Standard, LowestScore, SingleHand, Partners, Challenge}
+var Modes = []Mode{Standard, LowestScore, SingleHand, Partners, Challenge, RotatingPartners}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -241,6 +245,8 @@ func (s Settings) Validate() error {
 		return fmt.Errorf("%w: a table seats %d to %d players", ErrBadSettings, MinPlayers, MaxPlayers)
 	case s.Mode == Partners && s.Players != 4:
 		return fmt.Errorf("%w: partners is played by exactly four players", ErrBadSettings)
+	case s.Mode == RotatingPartners && s.Players != 4:
+		return fmt.Errorf("%w: rotating partners is played by exactly four players", ErrBadSettings)
 	case int(s.Blanks) >= len(blankNames):
 		return fmt.Errorf("%w: unknown Blank card rule", ErrBadSettings)
 	case s.Target < 0 || s.Target > 100000:

@@ -52,6 +52,8 @@ type View struct {
 	Winners []int    `json:"winners,omitempty"`
 	// Legal is every move the viewer may make now.
 	Legal []Action `json:"legal,omitempty"`
+	// Rotation is the schedule and the tallies of a rotating-partners game.
+	Rotation *RotationView `json:"rotation,omitempty"`
 }
 
 // View is the game as seat sees it (-1: a spectator, who sees no hand).
@@ -70,6 +72,7 @@ func (g *Game) View(seat int) View {
 		FourBy:    -1,
 		Player:    -1,
 		Winners:   g.Winners(),
+		Rotation:  g.rotationView(),
 	}
 	if len(g.discard) > 0 {
 		v.Top = g.top()
@@ -79,6 +82,9 @@ func (g *Game) View(seat int) View {
 			UNO: g.called[s] && len(g.hands[s]) == 1, Exposed: g.exposed == s}
 		if g.settings.Mode == Partners {
 			sv.Team = s % 2
+		}
+		if g.rot != nil {
+			sv.Team = g.rot.pairing.Team(s)
 		}
 		sv.Racing = g.phase == PhaseRace && g.racing[s]
 		sv.Raidable = g.phase == PhaseRaid && !g.raided[s]
