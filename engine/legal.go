@@ -80,6 +80,9 @@ func (g *Game) checkOther(a *Action) error {
 		}
 		return nil
 	case CallUNO:
+		if g.callsBefore(a.Seat) {
+			return nil // Classic: said before the next-to-last card is played
+		}
 		if g.exposed != a.Seat {
 			return ErrUNONotNow
 		}
@@ -380,6 +383,9 @@ func (g *Game) appendTurn(dst []Action, seat int) []Action {
 				dst = g.appendPlay(dst, seat, c)
 			}
 		}
+	}
+	if g.callsBefore(seat) {
+		dst = appendAction(dst, CallUNO, seat, Card{})
 	}
 	// It is seat's turn (playTurn): they may draw, or keep the card drawn
 	// (check's onTurn says the same).

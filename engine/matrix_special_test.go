@@ -230,6 +230,7 @@ func testUNO(t *testing.T) {
 		return sc
 	}
 	penalty := map[Edition]int{Classic2001: 4}
+	t.Run("before_the_play", testUNOBefore)
 	t.Run("when", func(t *testing.T) {
 		// With the next-to-last card: then nobody can catch the player.
 		each(t, func(t *testing.T, e Edition) {

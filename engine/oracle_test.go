@@ -82,7 +82,11 @@ func allowed(g *Game, a Action) bool {
 	case Accept, ChallengeDrawFour:
 		return onTurn && g.phase == PhaseChallenge
 	case CallUNO:
-		return g.exposed == a.Seat && (ed == Classic2001 || ed == MastersOfTheUniverse2023)
+		// Classic: "before playing your next to last card" (on one's turn,
+		// with two cards), or as a self-catch; MotU 2023: with one card.
+		before := ed == Classic2001 && onTurn && (g.phase == PhaseTurn || g.phase == PhaseDrawn) &&
+			len(mine) == 2 && !g.called[a.Seat]
+		return before || g.exposed == a.Seat && (ed == Classic2001 || ed == MastersOfTheUniverse2023)
 	case Catch:
 		return a.Target != a.Seat && a.Target >= 0 && a.Target < n && g.exposed == a.Target
 	case Drop:

@@ -9,7 +9,8 @@ type SeatView struct {
 	Team int `json:"team"`
 	// Out is true once the seat is eliminated (Challenge UNO).
 	Out bool `json:"out,omitempty"`
-	// UNO is true while the seat has called UNO and holds one card.
+	// UNO is true while the seat has called UNO and holds one card (or two,
+	// having called it before playing the next-to-last: Classic 2001).
 	UNO bool `json:"uno,omitempty"`
 	// Exposed is true while the seat holds one card, did not call UNO, and may be caught.
 	Exposed bool `json:"exposed,omitempty"`
@@ -79,7 +80,7 @@ func (g *Game) View(seat int) View {
 	}
 	for s := range g.hands {
 		sv := SeatView{Seat: s, Cards: len(g.hands[s]), Score: g.scores[s], Team: -1, Out: !g.active[s],
-			UNO: g.called[s] && len(g.hands[s]) == 1, Exposed: g.exposed == s}
+			UNO: g.called[s] && len(g.hands[s]) <= 2, Exposed: g.exposed == s}
 		if g.settings.Mode == Partners {
 			sv.Team = s % 2
 		}
