@@ -163,13 +163,20 @@ func testScoring(t *testing.T) {
 		})
 	})
 	t.Run("single_hand", func(t *testing.T) {
-		// MotU 2023's own rule (first out wins; scores optional), open to all.
+		// MotU 2023's own rule (first out wins; scores optional), open to
+		// all. In MotU 2023 it scores nothing: its points belong to the
+		// optional victory method; the other editions score the hand.
 		each(t, func(t *testing.T, e Edition) {
 			s := settings(e)
 			s.Mode = SingleHand
 			sc := outOf(t, s)
-			sc.handOver()
+			over := sc.handOver()
 			sc.want(sc.g.Over() && slices.Equal(sc.g.Winners(), []int{1}), "seat 1 wins the game")
+			if e == MastersOfTheUniverse2023 {
+				sc.want(over.Unscored && over.Count == 0 && slices.Equal(sc.g.Scores(), []int{0, 0, 0, 0}), "no points: %+v %v", over, sc.g.Scores())
+			} else {
+				sc.want(!over.Unscored && over.Count == sc.othersHold(1) && sc.g.Scores()[1] == over.Count, "the hand scores: %+v", over)
+			}
 			sc.refuse(Action{Kind: Deal, Seat: SystemSeat}, ErrGameOver)
 			sc.refuse(Action{Kind: Draw, Seat: 2}, ErrGameOver)
 		})

@@ -9,6 +9,13 @@ func HandPoints(hand []Card) int {
 	return p
 }
 
+// Unscored reports whether the game's hands score nothing: MotU 2023's own
+// way to win, the "optional victory method" aside, is to go out first, so a
+// single hand of it adds no points to anyone (docs/rules.md).
+func (s Settings) Unscored() bool {
+	return s.Edition == MastersOfTheUniverse2023 && s.Mode == SingleHand
+}
+
 // partner is seat's partner in Partners, or -1.
 func (g *Game) partner(seat int) int {
 	if g.rot != nil {
@@ -45,6 +52,10 @@ func (g *Game) endHand(winner int, blocked bool) {
 			points += HandPoints(hand)
 		}
 	}
+	unscored := g.settings.Unscored()
+	if unscored {
+		points = 0
+	}
 	mode := g.settings.Mode
 	switch mode {
 	case LowestScore, Challenge:
@@ -63,7 +74,7 @@ func (g *Game) endHand(winner int, blocked bool) {
 	}
 	g.exposed = -1
 	g.phase = PhaseDeal
-	g.emit(Event{Kind: EvHandOver, Seat: winner, Target: partner, Count: points, Blocked: blocked})
+	g.emit(Event{Kind: EvHandOver, Seat: winner, Target: partner, Count: points, Blocked: blocked, Unscored: unscored})
 
 	target := g.settings.target()
 	switch mode {
