@@ -124,7 +124,7 @@ func (g *Game) play(a *Action) {
 		g.fourBy, g.fourGuilty = seat, g.holdsMatch(seat, prev)
 	}
 	if card.Kind == Blank && g.settings.Blanks == BlankDiscardColor {
-		g.discardColor(seat, a.Color)
+		g.discardColor(seat, card.Color)
 	}
 	before := g.called[seat] // UNO said before this play (Classic 2001: uno.go)
 	g.called[seat] = a.UNO || before && len(g.hands[seat]) == 1

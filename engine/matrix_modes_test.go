@@ -65,11 +65,15 @@ func testGoingOut(t *testing.T) {
 		// Draw effects still happen; the Chili race still runs; the Blank's
 		// swap and pass and the Army's raid do nothing (docs/rules.md).
 		each(t, func(t *testing.T, e Edition) {
-			sc := lastCard(t, settings(e), Card{Kind: e.Special()}.Code())
-			sizes := []int{len(sc.g.hands[0]), len(sc.g.hands[1]), len(sc.g.hands[2]), len(sc.g.hands[3])}
-			a := Action{Kind: Play, Seat: 1, Card: Card{Kind: e.Special()}, Color: e.Colors()[1]}
+			special := Card{Kind: e.Special()}
 			if e == Classic2001 {
-				a.Target = 3 // a swap with seat 3: nothing to swap
+				special.Color = Red // the red Blank, on red
+			}
+			sc := lastCard(t, settings(e), special.Code())
+			sizes := []int{len(sc.g.hands[0]), len(sc.g.hands[1]), len(sc.g.hands[2]), len(sc.g.hands[3])}
+			a := Action{Kind: Play, Seat: 1, Card: special, Color: e.Colors()[1]}
+			if e == Classic2001 {
+				a.Color, a.Target = NoColor, 3 // a swap with seat 3: nothing to swap
 			}
 			sc.do(a)
 			switch e {
@@ -105,15 +109,15 @@ func testScoring(t *testing.T) {
 				switch {
 				case c.Kind == Number:
 					want = int(c.Value)
-				case c.Kind.IsAction():
+				case c.Kind.IsAction(), c.Kind == Blank: // a Blank: 20 unless the table says otherwise
 					want = 20
 				}
 				if c.Points() != want {
 					t.Fatalf("%s scores %d, want %d", c, c.Points(), want)
 				}
 			}
-			if HandPoints(cards(t, "R7 BS G+2 YR W W+4 W? WM WG WC WA WA*")) != 7+3*20+8*50 {
-				t.Fatalf("HandPoints %d", HandPoints(cards(t, "R7 BS G+2 YR W W+4 W? WM WG WC WA WA*")))
+			if HandPoints(cards(t, "R7 BS G+2 YR W W+4 Y? WM WG WC WA WA*")) != 7+4*20+7*50 {
+				t.Fatalf("HandPoints %d", HandPoints(cards(t, "R7 BS G+2 YR W W+4 Y? WM WG WC WA WA*")))
 			}
 		})
 	})

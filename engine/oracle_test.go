@@ -52,7 +52,7 @@ func allowed(g *Game, a Action) bool {
 			return false // after a draw, only the card drawn
 		}
 		top, c := g.discard[len(g.discard)-1], a.Card
-		wild := c.Kind >= Wild
+		wild := c.Kind >= Wild && c.Kind != Blank // a Blank is coloured (blank.go)
 		sameSymbol := c.Kind == top.Kind && (c.Kind != Number || c.Value == top.Value)
 		if !wild && c.Color != g.color && !sameSymbol {
 			return false // colour, number or symbol; a wild matches anything
@@ -67,7 +67,7 @@ func allowed(g *Game, a Action) bool {
 		left := len(mine) - 1
 		if c.Kind == Blank && g.settings.Blanks == BlankDiscardColor {
 			for _, h := range mine {
-				if h.Kind < Wild && h.Color == a.Color {
+				if h.Kind < Wild && h.Color == c.Color {
 					left--
 				}
 			}

@@ -54,7 +54,8 @@ func TestProperties(t *testing.T) {
 // randomSettings are the settings of the seed's game.
 func randomSettings(e Edition, m Mode, seed uint64) Settings {
 	r := seed * 0x9e3779b97f4a7c15
-	s := Settings{Edition: e, Mode: m, Players: 2 + int(r>>8%9), Blanks: BlankRule(r >> 16 % 4), Foil: r>>20&1 == 1}
+	s := Settings{Edition: e, Mode: m, Players: 2 + int(r>>8%9), Blanks: BlankRule(r >> 16 % 4), Foil: r>>20&1 == 1,
+		BlankPoints: BlankScore(r >> 36 % 3)}
 	if m == Partners || m == RotatingPartners {
 		s.Players = 4
 	}

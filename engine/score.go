@@ -34,7 +34,7 @@ func (g *Game) blockedWinner() int {
 	s := g.next(g.current, g.dir)
 	best, winner := -1, s
 	for i := 0; i < g.players(); i++ {
-		if p := HandPoints(g.hands[s]); best < 0 || p < best {
+		if p := g.settings.HandPoints(g.hands[s]); best < 0 || p < best {
 			best, winner = p, s
 		}
 		s = g.next(s, g.dir)
@@ -49,7 +49,7 @@ func (g *Game) endHand(winner int, blocked bool) {
 	points := 0
 	for s, hand := range g.hands {
 		if s != winner && s != partner && g.active[s] {
-			points += HandPoints(hand)
+			points += g.settings.HandPoints(hand)
 		}
 	}
 	unscored := g.settings.Unscored()
@@ -63,7 +63,7 @@ func (g *Game) endHand(winner int, blocked bool) {
 		// player who went out; the winner of a blocked hand holds cards too.
 		for s, hand := range g.hands {
 			if g.active[s] {
-				g.scores[s] += HandPoints(hand)
+				g.scores[s] += g.settings.HandPoints(hand)
 			}
 		}
 	default:

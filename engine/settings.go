@@ -147,8 +147,8 @@ func (m *Mode) UnmarshalText(b []byte) error {
 // BlankRule is what the four Blank cards of Classic 2001 do at a table.
 type BlankRule uint8
 
-// The Blank card rules. Each house rule makes the Blank a wild card (it matches
-// anything and its player chooses the colour) with one extra effect.
+// The Blank card rules. Each house rule is written on all four Blanks, one
+// per colour, which play as coloured action cards (blank.go).
 const (
 	// BlanksOut leaves the Blanks in the box: a 108-card deck.
 	BlanksOut BlankRule = iota
@@ -157,8 +157,8 @@ const (
 	// BlankPassHands: every player passes their hand to the next player in the
 	// direction of play.
 	BlankPassHands
-	// BlankDiscardColor: the player discards every card of the chosen colour from
-	// their hand.
+	// BlankDiscardColor: the player discards every card of the Blank's colour
+	// from their hand.
 	BlankDiscardColor
 )
 
@@ -166,7 +166,7 @@ const (
 var BlankRules = []BlankRule{BlanksOut, BlankSwapHands, BlankPassHands, BlankDiscardColor}
 
 var blankNames = [...]string{"out", "swap-hands", "pass-hands", "discard-color"}
-var blankTitles = [...]string{"left out", "swap hands with a player", "everyone passes their hand on", "discard a whole colour"}
+var blankTitles = [...]string{"left out", "swap hands with a player", "everyone passes their hand on", "discard all of its colour"}
 
 func (r BlankRule) String() string {
 	if int(r) < len(blankNames) {
@@ -212,6 +212,8 @@ type Settings struct {
 	Target int `json:"target,omitempty"`
 	// Blanks is what Classic 2001's Blank cards do; ignored by other editions.
 	Blanks BlankRule `json:"blanks,omitempty"`
+	// BlankPoints is what a Blank left in a hand scores (blank.go).
+	BlankPoints BlankScore `json:"blank_points,omitempty"`
 	// Foil puts the foil Army of Grayskull in the deck instead of the ordinary
 	// one (Masters of the Universe 2023); it plays the same.
 	Foil bool `json:"foil,omitempty"`
@@ -249,6 +251,8 @@ func (s Settings) Validate() error {
 		return fmt.Errorf("%w: rotating partners is played by exactly four players", ErrBadSettings)
 	case int(s.Blanks) >= len(blankNames):
 		return fmt.Errorf("%w: unknown Blank card rule", ErrBadSettings)
+	case int(s.BlankPoints) >= len(blankScoreNames):
+		return fmt.Errorf("%w: unknown Blank card score", ErrBadSettings)
 	case s.Target < 0 || s.Target > 100000:
 		return fmt.Errorf("%w: the target score must be between 1 and 100000", ErrBadSettings)
 	}
@@ -319,7 +323,9 @@ func (s Settings) buildDeck() []Card {
 	switch s.Edition {
 	case Classic2001:
 		if s.Blanks != BlanksOut {
-			deck = append(deck, Card{Kind: Blank}, Card{Kind: Blank}, Card{Kind: Blank}, Card{Kind: Blank})
+			for _, col := range s.Edition.Colors() { // one Blank per colour (blank.go)
+				deck = append(deck, Card{Color: col, Kind: Blank})
+			}
 		}
 	case MastersOfTheUniverse2023:
 		// One Army of Grayskull, or its foil duplicate in its place (docs/rules.md).

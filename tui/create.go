@@ -392,7 +392,8 @@ func (f *createForm) describe() string {
 	case rowBots:
 		return "Bots take these seats at once; b adds and x removes bots in the waiting room."
 	case rowBlanks:
-		return "Classic 2001's four Blank cards play as wilds with this house rule: " + engine.BlankRule(f.blanks).Title() + "."
+		return "Classic 2001's four Blank cards, one per colour, carry this house rule: " + engine.BlankRule(f.blanks).Title() +
+			". A Blank plays on its colour or on another Blank."
 	case rowFoil:
 		return "The deck has one Army of Grayskull: the ordinary card or its foil duplicate. They play the same."
 	case rowTimer:

@@ -93,7 +93,11 @@ func (m *model) targetView(v *engine.View) []string {
 		}
 		out = append(out, mark+pad(m.seatName(s), 16)+" "+plural(v.Seats[s].Cards, "card", "cards"))
 	}
-	return append(out, "", st.dim.Render("↑/↓ and enter · esc back to the colour"))
+	back := "esc back to the colour"
+	if !m.tbl.wild.Kind.IsWild() {
+		back = "esc to choose another card"
+	}
+	return append(out, "", st.dim.Render("↑/↓ and enter · "+back))
 }
 
 // challengeView asks whether to challenge the Wild Draw Four.
