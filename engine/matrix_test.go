@@ -24,6 +24,7 @@ func TestMatrix(t *testing.T) {
 	t.Run("partners", testPartners)
 	t.Run("challenge_uno", testChallengeUNO)
 	t.Run("rotating_partners", testRotatingPartners)
+	t.Run("details", testDetails)
 }
 
 // settings are four-player settings for e, with Classic's Blanks in play
