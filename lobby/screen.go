@@ -129,6 +129,8 @@ type HandResult struct {
 	Partner int // -1 unless Partners
 	Points  int
 	Blocked bool
+	// Unscored: the hand scores nothing (MotU 2023's single hand).
+	Unscored bool
 	// Held is what each seat was left holding, in points.
 	Held []int
 	// Scores are the scores after the hand.

@@ -46,6 +46,9 @@ func specialCases() []struct {
 		{"table_challenge_mode_80x24", challengeMode(), nil},
 		{"table_eliminated_80x24", eliminated(), nil},
 		{"table_final_80x24", gameOver(), nil},
+		{"table_rotation_80x24", rotation(), nil},
+		{"table_rotation_scores_80x24", rotationScores(), nil},
+		{"table_rotation_final_80x24", rotationOver(), nil},
 	}
 }
 

@@ -22,6 +22,13 @@ func play(c string, col engine.Color) lobby.Intent {
 // TestKeysSendIntents feeds key presses to a model showing a table and
 // checks the intents that reach the lobby.
 func TestKeysSendIntents(t *testing.T) {
+	uno := func() lobby.Screen { // two cards on one's turn: Classic lists the call
+		s := twoCards()
+		v := *s.Table.Game
+		v.Legal = append(append([]engine.Action(nil), v.Legal...), engine.Action{Kind: engine.CallUNO})
+		s.Table.Game = &v
+		return s
+	}
 	blank := func() lobby.Screen {
 		s := midGame()
 		v := *s.Table.Game
@@ -100,6 +107,8 @@ func TestKeysSendIntents(t *testing.T) {
 			[]lobby.Intent{move(engine.Action{Kind: engine.Exchange, Target: 3, Card: card("Y+2"), Give: card("R3")})}},
 		{"raid: end", raid(), []string{"e"}, []lobby.Intent{move(engine.Action{Kind: engine.EndRaid})}},
 		{"catch", partners(), []string{"c"}, []lobby.Intent{move(engine.Action{Kind: engine.Catch, Target: 1})}},
+		{"Classic: u says UNO before the next-to-last card", uno(), []string{"u"},
+			[]lobby.Intent{move(engine.Action{Kind: engine.CallUNO})}},
 		{"Blank swap names a player", blank(), []string{"right", "enter", "down", "enter"},
 			[]lobby.Intent{move(engine.Action{Kind: engine.Play, Card: card("R?"), Target: 2})}},
 		{"after drawing, enter plays the card drawn", drawn(), []string{"enter"}, []lobby.Intent{play("R5", 0)}},
