@@ -87,3 +87,29 @@ func testRotatingPartners(t *testing.T) {
 		})
 	})
 }
+
+// TestViewNext: the View's next seat follows the rotation's seating and the
+// direction of play, as the game does.
+func TestViewNext(t *testing.T) {
+	g, _ := New(Settings{Edition: Classic2001, Mode: RotatingPartners, Players: 4}, 3)
+	tb := newRandomTable(3)
+	for !g.Over() {
+		v := g.View(-1)
+		for s := range 4 {
+			if got, want := v.Next(s), g.next(s, g.dir); got != want {
+				t.Fatalf("hand %d: after seat %d comes %d, the view says %d", g.hand, s, want, got)
+			}
+		}
+		var i int
+		tb.legal, i = tb.move(g, tb.legal)
+		if _, err := g.Apply(tb.legal[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, _ = New(Settings{Edition: Classic2001, Mode: Challenge, Players: 3}, 3)
+	v := g.View(-1)
+	v.Seats[1].Out = true
+	if v.Next(0) != 2 || v.Next(2) != 0 {
+		t.Fatalf("a seat that is out is passed over: %d, %d", v.Next(0), v.Next(2))
+	}
+}

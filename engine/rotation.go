@@ -178,3 +178,34 @@ func (g *Game) tallies() [][]int {
 	}
 	return t
 }
+
+// Next is the seat that plays after seat in the direction of play: in the
+// round's seating in rotating partners, by seat number otherwise, passing
+// over seats that are out. It is -1 when no other seat is in.
+func (v View) Next(seat int) int {
+	n := len(v.Seats)
+	order := make([]int, 0, n)
+	if v.Rotation != nil && len(v.Rotation.Order) == n {
+		order = append(order, v.Rotation.Order...)
+	} else {
+		for s := range n {
+			order = append(order, s)
+		}
+	}
+	at := -1
+	for i, s := range order {
+		if s == seat {
+			at = i
+		}
+	}
+	if at < 0 {
+		return -1
+	}
+	for i := 1; i < n; i++ {
+		s := order[((at+i*v.Direction)%n+n)%n]
+		if !v.Seats[s].Out {
+			return s
+		}
+	}
+	return -1
+}
