@@ -63,7 +63,8 @@ const (
 	EvPassHands
 	// EvDiscardColor: Seat discarded Count cards of Color.
 	EvDiscardColor
-	// EvHandOver: Seat won the hand (Target is Seat's partner in Partners, else -1),
+	// EvHandOver: Seat won the hand (Target is Seat's partner in Partners and
+	// rotating partners, else -1),
 	// scoring Count points; Blocked when nobody could go out; Unscored when
 	// the game scores nothing (MotU 2023's single hand).
 	EvHandOver

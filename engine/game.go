@@ -1,7 +1,8 @@
 // Package engine is the complete rules of UNO as five official rulebooks give
 // them: Classic 2001, Minions 2016, Masters of the Universe 2020 and 2023 and
-// The Office 2020, with the Classic modes (two players, partners, Challenge
-// UNO) and both ways of scoring.
+// The Office 2020, with the Classic modes (two players, partners and their
+// twelve-hand rotation, Challenge UNO), both ways of scoring, and the
+// eight-player, two-table tournament (Tournament, which feeds two games).
 //
 // A Game is made from Settings and a seed, and changed only by Apply, which
 // either applies an Action completely and returns the Events it caused, or
@@ -136,7 +137,6 @@ type gameMem struct {
 	scores  [MaxPlayers]int
 	hands   [MaxPlayers][]Card
 	winners [MaxPlayers]int
-	rot     rotation
 }
 
 // newGame makes a game from valid settings.
@@ -159,8 +159,8 @@ func newGame(s Settings, seed uint64) *Game {
 		g.hands[i] = cards[at : at : at+handCap]
 		g.active[i] = true
 	}
-	if s.Mode == RotatingPartners {
-		g.rot = &m.rot
+	if s.Mode == RotatingPartners { // (its own allocation: other games stay small)
+		g.rot = &rotation{}
 		g.rot.seat(1)
 	}
 	return g

@@ -206,7 +206,8 @@ func unmarshalEnum(b []byte, names []string, dst *uint8, what string) error {
 type Settings struct {
 	Edition Edition `json:"edition"`
 	Mode    Mode    `json:"mode"`
-	// Players is the number of seats, 2 to 10 (exactly 4 for Partners).
+	// Players is the number of seats, 2 to 10 (exactly 4 for Partners and
+	// rotating partners; 8 for a Tournament).
 	Players int `json:"players"`
 	// Target is the score that ends the game (500 when zero).
 	Target int `json:"target,omitempty"`

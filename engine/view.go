@@ -5,7 +5,8 @@ type SeatView struct {
 	Seat  int `json:"seat"`
 	Cards int `json:"cards"`
 	Score int `json:"score"`
-	// Team is 0 or 1 in Partners (seats across share a team), else -1.
+	// Team is 0 or 1 in Partners (seats across share a team) and in rotating
+	// partners (this round's partnerships), else -1.
 	Team int `json:"team"`
 	// Out is true once the seat is eliminated (Challenge UNO).
 	Out bool `json:"out,omitempty"`
