@@ -114,3 +114,31 @@ func checkRotation(s Settings, seed uint64) error {
 }
 
 func b2i(b bool) int { return int(b2u(b)) }
+
+// TestRotationJSON: the rotation's view, and a tournament's state and
+// standings, survive a JSON round trip.
+func TestRotationJSON(t *testing.T) {
+	g, _ := New(Settings{Edition: Classic2001, Mode: RotatingPartners, Players: 4, Blanks: BlankPassHands, BlankPoints: BlankScoresWild}, 5)
+	roundTrip(t, g.View(-1))
+	tb := newRandomTable(5)
+	for i := 0; !g.Over(); i++ {
+		var k int
+		tb.legal, k = tb.move(g, tb.legal)
+		if _, err := g.Apply(tb.legal[k]); err != nil {
+			t.Fatal(err)
+		}
+		if i%97 == 0 {
+			roundTrip(t, g.View(i%4))
+			roundTrip(t, g.State())
+		}
+	}
+	roundTrip(t, g.View(0))
+	tr, _ := NewTournament(Settings{Edition: Minions2016, Players: 8}, 5)
+	for i := 0; i < 3000 && !tr.Over(); i++ {
+		playMove(t, tr, i%2, &tb)
+		if i%211 == 0 {
+			roundTrip(t, tr.State())
+			roundTrip(t, tr.Standings())
+		}
+	}
+}
