@@ -813,11 +813,12 @@ func TestModeTwoPlayers(t *testing.T) {
 	bo.WaitFor(t, "ana's turn", wait) // after a Draw Two, play comes back to ana
 	e.play("ana", "GS")
 	ana.WaitFor(t, "your hand · 2 cards", wait)
-	require.NoError(t, ana.Press("u"))
-	ana.WaitFor(t, "UNO! armed", wait)
-	e.play("ana", "GR")
+	require.NoError(t, ana.Press("u")) // Classic: UNO is said before the play, a move of its own
 	e.waitAll(func(v string) string { return you(v, "ana") + " called UNO!" })
+	e.play("ana", "GR")
 	ana.WaitFor(t, "your hand · 1 card", wait)
+	bo.WaitFor(t, `ana's turn`, wait)
+	assert.NotContains(t, bo.Screen(), "catch (c)", "the play after the call is safe")
 	e.play("ana", "G3")
 	e.all(func(v string, c *sshtest.Client) {
 		c.WaitFor(t, "GAME OVER", wait)
