@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // This file is Classic 2001's rotating partners for four players (the
 // "Variation" under "Partners - four players"): each player plays four hands
 // with each of the other three as partner, twelve hands in all, keeping the
@@ -184,25 +186,17 @@ func (g *Game) tallies() [][]int {
 // over seats that are out. It is -1 when no other seat is in.
 func (v View) Next(seat int) int {
 	n := len(v.Seats)
-	order := make([]int, 0, n)
-	if v.Rotation != nil && len(v.Rotation.Order) == n {
-		order = append(order, v.Rotation.Order...)
-	} else {
-		for s := range n {
-			order = append(order, s)
-		}
+	order := func(i int) int { return i } // the seat at place i
+	place := seat
+	if r := v.Rotation; r != nil && len(r.Order) == n {
+		order = func(i int) int { return r.Order[i] }
+		place = slices.Index(r.Order, seat)
 	}
-	at := -1
-	for i, s := range order {
-		if s == seat {
-			at = i
-		}
-	}
-	if at < 0 {
+	if place < 0 || place >= n {
 		return -1
 	}
 	for i := 1; i < n; i++ {
-		s := order[((at+i*v.Direction)%n+n)%n]
+		s := order(((place+i*v.Direction)%n + n) % n)
 		if !v.Seats[s].Out {
 			return s
 		}
