@@ -519,7 +519,7 @@ func TestSpecialArmyOfGrayskull(t *testing.T) {
 func TestSpecialBlankCards(t *testing.T) {
 	t.Parallel()
 	hands := [][]string{
-		{"W?", "R1", "R2", "R3", "B1", "B2", "G1"}, // ana
+		{"R?", "R1", "R2", "R3", "B1", "B2", "G1"}, // ana: the red Blank
 		{"Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"}, // bo
 		{"G5", "G6", "G7", "G8", "G9", "B9", "B8"}, // cy
 	}
@@ -530,15 +530,13 @@ func TestSpecialBlankCards(t *testing.T) {
 		e := edOpen(t, edLobby(t, edStack(t, 2, hands, "R9")),
 			edSpec{edition: "Classic 2001", seats: "3", blanks: rule}, "ana", "bo", "cy")
 		e.c["ana"].WaitFor(t, "your turn", wait)
-		e.play("ana", "W?")
-		e.c["ana"].WaitFor(t, "Choose the colour", wait)
+		e.play("ana", "R?") // a coloured Blank names no colour
 		return e
 	}
 	t.Run("swap hands", func(t *testing.T) {
 		t.Parallel()
 		e := open(t, "swap hands with a player")
 		ana := e.c["ana"]
-		require.NoError(t, ana.Press("b"))
 		ana.WaitFor(t, "Swap hands with whom?", wait)
 		ana.WaitFor(t, "▶ bo", wait)
 		require.NoError(t, ana.Press("down"))
@@ -564,7 +562,6 @@ func TestSpecialBlankCards(t *testing.T) {
 	t.Run("pass hands", func(t *testing.T) {
 		t.Parallel()
 		e := open(t, "everyone passes their hand on")
-		require.NoError(t, e.c["ana"].Press("g"))
 		e.waitAll(func(string) string { return "everyone passed their hand on" })
 		e.waitCards(map[string]int{"ana": 7, "bo": 6, "cy": 7})
 		e.c["bo"].WaitFor(t, "your hand · 6 cards", wait)
@@ -576,8 +573,7 @@ func TestSpecialBlankCards(t *testing.T) {
 	})
 	t.Run("discard a colour", func(t *testing.T) {
 		t.Parallel()
-		e := open(t, "discard a whole colour")
-		require.NoError(t, e.c["ana"].Press("r"))
+		e := open(t, "discard all of its colour")
 		e.waitAll(func(v string) string { return you(v, "ana") + " discarded 3 RED cards" })
 		e.waitCards(map[string]int{"ana": 3, "bo": 7, "cy": 7})
 		e.c["ana"].WaitFor(t, "your hand · 3 cards", wait)
@@ -651,20 +647,18 @@ func TestSpecialWildDrawFourChallenge(t *testing.T) {
 
 // ---- the modes ----
 
-// Each mode's hand is stacked to end at once: ana holds six red cards and a
-// Blank whose house rule is "discard a whole colour"; she plays it naming
-// red and goes out. (The two-player test goes out by playing its cards.)
+// Each mode's hand is stacked to end at once: ana holds six red cards and
+// the red Blank, whose house rule is "discard all of its colour"; she plays
+// it on the red first card and goes out. (The two-player test goes out by playing its cards.)
 
 // outHand is ana's hand that goes out with one play.
-var outHand = []string{"W?", "R1", "R2", "R3", "R4", "R5", "R6"}
+var outHand = []string{"R?", "R1", "R2", "R3", "R4", "R5", "R6"}
 
-// goOut plays ana's Blank naming red: she discards her six red cards.
+// goOut plays ana's red Blank: she discards her six red cards.
 func (e *edTable) goOut() {
 	e.t.Helper()
 	e.c["ana"].WaitFor(e.t, "your turn", wait)
-	e.play("ana", "W?")
-	e.c["ana"].WaitFor(e.t, "Choose the colour", wait)
-	require.NoError(e.t, e.c["ana"].Press("r"))
+	e.play("ana", "R?")
 }
 
 // TestModePartners: four players, two teams across the table (ana and the
@@ -677,10 +671,10 @@ func TestModePartners(t *testing.T) {
 		{"B1", "B2", "B3", "G1", "G2", "G3", "Y1"}, // ada: 13 points
 		{"Y3", "Y4", "Y5", "Y6", "G7", "G8", "G9"}, // bix, ana's partner: 42
 		{"B4", "B5", "B6", "G4", "G5", "G6", "Y2"}, // bo: 32
-	}, "B9")
+	}, "R9")
 	cfg := edLobby(t, st)
 	cfg.NextHand = 5 * time.Second
-	e := edOpen(t, cfg, edSpec{edition: "Classic 2001", mode: "partners", bots: "2", blanks: "discard a whole colour"}, "ana", "bo")
+	e := edOpen(t, cfg, edSpec{edition: "Classic 2001", mode: "partners", bots: "2", blanks: "discard all of its colour"}, "ana", "bo")
 	ana, bo := e.c["ana"], e.c["bo"]
 	ana.WaitFor(t, "team A with bix", wait)
 	bo.WaitFor(t, "team B with ada", wait)
@@ -709,11 +703,11 @@ func TestModeChallengeUNO(t *testing.T) {
 		outHand,
 		{"Y1", "Y2", "Y3", "G3", "G4", "B4", "B5"}, // ada: 22
 		{"W", "W+4", "B1", "B2", "B3", "G1", "G2"}, // bo: 109
-	}, "B9")
+	}, "R9")
 	cfg := edLobby(t, st)
 	cfg.NextHand = 3 * time.Second
 	e := edOpen(t, cfg, edSpec{edition: "Classic 2001", mode: "Challenge UNO", seats: "3", target: "100", bots: "1",
-		blanks: "discard a whole colour"}, "ana", "bo")
+		blanks: "discard all of its colour"}, "ana", "bo")
 	e.goOut()
 	e.all(func(v string, c *sshtest.Client) {
 		c.WaitFor(t, "HAND 1 OVER", wait)
@@ -744,9 +738,9 @@ func TestModeLowestScore(t *testing.T) {
 		outHand,
 		{"W", "W+4", "B1", "B2", "B3", "G1", "G2"}, // bo: 109
 		{"Y1", "Y2", "Y3", "G3", "G4", "B4", "B5"}, // cy: 22
-	}, "B9")
+	}, "R9")
 	e := edOpen(t, edLobby(t, st), edSpec{edition: "Classic 2001", mode: "lowest score", seats: "3", target: "100",
-		blanks: "discard a whole colour"}, "ana", "bo", "cy")
+		blanks: "discard all of its colour"}, "ana", "bo", "cy")
 	e.goOut()
 	e.all(func(v string, c *sshtest.Client) {
 		c.WaitFor(t, "GAME OVER", wait)
@@ -769,9 +763,9 @@ func TestModeSingleHand(t *testing.T) {
 		outHand,
 		{"B1", "B2", "B3", "G1", "G2", "G3", "Y1"}, // bo: 13
 		{"Y2", "Y3", "Y4", "G4", "G5", "B4", "B5"}, // cy: 27
-	}, "B9")
+	}, "R9")
 	e := edOpen(t, edLobby(t, st), edSpec{edition: "Classic 2001", mode: "single hand", seats: "3",
-		blanks: "discard a whole colour"}, "ana", "bo", "cy")
+		blanks: "discard all of its colour"}, "ana", "bo", "cy")
 	e.goOut()
 	e.all(func(v string, c *sshtest.Client) {
 		c.WaitFor(t, "GAME OVER", wait)
@@ -819,11 +813,12 @@ func TestModeTwoPlayers(t *testing.T) {
 	bo.WaitFor(t, "ana's turn", wait) // after a Draw Two, play comes back to ana
 	e.play("ana", "GS")
 	ana.WaitFor(t, "your hand · 2 cards", wait)
-	require.NoError(t, ana.Press("u"))
-	ana.WaitFor(t, "UNO! armed", wait)
-	e.play("ana", "GR")
+	require.NoError(t, ana.Press("u")) // Classic: UNO is said before the play, a move of its own
 	e.waitAll(func(v string) string { return you(v, "ana") + " called UNO!" })
+	e.play("ana", "GR")
 	ana.WaitFor(t, "your hand · 1 card", wait)
+	bo.WaitFor(t, `ana's turn`, wait)
+	assert.NotContains(t, bo.Screen(), "catch (c)", "the play after the call is safe")
 	e.play("ana", "G3")
 	e.all(func(v string, c *sshtest.Client) {
 		c.WaitFor(t, "GAME OVER", wait)

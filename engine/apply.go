@@ -37,6 +37,7 @@ func (g *Game) apply(a *Action) {
 		g.exposed = -1
 		g.drawForTurn(a.Seat)
 	case Pass:
+		g.called[a.Seat] = false // a call made before a play that did not come
 		g.event(EvPass, a.Seat)
 		g.advance(false)
 	case ChooseColor:
@@ -52,7 +53,9 @@ func (g *Game) apply(a *Action) {
 		g.exposed = -1
 		g.challenge(a.Seat)
 	case CallUNO:
-		g.exposed = -1
+		if g.exposed == a.Seat {
+			g.exposed = -1 // (a call before the play leaves another's catch open)
+		}
 		g.called[a.Seat] = true
 		g.event(EvUNO, a.Seat)
 	case Catch:
@@ -121,12 +124,13 @@ func (g *Game) play(a *Action) {
 		g.fourBy, g.fourGuilty = seat, g.holdsMatch(seat, prev)
 	}
 	if card.Kind == Blank && g.settings.Blanks == BlankDiscardColor {
-		g.discardColor(seat, a.Color)
+		g.discardColor(seat, card.Color)
 	}
-	g.called[seat] = a.UNO // a call made before holds no more once the card is down
+	before := g.called[seat] // UNO said before this play (Classic 2001: uno.go)
+	g.called[seat] = a.UNO || before && len(g.hands[seat]) == 1
 	if a.UNO {
 		g.event(EvUNO, seat)
-	} else if len(g.hands[seat]) == 1 && !(card.Kind == Blank && g.settings.Blanks != BlankDiscardColor) {
+	} else if len(g.hands[seat]) == 1 && !before && !(card.Kind == Blank && g.settings.Blanks != BlankDiscardColor) {
 		g.exposed = seat
 	}
 	g.current = seat

@@ -122,7 +122,7 @@ func (g *Game) auditPlay() error {
 		if g.active[s] && len(h) == 0 && g.phase != PhaseRace {
 			return fmt.Errorf("audit: seat %d is out of cards and the hand goes on", s)
 		}
-		if g.called[s] && len(h) != 1 {
+		if g.called[s] && len(h) != 1 && !g.calledBefore(s) {
 			return fmt.Errorf("audit: seat %d called UNO holding %d cards", s, len(h))
 		}
 		if g.racing[s] {

@@ -89,8 +89,8 @@ func (k Kind) String() string {
 }
 
 // IsWild reports whether cards of this kind carry no colour and match anything.
-// A Blank is wild when a house rule is written on it (the only way it is dealt).
-func (k Kind) IsWild() bool { return k >= Wild }
+// A Blank is not: each has a colour (blank.go).
+func (k Kind) IsWild() bool { return k >= Wild && k != Blank }
 
 // IsAction reports whether the kind is a coloured action card (Skip, Reverse,
 // Draw Two): the cards the Army of Grayskull may take.
@@ -123,7 +123,7 @@ func matchMask(hand []Card, top Card, color Color) uint64 {
 	for i := range hand {
 		c := &hand[i]
 		same := b2u(uint16(c.Kind)|uint16(c.Value)<<8 == symbol)
-		m |= (b2u(c.Kind >= Wild) | b2u(c.Color == color) | same) << (i & 63)
+		m |= (b2u(c.Kind >= Wild)&b2u(c.Kind != Blank) | b2u(c.Color == color) | same) << (i & 63)
 	}
 	return m
 }
@@ -143,13 +143,13 @@ func (c Card) zero() bool { return uint8(c.Color)|uint8(c.Kind)|c.Value == 0 }
 func (c Card) Foil() bool { return c.Kind == ArmyOfGrayskull && c.Value == 1 }
 
 // Points is what the card scores when left in a hand. The Classic rulebook
-// prints "?" for a Blank; it is played as a wild here, so it scores like one
-// (docs/rules.md).
+// prints "?" for a Blank: a table chooses (Settings.Points); this is the
+// default, 20, as the coloured action cards a Blank plays like.
 func (c Card) Points() int {
 	switch {
 	case c.Kind == Number:
 		return int(c.Value)
-	case c.Kind.IsAction():
+	case c.Kind.IsAction() || c.Kind == Blank:
 		return 20
 	default:
 		return 50
@@ -189,7 +189,7 @@ func (c Card) symbol() string {
 }
 
 // Label is the short text a player reads on the card: R7, G+2, YS (skip), BR
-// (reverse), W, W+4, W? (blank), WM, WG, WC, WA. The colour letter is
+// (reverse), W, W+4, Y? (a yellow Blank), WM, WG, WC, WA. The colour letter is
 // edition-neutral (P is purple or pink); Code is the unambiguous form.
 func (c Card) Label() string {
 	if c.Kind.IsWild() {
@@ -245,8 +245,6 @@ func ParseCard(s string) (Card, error) {
 			return Card{Kind: Wild}, nil
 		case "+4":
 			return Card{Kind: WildDrawFour}, nil
-		case "?":
-			return Card{Kind: Blank}, nil
 		case "M":
 			return Card{Kind: MutatedMinion}, nil
 		case "G":
@@ -273,6 +271,8 @@ func ParseCard(s string) (Card, error) {
 		return Card{Color: col, Kind: Reverse}, nil
 	case rest == "+2":
 		return Card{Color: col, Kind: DrawTwo}, nil
+	case rest == "?":
+		return Card{Color: col, Kind: Blank}, nil
 	}
 	return Card{}, bad
 }

@@ -6,6 +6,7 @@ package engine
 // says. A stacked game (NewStacked) fixes the first dealer and the top of the
 // first deck instead.
 func (g *Game) deal() {
+	g.rotate()
 	stacked := g.hand == 0 && g.stack != nil
 	switch {
 	case stacked:
@@ -93,7 +94,7 @@ func (g *Game) cut() int {
 // cutValue is what a card is worth when cutting for the deal.
 func (g *Game) cutValue(c Card) int {
 	if g.settings.Edition == Classic2001 {
-		return c.Points()
+		return g.settings.Points(c)
 	}
 	if c.Kind == Number {
 		return int(c.Value)
@@ -148,7 +149,9 @@ func (g *Game) turnUpFirst() {
 	}
 	left := g.next(g.dealer, 1)
 	switch g.topCard.Kind {
-	case Number:
+	case Number, Blank:
+		// A Blank turned up first sets its colour; its house rule does not
+		// happen (docs/rules.md).
 		g.setTurn(left)
 	case Skip:
 		g.event(EvSkip, left)

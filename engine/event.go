@@ -63,8 +63,10 @@ const (
 	EvPassHands
 	// EvDiscardColor: Seat discarded Count cards of Color.
 	EvDiscardColor
-	// EvHandOver: Seat won the hand (Target is Seat's partner in Partners, else -1),
-	// scoring Count points; Blocked when nobody could go out.
+	// EvHandOver: Seat won the hand (Target is Seat's partner in Partners and
+	// rotating partners, else -1),
+	// scoring Count points; Blocked when nobody could go out; Unscored when
+	// the game scores nothing (MotU 2023's single hand).
 	EvHandOver
 	// EvEliminated: Seat reached the target in Challenge UNO and is out.
 	EvEliminated
@@ -138,6 +140,8 @@ type Event struct {
 	Guilty bool       `json:"guilty,omitempty"`
 	// Blocked marks a hand that ended because nobody could play or draw.
 	Blocked bool `json:"blocked,omitempty"`
+	// Unscored marks a hand that scores nothing (Settings.Unscored): Count is 0.
+	Unscored bool `json:"unscored,omitempty"`
 }
 
 // VisibleTo is the event as seat may see it: the face of a card drawn by, or

@@ -1,7 +1,8 @@
 // Package engine is the complete rules of UNO as five official rulebooks give
 // them: Classic 2001, Minions 2016, Masters of the Universe 2020 and 2023 and
-// The Office 2020, with the Classic modes (two players, partners, Challenge
-// UNO) and both ways of scoring.
+// The Office 2020, with the Classic modes (two players, partners and their
+// twelve-hand rotation, Challenge UNO), both ways of scoring, and the
+// eight-player, two-table tournament (Tournament, which feeds two games).
 //
 // A Game is made from Settings and a seed, and changed only by Apply, which
 // either applies an Action completely and returns the Events it caused, or
@@ -111,6 +112,8 @@ type Game struct {
 
 	winners []int
 	events  []Event // the events of the action being applied
+
+	rot *rotation // rotating partners' seating and tallies, or nil
 }
 
 // handCap is the room each hand is given at first; a hand that outgrows it
@@ -154,6 +157,10 @@ func newGame(s Settings, seed uint64) *Game {
 		at := 2*d + i*handCap
 		g.hands[i] = cards[at : at : at+handCap]
 		g.active[i] = true
+	}
+	if s.Mode == RotatingPartners { // (its own allocation: other games stay small)
+		g.rot = &rotation{}
+		g.rot.seat(1)
 	}
 	return g
 }
@@ -223,6 +230,9 @@ func (g *Game) players() int {
 
 // next is the next seat in play from seat in direction dir.
 func (g *Game) next(seat, dir int) int {
+	if g.rot != nil {
+		return g.rot.next(seat, dir) // the round's seating; nobody is ever out
+	}
 	n := len(g.hands)
 	for i := 0; i < n; i++ {
 		seat += dir

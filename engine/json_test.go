@@ -34,6 +34,9 @@ func TestJSON(t *testing.T) {
 		for _, r := range BlankRules {
 			roundTrip(t, r)
 		}
+		for _, b := range BlankScores {
+			roundTrip(t, b)
+		}
 		for c := NoColor; c <= Pink; c++ {
 			roundTrip(t, c)
 		}
@@ -80,7 +83,8 @@ func TestJSON(t *testing.T) {
 		for _, e := range Editions {
 			for _, m := range Modes {
 				for _, r := range BlankRules {
-					roundTrip(t, Settings{Edition: e, Mode: m, Players: 4, Target: 250, Blanks: r, Foil: r == BlankPassHands})
+					roundTrip(t, Settings{Edition: e, Mode: m, Players: 4, Target: 250, Blanks: r, Foil: r == BlankPassHands,
+						BlankPoints: BlankScore(int(r) % len(BlankScores))})
 				}
 			}
 		}

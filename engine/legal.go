@@ -80,6 +80,9 @@ func (g *Game) checkOther(a *Action) error {
 		}
 		return nil
 	case CallUNO:
+		if g.callsBefore(a.Seat) {
+			return nil // Classic: said before the next-to-last card is played
+		}
 		if g.exposed != a.Seat {
 			return ErrUNONotNow
 		}
@@ -218,7 +221,7 @@ func (g *Game) leftAfter(hand []Card, a *Action) int {
 	n := len(hand) - 1
 	if a.Card.Kind == Blank && g.settings.Blanks == BlankDiscardColor {
 		for _, c := range hand {
-			if c.Color == a.Color && !c.Kind.IsWild() {
+			if c.Color == a.Card.Color && c.Kind != Blank { // (the Blank is counted above)
 				n--
 			}
 		}
@@ -354,7 +357,7 @@ func (g *Game) appendTurn(dst []Action, seat int) []Action {
 			continue
 		}
 		seen |= bit
-		if c.Kind.IsWild() {
+		if c.Kind.IsWild() || c.Kind == Blank {
 			dst = g.appendWildPlays(dst, seat, c)
 			continue
 		}
@@ -372,12 +375,15 @@ func (g *Game) appendTurn(dst []Action, seat int) []Action {
 	}
 	for i := 64; i < len(hand); i++ { // a hand of more than 64 cards: rare
 		if c := hand[i]; c.Matches(g.top(), g.color) && !holds(hand[:i], c) {
-			if c.Kind.IsWild() {
+			if c.Kind.IsWild() || c.Kind == Blank {
 				dst = g.appendWildPlays(dst, seat, c)
 			} else {
 				dst = g.appendPlay(dst, seat, c)
 			}
 		}
+	}
+	if g.callsBefore(seat) {
+		dst = appendAction(dst, CallUNO, seat, Card{})
 	}
 	// It is seat's turn (playTurn): they may draw, or keep the card drawn
 	// (check's onTurn says the same).
@@ -396,13 +402,18 @@ func appendAction(dst []Action, k ActionKind, seat int, c Card) []Action {
 	return dst
 }
 
-// appendWildPlays appends every legal way for seat to play the wild card c:
-// in each of the edition's colours (and, for a swap Blank, at each player).
-// Whether a wild may be played does not depend on which of the edition's
-// colours is named, so playable judges the first colour (at each target) and
-// the others follow it.
+// appendWildPlays appends every legal way for seat to play the wild card c,
+// or a Blank: a wild in each of the edition's colours (a Blank names none);
+// a swap Blank at each player. Whether a wild may be played does not depend
+// on which of the edition's colours is named, so playable judges the first
+// colour (at each target) and the others follow it.
 func (g *Game) appendWildPlays(dst []Action, seat int, c Card) []Action {
-	colors := g.settings.Edition.Colors()
+	all := g.settings.Edition.Colors()
+	colors := all[:]
+	if c.Kind == Blank {
+		colors = all[:1:1]
+		colors[0] = NoColor
+	}
 	targets := 1
 	if c.Kind == Blank && g.settings.Blanks == BlankSwapHands {
 		targets = len(g.hands)

@@ -65,11 +65,15 @@ func testGoingOut(t *testing.T) {
 		// Draw effects still happen; the Chili race still runs; the Blank's
 		// swap and pass and the Army's raid do nothing (docs/rules.md).
 		each(t, func(t *testing.T, e Edition) {
-			sc := lastCard(t, settings(e), Card{Kind: e.Special()}.Code())
-			sizes := []int{len(sc.g.hands[0]), len(sc.g.hands[1]), len(sc.g.hands[2]), len(sc.g.hands[3])}
-			a := Action{Kind: Play, Seat: 1, Card: Card{Kind: e.Special()}, Color: e.Colors()[1]}
+			special := Card{Kind: e.Special()}
 			if e == Classic2001 {
-				a.Target = 3 // a swap with seat 3: nothing to swap
+				special.Color = Red // the red Blank, on red
+			}
+			sc := lastCard(t, settings(e), special.Code())
+			sizes := []int{len(sc.g.hands[0]), len(sc.g.hands[1]), len(sc.g.hands[2]), len(sc.g.hands[3])}
+			a := Action{Kind: Play, Seat: 1, Card: special, Color: e.Colors()[1]}
+			if e == Classic2001 {
+				a.Color, a.Target = NoColor, 3 // a swap with seat 3: nothing to swap
 			}
 			sc.do(a)
 			switch e {
@@ -105,15 +109,15 @@ func testScoring(t *testing.T) {
 				switch {
 				case c.Kind == Number:
 					want = int(c.Value)
-				case c.Kind.IsAction():
+				case c.Kind.IsAction(), c.Kind == Blank: // a Blank: 20 unless the table says otherwise
 					want = 20
 				}
 				if c.Points() != want {
 					t.Fatalf("%s scores %d, want %d", c, c.Points(), want)
 				}
 			}
-			if HandPoints(cards(t, "R7 BS G+2 YR W W+4 W? WM WG WC WA WA*")) != 7+3*20+8*50 {
-				t.Fatalf("HandPoints %d", HandPoints(cards(t, "R7 BS G+2 YR W W+4 W? WM WG WC WA WA*")))
+			if HandPoints(cards(t, "R7 BS G+2 YR W W+4 Y? WM WG WC WA WA*")) != 7+4*20+7*50 {
+				t.Fatalf("HandPoints %d", HandPoints(cards(t, "R7 BS G+2 YR W W+4 Y? WM WG WC WA WA*")))
 			}
 		})
 	})
@@ -163,13 +167,20 @@ func testScoring(t *testing.T) {
 		})
 	})
 	t.Run("single_hand", func(t *testing.T) {
-		// MotU 2023's own rule (first out wins; scores optional), open to all.
+		// MotU 2023's own rule (first out wins; scores optional), open to
+		// all. In MotU 2023 it scores nothing: its points belong to the
+		// optional victory method; the other editions score the hand.
 		each(t, func(t *testing.T, e Edition) {
 			s := settings(e)
 			s.Mode = SingleHand
 			sc := outOf(t, s)
-			sc.handOver()
+			over := sc.handOver()
 			sc.want(sc.g.Over() && slices.Equal(sc.g.Winners(), []int{1}), "seat 1 wins the game")
+			if e == MastersOfTheUniverse2023 {
+				sc.want(over.Unscored && over.Count == 0 && slices.Equal(sc.g.Scores(), []int{0, 0, 0, 0}), "no points: %+v %v", over, sc.g.Scores())
+			} else {
+				sc.want(!over.Unscored && over.Count == sc.othersHold(1) && sc.g.Scores()[1] == over.Count, "the hand scores: %+v", over)
+			}
 			sc.refuse(Action{Kind: Deal, Seat: SystemSeat}, ErrGameOver)
 			sc.refuse(Action{Kind: Draw, Seat: 2}, ErrGameOver)
 		})

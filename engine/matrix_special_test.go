@@ -126,17 +126,40 @@ func testSpecial(t *testing.T) {
 		})
 	})
 	t.Run("blank", func(t *testing.T) {
+		// One Blank per colour, each a coloured card carrying the table's
+		// house rule: played on its colour or on another Blank, naming no
+		// colour; the colour in play becomes its own (docs/rules.md).
 		t.Run(name(Classic2001), func(t *testing.T) {
 			s := settings(Classic2001)
-			blankDeal := deal{hands: []string{"", "W? B1 B2 B3 R7 G4 Y5"}, first: "R5"}
+			blankDeal := deal{hands: []string{"", "B? B1 B2 B3 R7 G4 Y5"}, first: "B5"}
+			t.Run("matches", func(t *testing.T) {
+				for _, c := range []struct {
+					first string
+					ok    bool
+				}{{"B5", true}, {"R5", false}, {"G?", true}, {"BS", true}, {"RS", false}} {
+					sc := newScene(t, s, deal{hands: []string{"", "B? R1 R2 R3 R4 R6 R7"}, first: c.first})
+					blank := Action{Kind: Play, Seat: 1, Card: card(t, "B?"), Target: 3}
+					if sc.g.phase == PhaseTurn && sc.g.current != 1 {
+						sc.until(1)
+					}
+					if !c.ok {
+						sc.refuse(blank, ErrNoMatch)
+						continue
+					}
+					sc.refuse(Action{Kind: Play, Seat: 1, Card: card(t, "B?"), Color: Blue, Target: 3}, ErrColorNotWanted)
+					sc.want(slices.Contains(sc.g.Legal(1), blank), "listed: %v", sc.g.Legal(1))
+					sc.do(blank)
+					sc.want(sc.g.color == Blue, "blue in play")
+				}
+			})
 			t.Run("swap_hands", func(t *testing.T) {
 				s.Blanks = BlankSwapHands
 				sc := newScene(t, s, blankDeal)
 				three := sc.hand(3)
 				for _, target := range []int{1, -1, 4} {
-					sc.refuse(Action{Kind: Play, Seat: 1, Card: card(t, "W?"), Color: Blue, Target: target}, ErrChooseTarget)
+					sc.refuse(Action{Kind: Play, Seat: 1, Card: card(t, "B?"), Target: target}, ErrChooseTarget)
 				}
-				sc.do(Action{Kind: Play, Seat: 1, Card: card(t, "W?"), Color: Blue, Target: 3})
+				sc.do(Action{Kind: Play, Seat: 1, Card: card(t, "B?"), Target: 3})
 				sc.want(sc.hand(1) == three && sc.hand(3) == sorted(t, "B1 B2 B3 R7 G4 Y5"), "hands swapped")
 				sc.turn(2, PhaseTurn)
 				sc.want(sc.g.color == Blue, "blue")
@@ -145,19 +168,20 @@ func testSpecial(t *testing.T) {
 				s.Blanks = BlankPassHands
 				sc := newScene(t, s, blankDeal)
 				before := []string{sc.hand(0), "B1 B2 B3 G4 R7 Y5", sc.hand(2), sc.hand(3)}
-				sc.refuse(Action{Kind: Play, Seat: 1, Card: card(t, "W?"), Color: Blue, Target: 3}, ErrTargetNotWanted)
-				sc.wild(1, "W?", Blue)
+				sc.refuse(Action{Kind: Play, Seat: 1, Card: card(t, "B?"), Target: 3}, ErrTargetNotWanted)
+				sc.play(1, "B?")
 				for s := range 4 {
 					sc.want(sc.hand((s+1)%4) == sorted(t, before[s]), "seat %d's hand passed left", s)
 				}
 				sc.turn(2, PhaseTurn)
 			})
 			t.Run("discard_color", func(t *testing.T) {
+				// The player discards every card of the Blank's colour.
 				s.Blanks = BlankDiscardColor
 				sc := newScene(t, s, blankDeal)
-				sc.wild(1, "W?", Blue)
+				sc.play(1, "B?")
 				sc.want(sc.hand(1) == sorted(t, "R7 G4 Y5"), "the blues discarded: %s", sc.hand(1))
-				sc.want(sc.g.top() == card(t, "W?") && len(sc.g.discard) == 5, "beneath the Blank")
+				sc.want(sc.g.top() == card(t, "B?") && len(sc.g.discard) == 5, "beneath the Blank")
 				sc.want(sc.g.color == Blue, "blue")
 				sc.turn(2, PhaseTurn)
 			})
@@ -165,15 +189,16 @@ func testSpecial(t *testing.T) {
 				// UNO goes with the card that leaves one card, counting the
 				// colour discarded with it.
 				s.Blanks = BlankDiscardColor
-				sc := newScene(t, s, deal{hands: []string{"", "W? B1 B2 B3 B4 B6 R7"}, first: "R5"})
-				sc.refuse(Action{Kind: Play, Seat: 1, Card: card(t, "W?"), Color: Red, UNO: true}, ErrUNONotNow)
-				sc.do(Action{Kind: Play, Seat: 1, Card: card(t, "W?"), Color: Blue, UNO: true})
+				sc := newScene(t, s, deal{hands: []string{"", "B? B1 B2 B3 B4 G6 R7"}, first: "B5"})
+				sc.refuse(Action{Kind: Play, Seat: 1, Card: card(t, "B?"), UNO: true}, ErrUNONotNow)
+				sc = newScene(t, s, deal{hands: []string{"", "B? B1 B2 B3 B4 B6 R7"}, first: "B5"})
+				sc.do(Action{Kind: Play, Seat: 1, Card: card(t, "B?"), UNO: true})
 				sc.want(sc.hand(1) == "R7" && sc.g.called[1], "one card, UNO called")
 			})
 			t.Run("discard_color_out", func(t *testing.T) {
 				s.Blanks = BlankDiscardColor
-				sc := newScene(t, s, deal{hands: []string{"", "W? B1 B2 B3 B4 B6 B7"}, first: "R5"})
-				sc.wild(1, "W?", Blue)
+				sc := newScene(t, s, deal{hands: []string{"", "B? B1 B2 B3 B4 B6 B7"}, first: "B5"})
+				sc.play(1, "B?")
 				sc.want(sc.g.phase == PhaseDeal && sc.count(EvHandOver) == 1, "seat 1 is out")
 			})
 			t.Run("swap_pass_not_exposed", func(t *testing.T) {
@@ -181,10 +206,10 @@ func testSpecial(t *testing.T) {
 				// card goes elsewhere, so nobody is open to a catch.
 				for _, r := range []BlankRule{BlankSwapHands, BlankPassHands} {
 					s.Blanks = r
-					sc := newScene(t, s, deal{hands: []string{"", "W? R1 R2 R3 R4 R6 R7"}, first: "R5"})
+					sc := newScene(t, s, deal{hands: []string{"", "R? R1 R2 R3 R4 R6 R7"}, first: "R5"})
 					sc.shed(1, "R1 R2 R3 R4 R6")
 					sc.until(1)
-					a := Action{Kind: Play, Seat: 1, Card: card(t, "W?"), Color: Green}
+					a := Action{Kind: Play, Seat: 1, Card: card(t, "R?")}
 					if r == BlankSwapHands {
 						a.Target = 3
 					}
@@ -194,8 +219,36 @@ func testSpecial(t *testing.T) {
 				}
 			})
 			t.Run("points", func(t *testing.T) {
-				if p := card(t, "W?").Points(); p != 50 {
+				// The rulebook's "?": the table's choice, 20 unless it says otherwise.
+				if p := card(t, "Y?").Points(); p != 20 {
 					t.Fatalf("a Blank scores %d", p)
+				}
+				for b, want := range map[BlankScore]int{BlankScoresAction: 20, BlankScoresWild: 50, BlankScoresNothing: 0} {
+					s.BlankPoints = b
+					if p := s.HandPoints(cards(t, "Y? R7 W")); p != want+7+50 {
+						t.Fatalf("%s: a Blank scores %d", b, p-57)
+					}
+				}
+				s.BlankPoints = 3
+				if s.Validate() == nil {
+					t.Fatal("an unknown Blank score accepted")
+				}
+			})
+			t.Run("points_in_play", func(t *testing.T) {
+				// A hand's score counts the Blank as the table chose.
+				for _, b := range BlankScores {
+					s := settings(Classic2001)
+					s.BlankPoints, s.Target = b, 1
+					sc := newScene(t, s, deal{first: "R5", hands: []string{"Y? G1 G2 G3 G4 G6 G7", "R1 R2 R3 R4 R6 R7 R8"}})
+					sc.shed(1, "R1 R2 R3 R4 R6 R7 R8")
+					over := sc.handOver()
+					want := 0
+					for seat, h := range sc.g.hands {
+						if seat != 1 {
+							want += s.HandPoints(h)
+						}
+					}
+					sc.want(over.Count == want && slices.Contains(sc.g.hands[0], card(t, "Y?")), "%s: scored %d, want %d", b, over.Count, want)
 				}
 			})
 		})
@@ -230,6 +283,7 @@ func testUNO(t *testing.T) {
 		return sc
 	}
 	penalty := map[Edition]int{Classic2001: 4}
+	t.Run("before_the_play", testUNOBefore)
 	t.Run("when", func(t *testing.T) {
 		// With the next-to-last card: then nobody can catch the player.
 		each(t, func(t *testing.T, e Edition) {

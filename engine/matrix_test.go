@@ -23,6 +23,8 @@ func TestMatrix(t *testing.T) {
 	t.Run("two_players", testTwoPlayers)
 	t.Run("partners", testPartners)
 	t.Run("challenge_uno", testChallengeUNO)
+	t.Run("rotating_partners", testRotatingPartners)
+	t.Run("details", testDetails)
 }
 
 // settings are four-player settings for e, with Classic's Blanks in play
@@ -127,6 +129,11 @@ func testDeck(t *testing.T) {
 					}
 					if n := special(s); n != want || len(s.Deck()) != size {
 						t.Fatalf("Blanks %s: %d Blanks in %d cards", r, n, len(s.Deck()))
+					}
+					for _, col := range e.Colors() { // one per colour: "the yellow Blank Card"
+						if n := count(s.Deck(), func(c Card) bool { return c == Card{Color: col, Kind: Blank} }); n != want/4 {
+							t.Fatalf("Blanks %s: %d %s Blanks", r, n, col)
+						}
 					}
 				}
 			case MastersOfTheUniverse2023:
@@ -375,9 +382,19 @@ func testFirstCard(t *testing.T) {
 				ignored(t, e, special)
 				return
 			}
+			if e == Classic2001 {
+				// A Blank is a coloured card: its colour is in play, the
+				// player left of the dealer plays, and its house rule does
+				// not happen (docs/rules.md).
+				sc := newScene(t, settings(e), deal{first: "G?"})
+				before := [4]string{sc.hand(0), sc.hand(1), sc.hand(2), sc.hand(3)}
+				sc.turn(1, PhaseTurn)
+				sc.want(sc.g.color == Green, "green in play")
+				sc.want([4]string{sc.hand(0), sc.hand(1), sc.hand(2), sc.hand(3)} == before, "no hand changed")
+				return
+			}
 			// The player left of the dealer names the colour; the card's own
-			// effect does not happen (docs/rules.md). Classic's Blank is
-			// silent: it is treated so too.
+			// effect does not happen (docs/rules.md).
 			sc := newScene(t, settings(e), deal{first: special})
 			before := [4]string{sc.hand(0), sc.hand(1), sc.hand(2), sc.hand(3)}
 			sc.turn(1, PhaseFirstColor)

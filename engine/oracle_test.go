@@ -52,7 +52,7 @@ func allowed(g *Game, a Action) bool {
 			return false // after a draw, only the card drawn
 		}
 		top, c := g.discard[len(g.discard)-1], a.Card
-		wild := c.Kind >= Wild
+		wild := c.Kind >= Wild && c.Kind != Blank // a Blank is coloured (blank.go)
 		sameSymbol := c.Kind == top.Kind && (c.Kind != Number || c.Value == top.Value)
 		if !wild && c.Color != g.color && !sameSymbol {
 			return false // colour, number or symbol; a wild matches anything
@@ -67,7 +67,7 @@ func allowed(g *Game, a Action) bool {
 		left := len(mine) - 1
 		if c.Kind == Blank && g.settings.Blanks == BlankDiscardColor {
 			for _, h := range mine {
-				if h.Kind < Wild && h.Color == a.Color {
+				if h.Kind < Wild && h.Color == c.Color {
 					left--
 				}
 			}
@@ -82,7 +82,11 @@ func allowed(g *Game, a Action) bool {
 	case Accept, ChallengeDrawFour:
 		return onTurn && g.phase == PhaseChallenge
 	case CallUNO:
-		return g.exposed == a.Seat && (ed == Classic2001 || ed == MastersOfTheUniverse2023)
+		// Classic: "before playing your next to last card" (on one's turn,
+		// with two cards), or as a self-catch; MotU 2023: with one card.
+		before := ed == Classic2001 && onTurn && (g.phase == PhaseTurn || g.phase == PhaseDrawn) &&
+			len(mine) == 2 && !g.called[a.Seat]
+		return before || g.exposed == a.Seat && (ed == Classic2001 || ed == MastersOfTheUniverse2023)
 	case Catch:
 		return a.Target != a.Seat && a.Target >= 0 && a.Target < n && g.exposed == a.Target
 	case Drop:
@@ -132,6 +136,11 @@ func digest(g *Game) uint64 {
 	}
 	for _, w := range g.winners {
 		word(w)
+	}
+	for _, row := range g.tallies() {
+		for _, v := range row {
+			word(v)
+		}
 	}
 	r := g.rng // a copy: its next number tells its state
 	word(int(r.pcg.Uint64()))

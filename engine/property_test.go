@@ -35,7 +35,7 @@ func propertyGames() int {
 const maxMoves = 50000
 
 // TestProperties plays propertyGames() seeded random games for every edition
-// in every mode (250,000 games in the full run), with random tables (2 to 10 players, Partners 4; every
+// in every mode (300,000 games in the full run), with random tables (2 to 10 players, Partners and rotating partners 4; every
 // Blank rule in Classic; the foil Army in MotU 2023) and random targets (15
 // games in 16 end with the first hand that scores; the others play to a
 // target up to 500), mixing in random moves, most of them illegal. It checks that:
@@ -70,8 +70,9 @@ func TestProperties(t *testing.T) {
 // randomSettings are the settings of the seed's game.
 func randomSettings(e Edition, m Mode, seed uint64) Settings {
 	r := seed * 0x9e3779b97f4a7c15
-	s := Settings{Edition: e, Mode: m, Players: 2 + int(r>>8%9), Blanks: BlankRule(r >> 16 % 4), Foil: r>>20&1 == 1}
-	if m == Partners {
+	s := Settings{Edition: e, Mode: m, Players: 2 + int(r>>8%9), Blanks: BlankRule(r >> 16 % 4), Foil: r>>20&1 == 1,
+		BlankPoints: BlankScore(r >> 36 % 3)}
+	if m == Partners || m == RotatingPartners {
 		s.Players = 4
 	}
 	switch {

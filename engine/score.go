@@ -9,8 +9,18 @@ func HandPoints(hand []Card) int {
 	return p
 }
 
+// Unscored reports whether the game's hands score nothing: MotU 2023's own
+// way to win, the "optional victory method" aside, is to go out first, so a
+// single hand of it adds no points to anyone (docs/rules.md).
+func (s Settings) Unscored() bool {
+	return s.Edition == MastersOfTheUniverse2023 && s.Mode == SingleHand
+}
+
 // partner is seat's partner in Partners, or -1.
 func (g *Game) partner(seat int) int {
+	if g.rot != nil {
+		return g.rot.pairing.Partner(seat)
+	}
 	if g.settings.Mode != Partners {
 		return -1
 	}
@@ -24,7 +34,7 @@ func (g *Game) blockedWinner() int {
 	s := g.next(g.current, g.dir)
 	best, winner := -1, s
 	for i := 0; i < g.players(); i++ {
-		if p := HandPoints(g.hands[s]); best < 0 || p < best {
+		if p := g.settings.HandPoints(g.hands[s]); best < 0 || p < best {
 			best, winner = p, s
 		}
 		s = g.next(s, g.dir)
@@ -39,8 +49,12 @@ func (g *Game) endHand(winner int, blocked bool) {
 	points := 0
 	for s, hand := range g.hands {
 		if s != winner && s != partner && g.active[s] {
-			points += HandPoints(hand)
+			points += g.settings.HandPoints(hand)
 		}
+	}
+	unscored := g.settings.Unscored()
+	if unscored {
+		points = 0
 	}
 	mode := g.settings.Mode
 	switch mode {
@@ -49,7 +63,7 @@ func (g *Game) endHand(winner int, blocked bool) {
 		// player who went out; the winner of a blocked hand holds cards too.
 		for s, hand := range g.hands {
 			if g.active[s] {
-				g.scores[s] += HandPoints(hand)
+				g.scores[s] += g.settings.HandPoints(hand)
 			}
 		}
 	default:
@@ -60,7 +74,7 @@ func (g *Game) endHand(winner int, blocked bool) {
 	}
 	g.exposed = -1
 	g.phase = PhaseDeal
-	g.emit(Event{Kind: EvHandOver, Seat: winner, Target: partner, Count: points, Blocked: blocked})
+	g.emit(Event{Kind: EvHandOver, Seat: winner, Target: partner, Count: points, Blocked: blocked, Unscored: unscored})
 
 	target := g.settings.target()
 	switch mode {
@@ -74,6 +88,8 @@ func (g *Game) endHand(winner int, blocked bool) {
 		g.finishLowest(target)
 	case Challenge:
 		g.eliminate(winner, target)
+	case RotatingPartners:
+		g.scoreRotation(winner, partner, points)
 	}
 }
 

@@ -109,13 +109,17 @@ const (
 	// Challenge: a tally of what each is caught holding; at the target a player is
 	// eliminated; the last two play head to head and the winner of that hand wins.
 	Challenge
+	// RotatingPartners: four players, twelve hands; each plays four hands with
+	// each of the others as partner and keeps what each partnership scored;
+	// the most points after the twelfth hand wins (rotation.go).
+	RotatingPartners
 )
 
-var modeNames = [...]string{"standard", "lowest-score", "single-hand", "partners", "challenge"}
-var modeTitles = [...]string{"to target", "lowest score", "single hand", "partners", "Challenge UNO"}
+var modeNames = [...]string{"standard", "lowest-score", "single-hand", "partners", "challenge", "rotating-partners"}
+var modeTitles = [...]string{"to target", "lowest score", "single hand", "partners", "Challenge UNO", "rotating partners"}
 
 // Modes lists every mode, in the order a menu shows them.
-var Modes = []Mode{Standard, LowestScore, SingleHand, Partners, Challenge}
+var Modes = []Mode{Standard, LowestScore, SingleHand, Partners, Challenge, RotatingPartners}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -143,8 +147,8 @@ func (m *Mode) UnmarshalText(b []byte) error {
 // BlankRule is what the four Blank cards of Classic 2001 do at a table.
 type BlankRule uint8
 
-// The Blank card rules. Each house rule makes the Blank a wild card (it matches
-// anything and its player chooses the colour) with one extra effect.
+// The Blank card rules. Each house rule is written on all four Blanks, one
+// per colour, which play as coloured action cards (blank.go).
 const (
 	// BlanksOut leaves the Blanks in the box: a 108-card deck.
 	BlanksOut BlankRule = iota
@@ -153,8 +157,8 @@ const (
 	// BlankPassHands: every player passes their hand to the next player in the
 	// direction of play.
 	BlankPassHands
-	// BlankDiscardColor: the player discards every card of the chosen colour from
-	// their hand.
+	// BlankDiscardColor: the player discards every card of the Blank's colour
+	// from their hand.
 	BlankDiscardColor
 )
 
@@ -162,7 +166,7 @@ const (
 var BlankRules = []BlankRule{BlanksOut, BlankSwapHands, BlankPassHands, BlankDiscardColor}
 
 var blankNames = [...]string{"out", "swap-hands", "pass-hands", "discard-color"}
-var blankTitles = [...]string{"left out", "swap hands with a player", "everyone passes their hand on", "discard a whole colour"}
+var blankTitles = [...]string{"left out", "swap hands with a player", "everyone passes their hand on", "discard all of its colour"}
 
 func (r BlankRule) String() string {
 	if int(r) < len(blankNames) {
@@ -202,12 +206,15 @@ func unmarshalEnum(b []byte, names []string, dst *uint8, what string) error {
 type Settings struct {
 	Edition Edition `json:"edition"`
 	Mode    Mode    `json:"mode"`
-	// Players is the number of seats, 2 to 10 (exactly 4 for Partners).
+	// Players is the number of seats, 2 to 10 (exactly 4 for Partners and
+	// rotating partners; 8 for a Tournament).
 	Players int `json:"players"`
 	// Target is the score that ends the game (500 when zero).
 	Target int `json:"target,omitempty"`
 	// Blanks is what Classic 2001's Blank cards do; ignored by other editions.
 	Blanks BlankRule `json:"blanks,omitempty"`
+	// BlankPoints is what a Blank left in a hand scores (blank.go).
+	BlankPoints BlankScore `json:"blank_points,omitempty"`
 	// Foil puts the foil Army of Grayskull in the deck instead of the ordinary
 	// one (Masters of the Universe 2023); it plays the same.
 	Foil bool `json:"foil,omitempty"`
@@ -241,8 +248,12 @@ func (s Settings) Validate() error {
 		return fmt.Errorf("%w: a table seats %d to %d players", ErrBadSettings, MinPlayers, MaxPlayers)
 	case s.Mode == Partners && s.Players != 4:
 		return fmt.Errorf("%w: partners is played by exactly four players", ErrBadSettings)
+	case s.Mode == RotatingPartners && s.Players != 4:
+		return fmt.Errorf("%w: rotating partners is played by exactly four players", ErrBadSettings)
 	case int(s.Blanks) >= len(blankNames):
 		return fmt.Errorf("%w: unknown Blank card rule", ErrBadSettings)
+	case int(s.BlankPoints) >= len(blankScoreNames):
+		return fmt.Errorf("%w: unknown Blank card score", ErrBadSettings)
 	case s.Target < 0 || s.Target > 100000:
 		return fmt.Errorf("%w: the target score must be between 1 and 100000", ErrBadSettings)
 	}
@@ -313,7 +324,9 @@ func (s Settings) buildDeck() []Card {
 	switch s.Edition {
 	case Classic2001:
 		if s.Blanks != BlanksOut {
-			deck = append(deck, Card{Kind: Blank}, Card{Kind: Blank}, Card{Kind: Blank}, Card{Kind: Blank})
+			for _, col := range s.Edition.Colors() { // one Blank per colour (blank.go)
+				deck = append(deck, Card{Color: col, Kind: Blank})
+			}
 		}
 	case MastersOfTheUniverse2023:
 		// One Army of Grayskull, or its foil duplicate in its place (docs/rules.md).

@@ -32,6 +32,8 @@ type State struct {
 	OutAfter   bool     `json:"out_after,omitempty"`
 	Raided     []bool   `json:"raided"`
 	Winners    []int    `json:"winners"`
+	// Tallies is what each seat scored with each partner (rotating partners).
+	Tallies [][]int `json:"tallies,omitempty"`
 	// RNG is the random generator's state, so that equal states draw alike.
 	RNG []byte `json:"rng"`
 }
@@ -51,6 +53,6 @@ func (g *Game) State() State {
 		Scores: append([]int{}, g.scores...), Exposed: g.exposed, Stuck: g.stuck, Drawn: g.drawn,
 		FourBy: g.fourBy, Guilty: g.fourGuilty, Shown: append([]Card{}, g.shown...), ShownTo: g.shownTo, Player: g.player, Racing: append([]bool{}, g.racing...),
 		Dropped: g.dropped, OutAfter: g.outAfter, Raided: append([]bool{}, g.raided...),
-		Winners: append([]int{}, g.winners...), RNG: rngState,
+		Winners: append([]int{}, g.winners...), RNG: rngState, Tallies: g.tallies(),
 	}
 }

@@ -5,11 +5,13 @@ type SeatView struct {
 	Seat  int `json:"seat"`
 	Cards int `json:"cards"`
 	Score int `json:"score"`
-	// Team is 0 or 1 in Partners (seats across share a team), else -1.
+	// Team is 0 or 1 in Partners (seats across share a team) and in rotating
+	// partners (this round's partnerships), else -1.
 	Team int `json:"team"`
 	// Out is true once the seat is eliminated (Challenge UNO).
 	Out bool `json:"out,omitempty"`
-	// UNO is true while the seat has called UNO and holds one card.
+	// UNO is true while the seat has called UNO and holds one card (or two,
+	// having called it before playing the next-to-last: Classic 2001).
 	UNO bool `json:"uno,omitempty"`
 	// Exposed is true while the seat holds one card, did not call UNO, and may be caught.
 	Exposed bool `json:"exposed,omitempty"`
@@ -52,6 +54,8 @@ type View struct {
 	Winners []int    `json:"winners,omitempty"`
 	// Legal is every move the viewer may make now.
 	Legal []Action `json:"legal,omitempty"`
+	// Rotation is the schedule and the tallies of a rotating-partners game.
+	Rotation *RotationView `json:"rotation,omitempty"`
 }
 
 // View is the game as seat sees it (-1: a spectator, who sees no hand).
@@ -70,15 +74,19 @@ func (g *Game) View(seat int) View {
 		FourBy:    -1,
 		Player:    -1,
 		Winners:   g.Winners(),
+		Rotation:  g.rotationView(),
 	}
 	if len(g.discard) > 0 {
 		v.Top = g.top()
 	}
 	for s := range g.hands {
 		sv := SeatView{Seat: s, Cards: len(g.hands[s]), Score: g.scores[s], Team: -1, Out: !g.active[s],
-			UNO: g.called[s] && len(g.hands[s]) == 1, Exposed: g.exposed == s}
+			UNO: g.called[s] && len(g.hands[s]) <= 2, Exposed: g.exposed == s}
 		if g.settings.Mode == Partners {
 			sv.Team = s % 2
+		}
+		if g.rot != nil {
+			sv.Team = g.rot.pairing.Team(s)
 		}
 		sv.Racing = g.phase == PhaseRace && g.racing[s]
 		sv.Raidable = g.phase == PhaseRaid && !g.raided[s]

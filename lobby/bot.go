@@ -97,16 +97,7 @@ func fewestOthers(v engine.View) int {
 	return best
 }
 
-func nextSeat(v engine.View) int {
-	n := len(v.Seats)
-	for i, s := 1, v.Seat; i < n; i++ {
-		s = (s + v.Direction + n) % n
-		if !v.Seats[s].Out {
-			return s
-		}
-	}
-	return -1
-}
+func nextSeat(v engine.View) int { return v.Next(v.Seat) }
 
 // bestColor is the colour the bot holds most of.
 func bestColor(v engine.View) engine.Color {

@@ -52,9 +52,9 @@ func (t *table) after(e engine.Event) {
 	case engine.EvHandOver:
 		st := t.game.State()
 		res := &HandResult{Winner: e.Seat, Partner: e.Target, Points: e.Count, Blocked: e.Blocked,
-			Scores: t.game.Scores()}
+			Unscored: e.Unscored, Scores: t.game.Scores()}
 		for _, h := range st.Hands {
-			res.Held = append(res.Held, engine.HandPoints(h))
+			res.Held = append(res.Held, st.Settings.HandPoints(h)) // (a Blank scores as the table chose)
 		}
 		t.lastHand = res
 	case engine.EvEliminated:

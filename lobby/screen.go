@@ -130,9 +130,11 @@ type TableView struct {
 // HandResult is how a hand ended.
 type HandResult struct {
 	Winner  int
-	Partner int // -1 unless Partners
+	Partner int // -1 unless Partners or rotating partners
 	Points  int
 	Blocked bool
+	// Unscored: the hand scores nothing (MotU 2023's single hand).
+	Unscored bool
 	// Held is what each seat was left holding, in points.
 	Held []int
 	// Scores are the scores after the hand.

@@ -250,9 +250,9 @@ func (t *table) start() {
 	t.seats = seated
 	settings := t.opts.Settings
 	settings.Players = len(seated)
-	if settings.Mode == engine.Partners && len(seated) != 4 {
+	if (settings.Mode == engine.Partners || settings.Mode == engine.RotatingPartners) && len(seated) != 4 {
+		t.note(settings.Mode.Title() + " needs four players: playing to the target instead")
 		settings.Mode = engine.Standard
-		t.note("partners needs four players: playing to the target instead")
 	}
 	t.opts.Settings = settings
 	seed := t.cfg.Seed()

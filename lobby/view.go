@@ -223,6 +223,9 @@ func narrate(e engine.Event, names []string, viewer int, rules engine.Settings) 
 		if e.Target >= 0 {
 			return fmt.Sprintf("%s went out: %s and %s score %d", who(e.Seat), who(e.Seat), who(e.Target), e.Count)
 		}
+		if e.Unscored {
+			return fmt.Sprintf("%s went out and %s: a single hand of this edition scores no points", who(e.Seat), conj(e.Seat, "win", "wins"))
+		}
 		switch rules.Mode {
 		case engine.LowestScore, engine.Challenge:
 			// Nobody scores the hand: the others add what they hold to their tallies.

@@ -23,6 +23,7 @@ const (
 	rowTarget
 	rowBots
 	rowBlanks
+	rowBlankPoints
 	rowFoil
 	rowTimer
 	rowSubmit
@@ -48,6 +49,7 @@ type createForm struct {
 	target    int // index in targets
 	bots      int
 	blanks    int
+	blankPts  int // index in engine.BlankScores
 	foil      bool
 	timer     int // index in timers
 	err       string
@@ -66,7 +68,7 @@ func configureForm(s engine.Settings) createForm {
 	f := newCreateForm("")
 	f.configure, f.row = true, rowEdition
 	f.edition, f.mode, f.seats = int(s.Edition), int(s.Mode), s.Players
-	f.blanks, f.foil = int(s.Blanks), s.Foil
+	f.blanks, f.blankPts, f.foil = int(s.Blanks), int(s.BlankPoints), s.Foil
 	for i, t := range targets {
 		if t == target(s) {
 			f.target = i
@@ -82,8 +84,8 @@ func (f *createForm) rows() []formRow {
 		rs = append(rs, rowName, rowPublic)
 	}
 	rs = append(rs, rowEdition, rowMode, rowSeats)
-	if engine.Mode(f.mode) != engine.SingleHand {
-		rs = append(rs, rowTarget)
+	if m := engine.Mode(f.mode); m != engine.SingleHand && m != engine.RotatingPartners {
+		rs = append(rs, rowTarget) // (a rotation ends after twelve hands)
 	}
 	if !f.configure {
 		rs = append(rs, rowBots)
@@ -91,6 +93,9 @@ func (f *createForm) rows() []formRow {
 	switch engine.Edition(f.edition) {
 	case engine.Classic2001:
 		rs = append(rs, rowBlanks)
+		if engine.BlankRule(f.blanks) != engine.BlanksOut {
+			rs = append(rs, rowBlankPoints)
+		}
 	case engine.MastersOfTheUniverse2023:
 		rs = append(rs, rowFoil)
 	}
@@ -109,6 +114,9 @@ func (f *createForm) settings() engine.Settings {
 	}
 	if s.Edition == engine.Classic2001 {
 		s.Blanks = engine.BlankRule(f.blanks)
+		if s.Blanks != engine.BlanksOut {
+			s.BlankPoints = engine.BlankScores[f.blankPts]
+		}
 	}
 	if s.Edition == engine.MastersOfTheUniverse2023 {
 		s.Foil = f.foil
@@ -122,6 +130,9 @@ func (f *createForm) problems() []string {
 	s := f.settings()
 	if s.Mode == engine.Partners && s.Players != 4 {
 		out = append(out, fmt.Sprintf("Partners is played by exactly 4 players (2 teams of 2): set seats to 4, not %d.", s.Players))
+	}
+	if s.Mode == engine.RotatingPartners && s.Players != 4 {
+		out = append(out, fmt.Sprintf("Rotating partners is played by exactly 4 players: set seats to 4, not %d.", s.Players))
 	}
 	if !f.configure && f.bots >= f.seats {
 		out = append(out, "Leave at least one seat for yourself: fewer bots.")
@@ -147,7 +158,7 @@ func (f *createForm) step(d int) {
 		f.edition = wrap(f.edition, len(engine.Editions))
 	case rowMode:
 		f.mode = wrap(f.mode, len(engine.Modes))
-		if engine.Mode(f.mode) == engine.Partners && !f.configure {
+		if m := engine.Mode(f.mode); (m == engine.Partners || m == engine.RotatingPartners) && !f.configure {
 			f.seats = 4 // the only way partners is played
 		}
 	case rowSeats:
@@ -158,6 +169,8 @@ func (f *createForm) step(d int) {
 		f.bots = min(max(f.bots+d, 0), f.seats-1)
 	case rowBlanks:
 		f.blanks = wrap(f.blanks, len(engine.BlankRules))
+	case rowBlankPoints:
+		f.blankPts = wrap(f.blankPts, len(engine.BlankScores))
 	case rowFoil:
 		f.foil = !f.foil
 	case rowTimer:
@@ -325,7 +338,7 @@ func (m *model) swatches(e engine.Edition) string {
 
 func rowLabel(r formRow) string {
 	return [...]string{"name", "visibility", "edition", "mode", "seats", "target score", "bots",
-		"Blank cards", "Army card", "turn timer", ""}[r]
+		"Blank cards", "Blank scores", "Army card", "turn timer", ""}[r]
 }
 
 func (f *createForm) value(r formRow) string {
@@ -347,6 +360,8 @@ func (f *createForm) value(r formRow) string {
 		return fmt.Sprint(f.bots)
 	case rowBlanks:
 		return engine.BlankRule(f.blanks).Title()
+	case rowBlankPoints:
+		return engine.BlankScores[f.blankPts].Title()
 	case rowFoil:
 		if f.foil {
 			return "the foil collectible"
@@ -392,7 +407,10 @@ func (f *createForm) describe() string {
 	case rowBots:
 		return "Bots take these seats at once; b adds and x removes bots in the waiting room."
 	case rowBlanks:
-		return "Classic 2001's four Blank cards play as wilds with this house rule: " + engine.BlankRule(f.blanks).Title() + "."
+		return "Classic 2001's four Blank cards, one per colour, carry this house rule: " + engine.BlankRule(f.blanks).Title() +
+			". A Blank plays on its colour or on another Blank."
+	case rowBlankPoints:
+		return "What a Blank left in a hand scores: the rulebook's score table says \"?\", so the table decides."
 	case rowFoil:
 		return "The deck has one Army of Grayskull: the ordinary card or its foil duplicate. They play the same."
 	case rowTimer:

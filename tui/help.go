@@ -51,7 +51,7 @@ func helpText() []helpLine {
 	}
 	ls = append(ls, p(""), h("Good to know"),
 		p("Cards read without colour too: R7 is a red 7, G+2 a green Draw Two, YS a yellow Skip, BR a blue Reverse, "+
-			"W a wild, W+4 a Wild Draw Four, W? a Blank, and WM, WG, WC, WA the editions' special wilds."),
+			"W a wild, W+4 a Wild Draw Four, R? a Blank (one per colour), and WM, WG, WC, WA the editions' special wilds."),
 		p("A Wild Draw Four may be challenged: if its player held a card of the colour in play they draw four, "+
 			"otherwise the challenger draws six."),
 		p("Lost your connection? Your seat is kept for a while: ssh in again with the same key."),

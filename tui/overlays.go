@@ -97,7 +97,11 @@ func (m *model) targetView(v *engine.View) []string {
 		}
 		out = append(out, mark+pad(m.seatName(s), 16)+" "+plural(v.Seats[s].Cards, "card", "cards"))
 	}
-	return append(out, "", st.dim.Render("↑/↓ and enter · esc back to the colour"))
+	back := "esc back to the colour"
+	if !m.tbl.wild.Kind.IsWild() {
+		back = "esc to choose another card"
+	}
+	return append(out, "", st.dim.Render("↑/↓ and enter · "+back))
 }
 
 // challengeView asks whether to challenge the Wild Draw Four.
@@ -160,6 +164,10 @@ func (m *model) scoresView(v *engine.View, w int, final bool) []string {
 		out = append(out, "")
 	}
 	out = append(out, m.standings(v, lh, final)...)
+	if rl := m.rotationLines(v, w); len(rl) > 0 {
+		out = append(out, "")
+		out = append(out, rl...)
+	}
 	out = append(out, "")
 	switch {
 	case final && t.Host:
@@ -185,8 +193,10 @@ func (m *model) handText(v *engine.View, lh *lobby.HandResult) string {
 	default:
 		s = who + " went out."
 	}
-	switch v.Settings.Mode {
-	case engine.LowestScore, engine.Challenge:
+	switch {
+	case lh.Unscored:
+		s += " A single hand of " + v.Settings.Edition.Title() + " scores no points."
+	case v.Settings.Mode == engine.LowestScore || v.Settings.Mode == engine.Challenge:
 		s += " Everyone else adds what they held to their tally."
 	default:
 		s += fmt.Sprintf(" %s scored %d points.", who, lh.Points)
@@ -229,7 +239,7 @@ func (m *model) winnersText(v *engine.View, lh *lobby.HandResult) string {
 func (m *model) standings(v *engine.View, lh *lobby.HandResult, final bool) []string {
 	st := m.st
 	word := scoreWord(v.Settings)
-	team := v.Settings.Mode == engine.Partners
+	team := hasTeams(v) && !(final && v.Rotation != nil) // (the last round's teams mean nothing at the end)
 	head := "  " + pad("player", 16) + padLeft("held", 6) + padLeft(word, 8)
 	out := []string{st.dim.Render(head)}
 	order := make([]int, len(v.Seats))

@@ -85,6 +85,11 @@ func (m *model) playSelected() tea.Cmd {
 		ts.wild, ts.open, ts.color = card, ovColor, bestColor(v)
 		return nil
 	}
+	if card.Kind == engine.Blank && v.Settings.Blanks == engine.BlankSwapHands {
+		// A Blank is coloured: it names no colour, only whom to swap with.
+		ts.wild, ts.open, ts.target = card, ovTarget, m.firstTarget(v)
+		return nil
+	}
 	return m.play(card, engine.NoColor, 0)
 }
 
@@ -276,7 +281,13 @@ func (m *model) targetKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, m.keys.Down), k.Type == tea.KeyRight, k.Type == tea.KeyTab:
 		ts.target = targets[(i+1)%len(targets)]
 	case k.Type == tea.KeyEnter:
-		return m.play(ts.wild, v.Settings.Edition.Colors()[ts.color], ts.target)
+		col := engine.NoColor
+		if ts.wild.Kind.IsWild() {
+			col = v.Settings.Edition.Colors()[ts.color]
+		}
+		return m.play(ts.wild, col, ts.target)
+	case k.Type == tea.KeyEsc && !ts.wild.Kind.IsWild():
+		ts.open = ovNone
 	case k.Type == tea.KeyEsc:
 		ts.open = ovColor
 	default:

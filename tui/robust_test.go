@@ -32,7 +32,7 @@ var usefulKeys = []tea.KeyMsg{{Type: tea.KeyEnter}, {Type: tea.KeyLeft}, {Type: 
 // moves. Every move the TUI sends must be legal, and every view must fill
 // the window exactly, whatever its size.
 func TestRandomGames(t *testing.T) {
-	games := 25 // every edition in every mode
+	games := len(engine.Editions) * len(engine.Modes) // every edition in every mode
 	if testing.Short() || raceOn {
 		games = 5
 	}
@@ -40,7 +40,7 @@ func TestRandomGames(t *testing.T) {
 		ed := engine.Editions[seed%uint64(len(engine.Editions))]
 		mode := engine.Modes[(seed/uint64(len(engine.Editions)))%uint64(len(engine.Modes))]
 		players := 2 + int(seed%9)
-		if mode == engine.Partners {
+		if mode == engine.Partners || mode == engine.RotatingPartners {
 			players = 4
 		}
 		s := engine.Settings{Edition: ed, Mode: mode, Players: players, Target: 150, Blanks: engine.BlankRule(seed % 4)}

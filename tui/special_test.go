@@ -32,7 +32,7 @@ func specialCases() []struct {
 		keys []string
 	}{
 		{"table_color_80x24", midGame(), []string{"end", "enter"}},
-		{"table_target_80x24", blankSwap(), []string{"end", "enter", "b"}},
+		{"table_target_80x24", blankSwap(), []string{"right", "enter"}},
 		{"table_challenge_80x24", challenge(), nil},
 		{"table_race_80x24", race(), nil},
 		{"table_raid_80x24", raid(), nil},
@@ -46,6 +46,9 @@ func specialCases() []struct {
 		{"table_challenge_mode_80x24", challengeMode(), nil},
 		{"table_eliminated_80x24", eliminated(), nil},
 		{"table_final_80x24", gameOver(), nil},
+		{"table_rotation_80x24", rotation(), nil},
+		{"table_rotation_scores_80x24", rotationScores(), nil},
+		{"table_rotation_final_80x24", rotationOver(), nil},
 	}
 }
 
@@ -123,14 +126,12 @@ func goldenRaw(t *testing.T, name, view string) {
 func blankSwap() lobby.Screen {
 	s := midGame()
 	v := *s.Table.Game
-	v.Hand = cards("R2", "G7", "B0", "Y9", "W?")
+	v.Hand = cards("R2", "G7", "B0", "Y9", "R?")
 	v.Seats = append([]engine.SeatView(nil), v.Seats...)
 	v.Seats[0].Cards = 5
 	v.Legal = legalFor(v.Hand[:4], v.Top, v.Color, v.Settings.Edition)
-	for target := 1; target < 4; target++ {
-		for _, col := range v.Settings.Edition.Colors() {
-			v.Legal = append(v.Legal, engine.Action{Kind: engine.Play, Card: card("W?"), Color: col, Target: target})
-		}
+	for target := 1; target < 4; target++ { // a coloured Blank names a player, no colour
+		v.Legal = append(v.Legal, engine.Action{Kind: engine.Play, Card: card("R?"), Target: target})
 	}
 	s.Table.Game = &v
 	return s

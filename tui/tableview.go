@@ -271,15 +271,19 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 	if v.Direction < 0 {
 		arrow = "↑"
 	}
-	team := v.Settings.Mode == engine.Partners
+	team := hasTeams(v)
 	teamW := 0
 	if team {
 		teamW = 2
 	}
 	head := "  " + spaces(teamW) + pad("player "+arrow, nameW) + padLeft("cards", 6) + padLeft(scoreHead, 7)
 	out := []string{st.dim.Render(head)}
-	for i, s := range v.Seats {
-		out = append(out, trunc(m.playerRow(t, v, i, s, nameW, teamW), w))
+	for _, i := range seatOrder(v) {
+		out = append(out, trunc(m.playerRow(t, v, i, v.Seats[i], nameW, teamW), w))
+	}
+	if rl := m.rotationLines(v, w); len(rl) > 0 {
+		out = append(out, "")
+		out = append(out, rl...)
 	}
 	logH := h - len(out) - 1
 	if logH > 0 {
@@ -384,8 +388,8 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 	title := " " + st.bold.Render("your hand") + st.dim.Render(" · "+plural(len(hand), "card", "cards"))
 	if s := v.Seats[v.Seat]; true {
 		title += st.dim.Render(fmt.Sprintf(" · %s %d", strings.ToLower(scoreWord(v.Settings)), s.Score))
-		if s.Team >= 0 {
-			title += st.dim.Render(" · team " + string(rune('A'+s.Team)) + " with " + m.seatName((v.Seat+2)%4))
+		if pt := m.partnerText(v); pt != "" {
+			title += st.dim.Render(" · " + pt)
 		}
 	}
 	if ts.armed {

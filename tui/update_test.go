@@ -22,10 +22,17 @@ func play(c string, col engine.Color) lobby.Intent {
 // TestKeysSendIntents feeds key presses to a model showing a table and
 // checks the intents that reach the lobby.
 func TestKeysSendIntents(t *testing.T) {
+	uno := func() lobby.Screen { // two cards on one's turn: Classic lists the call
+		s := twoCards()
+		v := *s.Table.Game
+		v.Legal = append(append([]engine.Action(nil), v.Legal...), engine.Action{Kind: engine.CallUNO})
+		s.Table.Game = &v
+		return s
+	}
 	blank := func() lobby.Screen {
 		s := midGame()
 		v := *s.Table.Game
-		v.Hand = cards("R2", "W?", "G7")
+		v.Hand = cards("R2", "R?", "G7")
 		v.Legal = legalFor(v.Hand, v.Top, v.Color, v.Settings.Edition)
 		for i, a := range v.Legal { // a swap names a player
 			if a.Card.Kind == engine.Blank {
@@ -100,8 +107,10 @@ func TestKeysSendIntents(t *testing.T) {
 			[]lobby.Intent{move(engine.Action{Kind: engine.Exchange, Target: 3, Card: card("Y+2"), Give: card("R3")})}},
 		{"raid: end", raid(), []string{"e"}, []lobby.Intent{move(engine.Action{Kind: engine.EndRaid})}},
 		{"catch", partners(), []string{"c"}, []lobby.Intent{move(engine.Action{Kind: engine.Catch, Target: 1})}},
-		{"Blank swap names a player", blank(), []string{"right", "right", "enter", "enter", "down", "enter"},
-			[]lobby.Intent{move(engine.Action{Kind: engine.Play, Card: card("W?"), Color: engine.Red, Target: 2})}},
+		{"Classic: u says UNO before the next-to-last card", uno(), []string{"u"},
+			[]lobby.Intent{move(engine.Action{Kind: engine.CallUNO})}},
+		{"Blank swap names a player", blank(), []string{"right", "enter", "down", "enter"},
+			[]lobby.Intent{move(engine.Action{Kind: engine.Play, Card: card("R?"), Target: 2})}},
 		{"after drawing, enter plays the card drawn", drawn(), []string{"enter"}, []lobby.Intent{play("R5", 0)}},
 		{"after drawing, k keeps it", drawn(), []string{"k"}, []lobby.Intent{move(engine.Action{Kind: engine.Pass})}},
 		{"after drawing, another card is refused", drawn(), []string{"right", "enter"}, nil},

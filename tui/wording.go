@@ -39,6 +39,8 @@ func modeText(s engine.Settings) string {
 		return fmt.Sprintf("partners, %d", target(s))
 	case engine.Challenge:
 		return fmt.Sprintf("Challenge %d", target(s))
+	case engine.RotatingPartners:
+		return fmt.Sprintf("rotating, %d hands", engine.RotationHands)
 	}
 	return s.Mode.Title()
 }
@@ -54,6 +56,11 @@ func goalText(s engine.Settings) string {
 		return fmt.Sprintf("partners to %d", target(s))
 	case engine.Challenge:
 		return fmt.Sprintf("Challenge, out at %d", target(s))
+	case engine.RotatingPartners:
+		return "rotating partners"
+	}
+	if s.Unscored() {
+		return "single hand, no points"
 	}
 	return "single hand"
 }
@@ -90,6 +97,8 @@ func modeBlurb(m engine.Mode) string {
 		return "Four players, partners sit across; a team scores both opponents' hands."
 	case engine.Challenge:
 		return "A tally of what each is caught holding; at the target a player is out. The last two play head to head."
+	case engine.RotatingPartners:
+		return "Four players, twelve hands: four with each of the others as partner, seated across. You keep what each partnership scores; the most points wins."
 	}
 	return "Whoever goes out scores what the others hold; first to the target wins."
 }
@@ -99,7 +108,11 @@ func rulesLine(s engine.Settings) string {
 	parts := []string{plural(s.Players, "seat", "seats")}
 	switch s.Edition {
 	case engine.Classic2001:
-		parts = append(parts, "Blank cards: "+s.Blanks.Title())
+		if s.Blanks == engine.BlanksOut {
+			parts = append(parts, "Blank cards: "+s.Blanks.Title())
+		} else {
+			parts = append(parts, fmt.Sprintf("Blanks: %s, %d pts", s.Blanks.Title(), s.BlankPoints.Points()))
+		}
 	case engine.MastersOfTheUniverse2023:
 		if s.Foil {
 			parts = append(parts, "the foil Army of Grayskull")
