@@ -50,6 +50,9 @@ type View struct {
 	// Hands is every seat's hand, shown to the raider only, during a raid.
 	Hands   [][]Card `json:"hands,omitempty"`
 	Winners []int    `json:"winners,omitempty"`
+	// Pending is the stacked draw penalty waiting on the current player
+	// (HouseRules.Stacking), else 0.
+	Pending int `json:"pending,omitempty"`
 	// Legal is every move the viewer may make now.
 	Legal []Action `json:"legal,omitempty"`
 }
@@ -69,6 +72,7 @@ func (g *Game) View(seat int) View {
 		Discards:  len(g.discard),
 		FourBy:    -1,
 		Player:    -1,
+		Pending:   g.pending,
 		Winners:   g.Winners(),
 	}
 	if len(g.discard) > 0 {
