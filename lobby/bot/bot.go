@@ -31,9 +31,9 @@ type Bot struct {
 	mem   memory
 	// The last exposure judged by Catch, and the verdict, so that each
 	// missed call is judged once, at the level's rate.
-	caught    exposure
-	catchIt   bool
-	search    search
+	caught  exposure
+	catchIt bool
+	search  search
 }
 
 // exposure names one missed UNO call: who, in which hand, after how many

@@ -6,10 +6,15 @@ import (
 	"github.com/unossh/unossh/engine"
 )
 
-// rolloutBudget is how many games the hard bot plays out per move, shared
-// among its candidate moves: the figure that keeps a move under 20 ms of CPU
-// (BenchmarkHardMove, docs/benchmarks.md).
-const rolloutBudget = 480
+// The hard bot's thinking, counted in work rather than time (a bot reads no
+// clock): up to rolloutBudget imagined hands per move, shared among its
+// candidate moves, and no new imagined deal once stepBudget engine moves
+// have been played in them. stepBudget keeps a move under 20 ms of CPU
+// whatever the hand (BenchmarkHardMove, docs/benchmarks.md).
+const (
+	rolloutBudget = 800
+	stepBudget    = 60000
+)
 
 // search is the hard bot's scratch space, reused from move to move.
 type search struct {
@@ -20,6 +25,7 @@ type search struct {
 	events  []engine.Event
 	waiting []int
 	hand    []engine.Card
+	steps   int // engine moves played in imagined hands for this move
 }
 
 // hard is the Hard level's move: a search on its own turn, a judged
@@ -72,7 +78,8 @@ func (b *Bot) searchMove(v engine.View) (engine.Action, bool) {
 	}
 	s.wins = append(s.wins[:0], make([]int, len(cands))...)
 	deals := max(1, rolloutBudget/len(cands))
-	for range deals {
+	s.steps = 0
+	for d := 0; d < deals && s.steps < stepBudget; d++ {
 		st := s.world.sample(v, &b.mem, b.rng)
 		dice := b.rng.Uint64()
 		for i, a := range cands {

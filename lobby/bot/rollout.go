@@ -6,12 +6,16 @@ import (
 	"github.com/unossh/unossh/engine"
 )
 
+// maxRolloutMoves bounds one imagined hand (a hand that long is a loss).
+const maxRolloutMoves = 1500
+
 // rollout plays an imagined game to the end of its hand with a quick policy
 // for every seat (any card of a colour before a wild, the wild in the
 // colour its player holds most of, UNO always called, no challenge), and
 // reports whether seat (or its partner) won the hand.
 func (s *search) rollout(g *engine.Game, seat int, r *rand.Rand) bool {
-	for steps := 0; steps < 2000; steps++ {
+	for range maxRolloutMoves {
+		s.steps++
 		a, ok := s.quickMove(g, r)
 		if !ok {
 			return false
