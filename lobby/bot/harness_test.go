@@ -51,23 +51,23 @@ func playHand(s engine.Settings, seed uint64, players []player) int {
 	if err != nil {
 		panic(err)
 	}
-	var events []engine.Event
+	var events, seen []engine.Event
 	apply := func(a engine.Action) {
 		var err error
 		if events, err = g.AppendApply(events[:0], a); err != nil {
 			panic(err)
 		}
 		for seat, p := range players {
-			seen := make([]engine.Event, len(events))
-			for i, e := range events {
-				seen[i] = e.VisibleTo(seat)
+			seen = seen[:0]
+			for _, e := range events {
+				seen = append(seen, e.VisibleTo(seat))
 			}
 			p.Observe(seen)
 		}
 	}
 	var waiting []int
 	for moves := 0; !g.Over(); moves++ {
-		if moves > 100000 {
+		if moves > maxHandMoves {
 			panic("a hand that does not end")
 		}
 		waiting = g.AppendWaiting(waiting[:0])
@@ -85,7 +85,9 @@ func playHand(s engine.Settings, seed uint64, players []player) int {
 			panic("a player with no move")
 		}
 		apply(a)
-		catches(g, players, apply)
+		if a.Kind == engine.Play && !a.UNO && g.HandCount(a.Seat) == 1 {
+			catches(g, players, apply) // the only move that leaves a player open to a catch
+		}
 	}
 	return g.Winners()[0]
 }
@@ -150,3 +152,8 @@ func wilson(wins, n int) (lo, hi float64) {
 }
 
 var _ = rand.New
+
+// maxHandMoves bounds a hand: one that has not ended by then never will.
+// Random play under draw until you can play, stacking and the Power of
+// Greyskull can pass most of the deck around for a long while first.
+var maxHandMoves = 2000000
