@@ -1,7 +1,10 @@
 package bot
 
 import (
+	"cmp"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/unossh/unossh/engine"
 )
@@ -20,7 +23,9 @@ const (
 type search struct {
 	world   world
 	cands   []engine.Action
-	wins    []int
+	wins    []int // per candidate: imagined hands won
+	plays   []int // and played
+	alive   []int // the candidates still in the running
 	legal   []engine.Action
 	events  []engine.Event
 	waiting []int
@@ -61,9 +66,11 @@ func (s *search) candidates(v engine.View) []engine.Action {
 	return s.cands
 }
 
-// searchMove plays each candidate out in imagined games (the same imagined
-// deal and dice for every candidate, so that they are compared on equal
-// terms) and picks the one that wins most often.
+// searchMove plays each candidate out in imagined games and picks the one
+// that wins most often. The budget is spent in rounds (successive halving):
+// each round plays every candidate still in the running on the same imagined
+// deals and dice, so that they are compared on equal terms, and the better
+// half goes on to the next round.
 func (b *Bot) searchMove(v engine.View) (engine.Action, bool) {
 	s := &b.search
 	cands := s.candidates(v)
@@ -77,31 +84,67 @@ func (b *Bot) searchMove(v engine.View) (engine.Action, bool) {
 		return engine.Action{}, false
 	}
 	s.wins = append(s.wins[:0], make([]int, len(cands))...)
-	deals := max(1, rolloutBudget/len(cands))
+	s.plays = append(s.plays[:0], make([]int, len(cands))...)
+	s.alive = s.alive[:0]
+	for i := range cands {
+		s.alive = append(s.alive, i)
+	}
+	rounds := bits.Len(uint(len(cands) - 1))
 	s.steps = 0
-	for d := 0; d < deals && s.steps < stepBudget; d++ {
-		st := s.world.sample(v, &b.mem, b.rng)
-		dice := b.rng.Uint64()
-		for i, a := range cands {
-			g, err := engine.FromState(st)
-			if err != nil {
+	for r := 0; r < rounds && s.steps < stepBudget; r++ {
+		deals := max(1, rolloutBudget/rounds/len(s.alive))
+		for d := 0; d < deals && s.steps < stepBudget; d++ {
+			if !s.deal(b, v, cands) {
 				return engine.Action{}, false
-			}
-			if s.events, err = g.AppendApply(s.events[:0], a); err != nil {
-				return engine.Action{}, false
-			}
-			if s.won(g, v.Seat, rand.New(rand.NewPCG(dice, uint64(i)))) {
-				s.wins[i]++
 			}
 		}
+		s.halve(v, cands)
 	}
-	best := 0
-	for i, w := range s.wins {
-		if w > s.wins[best] {
-			best = i
+	best, bestScore := 0, -1.0
+	for _, i := range s.alive {
+		if sc := s.score(v, cands, i); sc > bestScore {
+			best, bestScore = i, sc
 		}
 	}
 	return cands[best], true
+}
+
+// deal plays every candidate still in the running once, on one imagined deal.
+func (s *search) deal(b *Bot, v engine.View, cands []engine.Action) bool {
+	st := s.world.sample(v, &b.mem, b.rng)
+	dice := b.rng.Uint64()
+	for _, i := range s.alive {
+		g, err := engine.FromState(st)
+		if err != nil {
+			return false
+		}
+		if s.events, err = g.AppendApply(s.events[:0], cands[i]); err != nil {
+			return false
+		}
+		s.plays[i]++
+		if s.won(g, v.Seat, rand.New(rand.NewPCG(dice, uint64(i)))) {
+			s.wins[i]++
+		}
+	}
+	return true
+}
+
+// halve keeps the better half of the candidates still in the running.
+func (s *search) halve(v engine.View, cands []engine.Action) {
+	slices.SortStableFunc(s.alive, func(i, j int) int {
+		return cmp.Compare(s.score(v, cands, j), s.score(v, cands, i))
+	})
+	s.alive = s.alive[:(len(s.alive)+1)/2]
+}
+
+// score is a candidate's share of wins, with Normal's rating of the play
+// worth at most one win in the plays made: among candidates the search
+// cannot tell apart, a sound habit decides, not noise.
+func (s *search) score(v engine.View, cands []engine.Action, i int) float64 {
+	if s.plays[i] == 0 {
+		return 0
+	}
+	return (float64(s.wins[i]) + prior(v, cands[i])) / float64(s.plays[i])
 }
 
 // won reports whether seat wins the hand after the move just applied (its
@@ -149,4 +192,13 @@ func held(hand []engine.Card, color engine.Color, ed engine.Edition) bool {
 		}
 	}
 	return false
+}
+
+// prior is Normal's opinion of a candidate move, worth at most one win of
+// the search: 0 for drawing, up to 1 for the play Normal rates highest.
+func prior(v engine.View, a engine.Action) float64 {
+	if a.Kind != engine.Play {
+		return 0
+	}
+	return float64(max(playScore(v, a), 0)) / 200
 }
