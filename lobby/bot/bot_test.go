@@ -27,15 +27,15 @@ var houseSets = map[string]engine.HouseRules{
 // hand that never ends or a bot with no move.
 func TestLevelsPlayEveryRule(t *testing.T) {
 	for _, l := range Levels {
-		hands := 3
-		if raceDetector {
-			hands = 1
-		}
+		hands := 1 // each hand of the property games is another seed: one per case keeps the suite quick
 		for name, h := range houseSets {
 			if l == Hard && h.Preset() == engine.PresetCustom {
 				continue // the hard bot thinks slowly: the presets only
 			}
 			for _, e := range engine.Editions {
+				if l == Hard && e != engine.Classic2001 {
+					continue
+				}
 				t.Run(fmt.Sprintf("%s/%s/%s", l, name, e), func(t *testing.T) {
 					for i := range hands {
 						seed := uint64(i)*7919 + uint64(e)
