@@ -47,7 +47,7 @@ func (g *Game) apply(a *Action) {
 	case Accept:
 		g.exposed = -1
 		g.event(EvAccept, a.Seat)
-		g.drawCards(a.Seat, 4, DrawPenalty)
+		g.drawCards(a.Seat, g.fourPenalty(), DrawPenalty)
 		g.loseTurn()
 	case ChallengeDrawFour:
 		g.exposed = -1
@@ -60,7 +60,7 @@ func (g *Game) apply(a *Action) {
 		g.event(EvUNO, a.Seat)
 	case Catch:
 		g.exposed = -1
-		n := g.settings.Edition.unoPenalty()
+		n := g.unoPenalty()
 		g.emit(Event{Kind: EvCaught, Seat: a.Seat, Target: a.Target, Count: n})
 		g.drawCards(a.Target, n, DrawUNO)
 	case Drop:
@@ -78,6 +78,10 @@ func (g *Game) apply(a *Action) {
 // it matches; otherwise the turn passes. With nothing left to draw the player
 // passes, and when every player in turn has passed so the hand is blocked.
 func (g *Game) drawForTurn(seat int) {
+	if g.pending > 0 {
+		g.takePending(seat) // a stacked penalty: the draw takes it all
+		return
+	}
 	c, ok := g.drawOne(seat)
 	if !ok {
 		g.event(EvPass, seat)
@@ -90,12 +94,20 @@ func (g *Game) drawForTurn(seat int) {
 		return
 	}
 	g.stuck = 0
-	e := g.event(EvDraw, seat)
-	e.Card, e.Count, e.Reason = c, 1, DrawTurn
-	if c.Matches(g.top(), g.color) {
-		g.drawn = c
-		g.phase = PhaseDrawn
-		return
+	for {
+		e := g.event(EvDraw, seat)
+		e.Card, e.Count, e.Reason = c, 1, DrawTurn
+		if g.canPlayDrawn(seat, c) {
+			g.drawn = c
+			g.phase = PhaseDrawn
+			return
+		}
+		if !g.settings.House.DrawToMatch {
+			break
+		}
+		if c, ok = g.drawOne(seat); !ok {
+			break // nothing left to draw: the turn passes
+		}
 	}
 	g.advance(false)
 }
@@ -127,10 +139,11 @@ func (g *Game) play(a *Action) {
 		g.discardColor(seat, card.Color)
 	}
 	before := g.called[seat] // UNO said before this play (Classic 2001: uno.go)
-	g.called[seat] = a.UNO || before && len(g.hands[seat]) == 1
-	if a.UNO {
+	uno := a.UNO || g.settings.House.AutoUNO && len(g.hands[seat]) == 1
+	g.called[seat] = uno || before && len(g.hands[seat]) == 1
+	if uno {
 		g.event(EvUNO, seat)
-	} else if len(g.hands[seat]) == 1 && !before && !(card.Kind == Blank && g.settings.Blanks != BlankDiscardColor) {
+	} else if len(g.hands[seat]) == 1 && !before && !g.handsMove(card) {
 		g.exposed = seat
 	}
 	g.current = seat
@@ -139,7 +152,10 @@ func (g *Game) play(a *Action) {
 		return
 	}
 	switch card.Kind {
-	case Number, Wild:
+	case Number:
+		g.sevenOEffect(a)
+		g.advance(false)
+	case Wild:
 		g.advance(false)
 	case Skip:
 		g.advance(true)
@@ -152,12 +168,9 @@ func (g *Game) play(a *Action) {
 		g.emit(Event{Kind: EvReverse, Count: g.dir})
 		g.advance(false)
 	case DrawTwo:
-		g.drawCards(g.next(seat, g.dir), 2, DrawPenalty)
-		g.advance(true)
+		g.drawTwo(seat)
 	case WildDrawFour:
-		g.current = g.next(seat, g.dir)
-		g.phase = PhaseChallenge
-		g.event(EvTurn, g.current)
+		g.wildDrawFour(seat)
 	case Blank:
 		g.blank(a)
 		g.advance(false)
@@ -182,9 +195,9 @@ func (g *Game) goOut(seat int, card Card, color Color) {
 	victim := g.next(seat, g.dir)
 	switch card.Kind {
 	case DrawTwo:
-		g.drawCards(victim, 2, DrawHandEnd)
+		g.drawCards(victim, 2+g.pending, DrawHandEnd) // with any stack under it
 	case WildDrawFour:
-		g.drawCards(victim, 4, DrawHandEnd)
+		g.drawCards(victim, 4+g.pending, DrawHandEnd)
 	case MutatedMinion:
 		g.minion(victim, color, DrawHandEnd)
 	case PowerOfGreyskull:
@@ -218,10 +231,11 @@ func (g *Game) challenge(seat int) {
 	g.emit(Event{Kind: EvChallenge, Seat: seat, Target: g.fourBy, Guilty: g.fourGuilty})
 	if g.fourGuilty {
 		g.drawCards(g.fourBy, 4, DrawChallenge)
+		g.pending = max(0, g.pending-4) // a stack under the card still waits
 		g.setTurn(seat)
 		return
 	}
-	g.drawCards(seat, 6, DrawChallenge)
+	g.drawCards(seat, g.fourPenalty()+2, DrawChallenge)
 	g.loseTurn()
 }
 

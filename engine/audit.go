@@ -111,6 +111,9 @@ func (g *Game) auditPlay() error {
 	case g.phase == PhaseChallenge && (g.fourBy < 0 || g.fourBy >= len(g.hands) || top.Kind != WildDrawFour):
 		return fmt.Errorf("audit: a challenge without a Wild Draw Four")
 	}
+	if err := g.auditHouse(); err != nil {
+		return err
+	}
 	if g.exposed >= 0 && len(g.hands[g.exposed]) != 1 {
 		return fmt.Errorf("audit: seat %d is open to a catch holding %d cards", g.exposed, len(g.hands[g.exposed]))
 	}

@@ -30,7 +30,7 @@ func (g *Game) deal() {
 		g.hands[s] = g.hands[s][:0]
 		g.called[s] = false
 	}
-	g.dir, g.exposed, g.stuck = 1, -1, 0
+	g.dir, g.exposed, g.stuck, g.pending = 1, -1, 0, 0
 	for i := 0; i < HandSize; i++ {
 		for s := g.next(g.dealer, 1); ; s = g.next(s, 1) {
 			g.hands[s] = append(g.hands[s], g.pop())

@@ -94,6 +94,7 @@ type Game struct {
 	drawn   Card // PhaseDrawn: the card just drawn
 	exposed int  // the seat open to an UNO catch, or -1
 	stuck   int  // turns in a row that could neither play nor draw
+	pending int  // a stacked draw penalty waiting on the current player (house.go)
 
 	// Wild Draw Four: who played it and whether they held the colour in play.
 	fourBy     int

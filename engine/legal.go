@@ -21,7 +21,13 @@ func (g *Game) check(a *Action) error {
 	case Draw:
 		return g.onTurn(a.Seat, PhaseTurn)
 	case Pass:
-		return g.onTurn(a.Seat, PhaseDrawn)
+		if err := g.onTurn(a.Seat, PhaseDrawn); err != nil {
+			return err
+		}
+		if g.settings.House.ForcePlay {
+			return ErrMustPlayDrawn // (the card drawn is always playable in PhaseDrawn)
+		}
+		return nil
 	}
 	return g.checkOther(a)
 }
@@ -165,7 +171,7 @@ func (g *Game) onTurn(seat int, phase Phase) error {
 // checkPlay checks a play: that it is the player's turn to play, that they
 // hold the card, and that the card may be played (playable).
 func (g *Game) checkPlay(a *Action) error {
-	if err := g.playTurn(a.Seat); err != nil {
+	if err := g.playTurn(a.Seat); err != nil && !g.canJumpIn(a.Seat, a.Card) {
 		return err
 	}
 	if index(g.hands[a.Seat], a.Card) < 0 {
@@ -177,7 +183,7 @@ func (g *Game) checkPlay(a *Action) error {
 // playTurn checks that seat may play a card now.
 func (g *Game) playTurn(seat int) error {
 	switch {
-	case g.phase != PhaseTurn && g.phase != PhaseDrawn:
+	case g.phase != PhaseTurn && g.phase != PhaseDrawn && !(g.phase == PhaseChallenge && g.pending > 0):
 		return ErrNotNow
 	case seat != g.current:
 		return ErrNotYourTurn
@@ -190,11 +196,14 @@ func (g *Game) playTurn(seat int) error {
 // the edition's colours; a swap Blank takes another player; UNO may be called
 // only with the next-to-last card.
 func (g *Game) playable(a *Action) error {
-	if g.phase == PhaseDrawn && a.Card != g.drawn {
+	if g.phase == PhaseDrawn && a.Seat == g.current && a.Card != g.drawn {
 		return ErrOnlyDrawnCard
 	}
 	if !a.Card.Matches(g.top(), g.color) {
 		return ErrNoMatch
+	}
+	if err := g.checkHouse(a); err != nil {
+		return err
 	}
 	if a.Card.Kind.IsWild() {
 		if !g.settings.Edition.HasColor(a.Color) {
@@ -203,7 +212,7 @@ func (g *Game) playable(a *Action) error {
 	} else if a.Color != NoColor {
 		return ErrColorNotWanted
 	}
-	if a.Card.Kind == Blank && g.settings.Blanks == BlankSwapHands {
+	if g.takesTarget(a.Card) {
 		if a.Target == a.Seat || a.Target < 0 || a.Target >= len(g.hands) || !g.active[a.Target] {
 			return ErrChooseTarget
 		}
@@ -290,7 +299,11 @@ func (g *Game) AppendLegal(dst []Action, seat int) []Action {
 		}
 	case PhaseTurn, PhaseDrawn:
 		dst = g.appendTurn(dst, seat)
+		dst = g.appendJumpIn(dst, seat)
 	case PhaseChallenge:
+		if g.pending > 0 && seat == g.current {
+			dst = g.appendHouseTurn(dst, seat) // stack on the Wild Draw Four
+		}
 		dst = g.try(dst, Action{Kind: Accept, Seat: seat})
 		dst = g.try(dst, Action{Kind: ChallengeDrawFour, Seat: seat})
 	case PhaseRace:
@@ -347,6 +360,10 @@ func (g *Game) appendTurn(dst []Action, seat int) []Action {
 	if g.playTurn(seat) != nil {
 		return dst
 	}
+	if g.houseTurn() {
+		dst = g.appendHouseTurn(dst, seat)
+		return g.appendDrawOrPass(dst, seat)
+	}
 	hand := g.hands[seat]
 	var seen uint64 // a filter of the cards listed: a clash is checked by holds
 	for match := matchMask(hand, g.top(), g.color); match != 0; match &= match - 1 {
@@ -368,7 +385,7 @@ func (g *Game) appendTurn(dst []Action, seat int) []Action {
 			continue
 		}
 		dst = appendAction(dst, Play, seat, c)
-		if len(hand) == 2 { // the next-to-last card: with and without UNO
+		if g.unoChoice(len(hand) - 1) { // the next-to-last card: with and without UNO
 			dst[len(dst)-1].UNO = true
 			dst = appendAction(dst, Play, seat, c)
 		}
@@ -385,12 +402,19 @@ func (g *Game) appendTurn(dst []Action, seat int) []Action {
 	if g.callsBefore(seat) {
 		dst = appendAction(dst, CallUNO, seat, Card{})
 	}
-	// It is seat's turn (playTurn): they may draw, or keep the card drawn
-	// (check's onTurn says the same).
-	if g.phase == PhaseTurn {
+	return g.appendDrawOrPass(dst, seat)
+}
+
+// appendDrawOrPass appends the draw, or the keeping of the card drawn, of
+// seat, whose turn it is (playTurn; check's onTurn says the same).
+func (g *Game) appendDrawOrPass(dst []Action, seat int) []Action {
+	switch {
+	case g.phase == PhaseTurn:
 		return appendAction(dst, Draw, seat, Card{})
+	case g.phase == PhaseDrawn && !g.settings.House.ForcePlay:
+		return appendAction(dst, Pass, seat, Card{})
 	}
-	return appendAction(dst, Pass, seat, Card{})
+	return dst
 }
 
 // appendAction appends a move, written in place field by field: a whole
@@ -415,7 +439,7 @@ func (g *Game) appendWildPlays(dst []Action, seat int, c Card) []Action {
 		colors[0] = NoColor
 	}
 	targets := 1
-	if c.Kind == Blank && g.settings.Blanks == BlankSwapHands {
+	if g.takesTarget(c) {
 		targets = len(g.hands)
 	}
 	hand := g.hands[seat]
@@ -425,7 +449,7 @@ func (g *Game) appendWildPlays(dst []Action, seat int, c Card) []Action {
 			continue
 		}
 		for _, a.Color = range colors {
-			if g.leftAfter(hand, &a) == 1 {
+			if g.unoChoice(g.leftAfter(hand, &a)) {
 				a.UNO = true
 				dst = append(dst, a)
 				a.UNO = false
@@ -448,7 +472,7 @@ func (g *Game) appendPlay(dst []Action, seat int, c Card) []Action {
 	if g.playable(p) != nil {
 		return dst[:len(dst)-1]
 	}
-	if g.leftAfter(g.hands[seat], p) == 1 {
+	if g.unoChoice(g.leftAfter(g.hands[seat], p)) {
 		dst = append(dst, Action{})
 		q := &dst[len(dst)-1]
 		q.Kind, q.Seat, q.Card = Play, seat, c

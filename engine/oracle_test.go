@@ -45,10 +45,10 @@ func allowed(g *Game, a Action) bool {
 	onTurn := a.Seat == g.current
 	switch a.Kind {
 	case Play:
-		if !onTurn || (g.phase != PhaseTurn && g.phase != PhaseDrawn) || !slices.Contains(mine, a.Card) {
+		if !houseAllowsPlay(g, a, onTurn) || !slices.Contains(mine, a.Card) {
 			return false
 		}
-		if g.phase == PhaseDrawn && a.Card != g.drawn {
+		if g.phase == PhaseDrawn && onTurn && a.Card != g.drawn {
 			return false // after a draw, only the card drawn
 		}
 		top, c := g.discard[len(g.discard)-1], a.Card
@@ -60,7 +60,7 @@ func allowed(g *Game, a Action) bool {
 		if wild && !slices.Contains(colors[:], a.Color) || !wild && a.Color != NoColor {
 			return false // a wild names one of the edition's colours; nothing else names any
 		}
-		swap := c.Kind == Blank && g.settings.Blanks == BlankSwapHands
+		swap := c.Kind == Blank && g.settings.Blanks == BlankSwapHands || g.settings.House.SevenO && c.Kind == Number && c.Value == 7
 		if swap && (a.Target < 0 || a.Target >= n || a.Target == a.Seat || !g.active[a.Target]) || !swap && a.Target != 0 {
 			return false // a swap Blank names another player; nothing else does
 		}
@@ -72,11 +72,14 @@ func allowed(g *Game, a Action) bool {
 				}
 			}
 		}
+		if a.UNO && g.settings.House.AutoUNO {
+			return false // the call is made for the player
+		}
 		return !a.UNO || left == 1 // UNO with the next-to-last card
 	case Draw:
 		return onTurn && g.phase == PhaseTurn
 	case Pass:
-		return onTurn && g.phase == PhaseDrawn
+		return onTurn && g.phase == PhaseDrawn && !g.settings.House.ForcePlay
 	case ChooseColor:
 		return onTurn && g.phase == PhaseFirstColor && slices.Contains(colors[:], a.Color)
 	case Accept, ChallengeDrawFour:
@@ -118,7 +121,7 @@ func digest(g *Game) uint64 {
 		}
 	}
 	for _, v := range []int{int(g.phase), g.hand, g.dealer, g.current, g.dir, int(g.color), int(b2u(g.headToHead)),
-		g.exposed, g.stuck, g.fourBy, int(b2u(g.fourGuilty)), g.player, g.dropped, int(b2u(g.outAfter)),
+		g.exposed, g.stuck, g.pending, g.fourBy, int(b2u(g.fourGuilty)), g.player, g.dropped, int(b2u(g.outAfter)),
 		int(g.drawn.key()), int(g.topCard.key())} {
 		word(v)
 	}

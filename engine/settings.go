@@ -218,6 +218,8 @@ type Settings struct {
 	// Foil puts the foil Army of Grayskull in the deck instead of the ordinary
 	// one (Masters of the Universe 2023); it plays the same.
 	Foil bool `json:"foil,omitempty"`
+	// House are the house rules the table adds (house.go).
+	House HouseRules `json:"house,omitzero"`
 }
 
 // DefaultTarget is the rulebooks' target score.
@@ -257,7 +259,7 @@ func (s Settings) Validate() error {
 	case s.Target < 0 || s.Target > 100000:
 		return fmt.Errorf("%w: the target score must be between 1 and 100000", ErrBadSettings)
 	}
-	return nil
+	return s.House.validate()
 }
 
 // Deck is the edition's full deck, exactly as its rulebook lists it (with the

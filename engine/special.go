@@ -7,26 +7,36 @@ package engine
 func (g *Game) blank(a *Action) {
 	switch g.settings.Blanks {
 	case BlankSwapHands:
-		g.hands[a.Seat], g.hands[a.Target] = g.hands[a.Target], g.hands[a.Seat]
-		g.called[a.Seat], g.called[a.Target] = false, false
-		g.exposed = -1
-		g.emit(Event{Kind: EvSwapHands, Seat: a.Seat, Target: a.Target})
+		g.swapHands(a.Seat, a.Target)
 	case BlankPassHands:
-		// Every hand moves one seat on in the direction of play.
-		first := g.next(a.Seat, g.dir)
-		carried := g.hands[first]
-		for s := g.next(first, g.dir); ; s = g.next(s, g.dir) {
-			carried, g.hands[s] = g.hands[s], carried
-			if s == first {
-				break
-			}
-		}
-		for s := range g.called {
-			g.called[s] = false
-		}
-		g.exposed = -1
-		g.emit(Event{Kind: EvPassHands, Seat: a.Seat, Count: g.dir})
+		g.passHands(a.Seat)
 	}
+}
+
+// swapHands swaps seat's hand with target's (a swap Blank; a 7 under 7-0).
+func (g *Game) swapHands(seat, target int) {
+	g.hands[seat], g.hands[target] = g.hands[target], g.hands[seat]
+	g.called[seat], g.called[target] = false, false
+	g.exposed = -1
+	g.emit(Event{Kind: EvSwapHands, Seat: seat, Target: target})
+}
+
+// passHands moves every hand one seat on in the direction of play (a pass
+// Blank; a 0 under 7-0).
+func (g *Game) passHands(seat int) {
+	first := g.next(seat, g.dir)
+	carried := g.hands[first]
+	for s := g.next(first, g.dir); ; s = g.next(s, g.dir) {
+		carried, g.hands[s] = g.hands[s], carried
+		if s == first {
+			break
+		}
+	}
+	for s := range g.called {
+		g.called[s] = false
+	}
+	g.exposed = -1
+	g.emit(Event{Kind: EvPassHands, Seat: seat, Count: g.dir})
 }
 
 // discardColor moves every card of color from seat's hand onto the discard

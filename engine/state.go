@@ -21,6 +21,7 @@ type State struct {
 	Scores     []int    `json:"scores"`
 	Exposed    int      `json:"exposed"`
 	Stuck      int      `json:"stuck,omitempty"`
+	Pending    int      `json:"pending,omitempty"`
 	Drawn      Card     `json:"drawn,omitzero"`
 	FourBy     int      `json:"four_by"`
 	Guilty     bool     `json:"guilty"`
@@ -50,7 +51,7 @@ func (g *Game) State() State {
 		Current: g.current, Dir: g.dir, Color: g.color, HeadToHead: g.headToHead,
 		Draw: append([]Card{}, g.draw...), Discard: append([]Card{}, g.discard...),
 		Hands: hands, Active: append([]bool{}, g.active...), Called: append([]bool{}, g.called...),
-		Scores: append([]int{}, g.scores...), Exposed: g.exposed, Stuck: g.stuck, Drawn: g.drawn,
+		Scores: append([]int{}, g.scores...), Exposed: g.exposed, Stuck: g.stuck, Pending: g.pending, Drawn: g.drawn,
 		FourBy: g.fourBy, Guilty: g.fourGuilty, Shown: append([]Card{}, g.shown...), ShownTo: g.shownTo, Player: g.player, Racing: append([]bool{}, g.racing...),
 		Dropped: g.dropped, OutAfter: g.outAfter, Raided: append([]bool{}, g.raided...),
 		Winners: append([]int{}, g.winners...), RNG: rngState, Tallies: g.tallies(),

@@ -52,6 +52,9 @@ type View struct {
 	// Hands is every seat's hand, shown to the raider only, during a raid.
 	Hands   [][]Card `json:"hands,omitempty"`
 	Winners []int    `json:"winners,omitempty"`
+	// Pending is the stacked draw penalty waiting on the current player
+	// (HouseRules.Stacking), else 0.
+	Pending int `json:"pending,omitempty"`
 	// Legal is every move the viewer may make now.
 	Legal []Action `json:"legal,omitempty"`
 	// Rotation is the schedule and the tallies of a rotating-partners game.
@@ -73,6 +76,7 @@ func (g *Game) View(seat int) View {
 		Discards:  len(g.discard),
 		FourBy:    -1,
 		Player:    -1,
+		Pending:   g.pending,
 		Winners:   g.Winners(),
 		Rotation:  g.rotationView(),
 	}

@@ -25,6 +25,9 @@ const (
 	rowBlanks
 	rowBlankPoints
 	rowFoil
+	rowHouse     // the house rules' preset
+	rowRule      // which house rule (a custom set)
+	rowRuleValue // its setting
 	rowTimer
 	rowSubmit
 )
@@ -51,6 +54,9 @@ type createForm struct {
 	blanks    int
 	blankPts  int // index in engine.BlankScores
 	foil      bool
+	preset    engine.Preset
+	house     engine.HouseRules
+	rule      int // index in houseRules
 	timer     int // index in timers
 	err       string
 }
@@ -69,6 +75,7 @@ func configureForm(s engine.Settings) createForm {
 	f.configure, f.row = true, rowEdition
 	f.edition, f.mode, f.seats = int(s.Edition), int(s.Mode), s.Players
 	f.blanks, f.blankPts, f.foil = int(s.Blanks), int(s.BlankPoints), s.Foil
+	f.house, f.preset = s.House, s.House.Preset()
 	for i, t := range targets {
 		if t == target(s) {
 			f.target = i
@@ -99,6 +106,10 @@ func (f *createForm) rows() []formRow {
 	case engine.MastersOfTheUniverse2023:
 		rs = append(rs, rowFoil)
 	}
+	rs = append(rs, rowHouse)
+	if f.preset == engine.PresetCustom {
+		rs = append(rs, rowRule, rowRuleValue)
+	}
 	if !f.configure {
 		rs = append(rs, rowTimer)
 	}
@@ -121,6 +132,7 @@ func (f *createForm) settings() engine.Settings {
 	if s.Edition == engine.MastersOfTheUniverse2023 {
 		s.Foil = f.foil
 	}
+	s.House = f.house
 	return s
 }
 
@@ -173,6 +185,16 @@ func (f *createForm) step(d int) {
 		f.blankPts = wrap(f.blankPts, len(engine.BlankScores))
 	case rowFoil:
 		f.foil = !f.foil
+	case rowHouse:
+		f.preset = engine.Preset(wrap(int(f.preset), len(engine.Presets)))
+		if f.preset != engine.PresetCustom {
+			f.house = f.preset.Rules()
+		}
+	case rowRule:
+		f.rule = wrap(f.rule, len(houseRules))
+	case rowRuleValue:
+		r := houseRules[f.rule]
+		r.set(&f.house, wrap(r.get(f.house), r.values))
 	case rowTimer:
 		f.timer = wrap(f.timer, len(timers))
 	}
@@ -338,7 +360,7 @@ func (m *model) swatches(e engine.Edition) string {
 
 func rowLabel(r formRow) string {
 	return [...]string{"name", "visibility", "edition", "mode", "seats", "target score", "bots",
-		"Blank cards", "Blank scores", "Army card", "turn timer", ""}[r]
+		"Blank cards", "Blank scores", "Army card", "house rules", "  rule", "  setting", "turn timer", ""}[r]
 }
 
 func (f *createForm) value(r formRow) string {
@@ -367,6 +389,13 @@ func (f *createForm) value(r formRow) string {
 			return "the foil collectible"
 		}
 		return "the ordinary card"
+	case rowHouse:
+		return f.preset.Title()
+	case rowRule:
+		return houseRules[f.rule].name
+	case rowRuleValue:
+		r := houseRules[f.rule]
+		return r.title(r.get(f.house))
 	case rowTimer:
 		switch t := timers[f.timer]; t {
 		case 0:
@@ -413,6 +442,10 @@ func (f *createForm) describe() string {
 		return "What a Blank left in a hand scores: the rulebook's score table says \"?\", so the table decides."
 	case rowFoil:
 		return "The deck has one Army of Grayskull: the ordinary card or its foil duplicate. They play the same."
+	case rowHouse:
+		return presetBlurb(f.preset, f.house)
+	case rowRule, rowRuleValue:
+		return houseRules[f.rule].blurb
 	case rowTimer:
 		return "How long a turn lasts. When it runs out the table draws (or passes) for you; after three in a row a bot plays for you until you press a key."
 	}

@@ -110,6 +110,10 @@ func TestGolden(t *testing.T) {
 		{name: "table_big_hand_80x24", w: 80, h: 24, scr: bigHand(), keys: []string{"right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right"}},
 		{name: "lobby_filter_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"/", "o", "f", "f", "enter"}},
 		{name: "too_small_60x20", w: 60, h: 20, scr: midGame()},
+		{name: "create_house_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"down", "enter",
+			"down", "down", "down", "down", "down", "down", "down", "down", "left", "down", "right", "down", "right"}},
+		{name: "table_house_80x24", w: 80, h: 24, scr: houseGame(engine.PresetParty.Rules())},
+		{name: "table_house_custom_80x24", w: 80, h: 24, scr: houseGame(engine.HouseRules{SevenO: true, JumpIn: true})},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -132,6 +136,18 @@ func TestGolden(t *testing.T) {
 }
 
 // ---- more screens ----
+
+// houseGame is the game in the middle, with house rules h.
+func houseGame(h engine.HouseRules) lobby.Screen {
+	s := midGame()
+	t := *s.Table
+	v := *t.Game
+	v.Settings.House = h
+	t.Settings.House = h
+	t.Game = &v
+	s.Table = &t
+	return s
+}
 
 // drawnCard is ana having drawn R5, which she may play.
 func drawnCard() lobby.Screen {

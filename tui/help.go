@@ -49,6 +49,8 @@ func helpText() []helpLine {
 	for _, md := range engine.Modes {
 		ls = append(ls, k(md.Title(), modeBlurb(md)))
 	}
+	ls = append(ls, p(""))
+	ls = append(ls, houseHelp()...)
 	ls = append(ls, p(""), h("Good to know"),
 		p("Cards read without colour too: R7 is a red 7, G+2 a green Draw Two, YS a yellow Skip, BR a blue Reverse, "+
 			"W a wild, W+4 a Wild Draw Four, R? a Blank (one per colour), and WM, WG, WC, WA the editions' special wilds."),

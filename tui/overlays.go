@@ -90,6 +90,10 @@ func (m *model) colorView(ov overlay, v *engine.View) []string {
 func (m *model) targetView(v *engine.View) []string {
 	st := m.st
 	out := []string{st.bold.Render("Swap hands with whom?"), ""}
+	back := "↑/↓ and enter · esc back to the colour"
+	if !m.tbl.wild.Kind.IsWild() {
+		back = "↑/↓ and enter · esc back to your hand"
+	}
 	for _, s := range m.swapTargets(v) {
 		mark := "  "
 		if s == m.tbl.target {
@@ -97,11 +101,7 @@ func (m *model) targetView(v *engine.View) []string {
 		}
 		out = append(out, mark+pad(m.seatName(s), 16)+" "+plural(v.Seats[s].Cards, "card", "cards"))
 	}
-	back := "esc back to the colour"
-	if !m.tbl.wild.Kind.IsWild() {
-		back = "esc to choose another card"
-	}
-	return append(out, "", st.dim.Render("↑/↓ and enter · "+back))
+	return append(out, "", st.dim.Render(back))
 }
 
 // challengeView asks whether to challenge the Wild Draw Four.
@@ -118,6 +118,12 @@ func (m *model) challengeView(v *engine.View, w int) []string {
 	if v.Settings.Edition == engine.MastersOfTheUniverse2023 {
 		why = fmt.Sprintf("If %s held a card of the colour in play or any wild, %s draws four "+
 			"and you go on; if not, you draw six and lose your turn.", by, by)
+	}
+	if v.Pending > 4 {
+		why = fmt.Sprintf("%d cards are stacked on you. ", v.Pending) + why
+	}
+	if v.Pending > 0 {
+		why += " Or stack a draw card on it: ←/→ and enter."
 	}
 	out = append(out, wrapText(why, w)...)
 	return append(out, "", st.key.Render("y")+" challenge    "+st.key.Render("n")+" take the four cards"+

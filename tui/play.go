@@ -34,6 +34,10 @@ func (m *model) playKey(k tea.KeyMsg) tea.Cmd {
 		if v.Can(engine.Pass) {
 			return m.move(engine.Action{Kind: engine.Pass})
 		}
+		if v.Settings.House.ForcePlay && v.HasDrawn {
+			m.say("at this table a card you draw that can be played must be played: enter plays it", true)
+			break
+		}
 		m.say("k keeps a card you have just drawn; there is none", true)
 	case is(k, m.keys.UNO):
 		return m.uno()
@@ -85,8 +89,9 @@ func (m *model) playSelected() tea.Cmd {
 		ts.wild, ts.open, ts.color = card, ovColor, bestColor(v)
 		return nil
 	}
-	if card.Kind == engine.Blank && v.Settings.Blanks == engine.BlankSwapHands {
-		// A Blank is coloured: it names no colour, only whom to swap with.
+	if takesTarget(v, card) {
+		// A swap Blank is coloured: it names no colour, only whom to swap
+		// with; so does a 7 under 7-0.
 		ts.wild, ts.open, ts.target = card, ovTarget, m.firstTarget(v)
 		return nil
 	}
@@ -118,6 +123,8 @@ func (m *model) whyNot(v *engine.View, card engine.Card) string {
 	switch {
 	case v.Current != v.Seat:
 		return "wait for your turn: it is " + m.seatName(v.Current) + "'s"
+	case v.Pending > 0:
+		return fmt.Sprintf("%d cards wait on you: stack a draw card on them, or d to draw them all", v.Pending)
 	case v.Phase != engine.PhaseTurn && v.Phase != engine.PhaseDrawn:
 		return "not now: " + m.phaseNote(v)
 	}
@@ -237,7 +244,7 @@ func (m *model) colorKey(k tea.KeyMsg) tea.Cmd {
 	if m.overlay() == ovFirstColor {
 		return m.move(engine.Action{Kind: engine.ChooseColor, Color: col})
 	}
-	if ts.wild.Kind == engine.Blank && v.Settings.Blanks == engine.BlankSwapHands {
+	if takesTarget(v, ts.wild) {
 		ts.open = ovTarget
 		ts.target = m.firstTarget(v)
 		return nil
@@ -281,11 +288,10 @@ func (m *model) targetKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, m.keys.Down), k.Type == tea.KeyRight, k.Type == tea.KeyTab:
 		ts.target = targets[(i+1)%len(targets)]
 	case k.Type == tea.KeyEnter:
-		col := engine.NoColor
-		if ts.wild.Kind.IsWild() {
-			col = v.Settings.Edition.Colors()[ts.color]
+		if !ts.wild.Kind.IsWild() {
+			return m.play(ts.wild, engine.NoColor, ts.target)
 		}
-		return m.play(ts.wild, col, ts.target)
+		return m.play(ts.wild, v.Settings.Edition.Colors()[ts.color], ts.target)
 	case k.Type == tea.KeyEsc && !ts.wild.Kind.IsWild():
 		ts.open = ovNone
 	case k.Type == tea.KeyEsc:
@@ -297,6 +303,9 @@ func (m *model) targetKey(k tea.KeyMsg) tea.Cmd {
 }
 
 func (m *model) challengeKey(k tea.KeyMsg) tea.Cmd {
+	if m.game().Pending > 0 && !is(k, m.keys.Yes) && !is(k, m.keys.No) {
+		return m.playKey(k) // stacking: a draw card may answer the Wild Draw Four
+	}
 	switch {
 	case is(k, m.keys.Yes):
 		return m.move(engine.Action{Kind: engine.ChallengeDrawFour})

@@ -180,7 +180,8 @@ func (m *model) overlay() overlay {
 		return ovScores
 	case v.Phase == engine.PhaseFirstColor && v.Can(engine.ChooseColor):
 		return ovFirstColor
-	case v.Phase == engine.PhaseChallenge && v.Can(engine.ChallengeDrawFour):
+	case v.Phase == engine.PhaseChallenge && v.Can(engine.ChallengeDrawFour) &&
+		!(v.Pending > 0 && (m.tbl.open == ovColor || m.tbl.open == ovTarget)): // stacking a wild on it
 		return ovChallenge
 	case v.Phase == engine.PhaseRace && v.Can(engine.Drop):
 		return ovRace

@@ -102,27 +102,36 @@ func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 		kind = "private"
 		where = kind + " " + st.bold.Render(clean(lobby.FormatCode(t.Code)))
 	}
-	right := "↻ clockwise"
+	turn := "↻ clockwise"
 	if v.Direction < 0 {
-		right = "↺ counter-clockwise"
+		turn = "↺ counter-clockwise"
 	}
+	right := turn
 	if t.Watching > 0 {
 		right += fmt.Sprintf(" · %d watching", t.Watching)
 	}
 	sep := st.dim.Render(" · ")
 	rest := sep + where + sep + goalText(v.Settings)
-	left := st.title.Render("UNO") + sep + v.Settings.Edition.Title() + rest
-	// Narrower: the code goes first (the waiting room shows it big), then
-	// the edition's long name.
-	for _, shorter := range []string{
-		st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + kind + sep + goalText(v.Settings),
-		st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + rest,
-		shortEdition(v.Settings.Edition) + rest,
+	house := ""
+	if tag := houseTag(v.Settings.House); tag != "" {
+		house = sep + tag
+	}
+	short := shortEdition(v.Settings.Edition) + rest
+	// The longest header that fits: the code goes first (the waiting room
+	// shows it big), then the edition's long name; the house rules are
+	// dropped last but one.
+	left := st.title.Render("UNO") + sep + v.Settings.Edition.Title() + rest + house
+	for _, shorter := range [][2]string{
+		{st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + kind + sep + goalText(v.Settings) + house, right},
+		{st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + rest + house, right},
+		{short + house, right},
+		{short + house, turn},
+		{short, right},
 	} {
 		if width(left)+width(right)+3 <= m.w {
 			break
 		}
-		left = shorter
+		left, right = shorter[0], shorter[1]
 	}
 	return []string{spread(" "+left, st.dim.Render(right)+" ", m.w), st.hrule(m.w)}
 }

@@ -118,5 +118,8 @@ func rulesLine(s engine.Settings) string {
 			parts = append(parts, "the foil Army of Grayskull")
 		}
 	}
+	if len(s.House.Describe()) > 0 {
+		parts = append(parts, houseLine(s.House))
+	}
 	return strings.Join(parts, " · ")
 }

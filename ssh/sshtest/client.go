@@ -300,11 +300,16 @@ func (c *Client) Stderr() []byte {
 }
 
 // WaitFor waits until the screen shows substr, failing the test (with the
-// screen) after timeout or if the session ends first.
+// screen) after timeout or if the session ends first. A line the server
+// wrote on stderr counts as shown: a terminal shows it, but x/crypto/ssh
+// hands stdout and stderr over on two streams, so the order in which they
+// reach this screen is not the order they were sent in (a last line on
+// stderr can land on the alternate screen just before the program's final
+// output leaves it).
 func (c *Client) WaitFor(t testing.TB, substr string, timeout time.Duration) {
 	t.Helper()
 	c.waitUntil(t, fmt.Sprintf("%q on screen", substr), func(s string) bool {
-		return strings.Contains(s, substr)
+		return strings.Contains(s, substr) || bytes.Contains(c.Stderr(), []byte(substr))
 	}, timeout)
 }
 
