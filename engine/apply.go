@@ -19,6 +19,7 @@ func (g *Game) AppendApply(dst []Event, a Action) ([]Event, error) {
 	// it would cost a write barrier per move while the collector runs.
 	g.events = dst
 	g.apply(&a)
+	g.lapseCalls()
 	return g.events, nil
 }
 

@@ -362,6 +362,9 @@ func (g *Game) appendTurn(dst []Action, seat int) []Action {
 	}
 	if g.houseTurn() {
 		dst = g.appendHouseTurn(dst, seat)
+		if g.callsBefore(seat) {
+			dst = appendAction(dst, CallUNO, seat, Card{})
+		}
 		return g.appendDrawOrPass(dst, seat)
 	}
 	hand := g.hands[seat]

@@ -20,3 +20,17 @@ func (g *Game) calledBefore(seat int) bool {
 	return g.called[seat] && len(g.hands[seat]) == 2 && seat == g.current &&
 		(g.phase == PhaseTurn || g.phase == PhaseDrawn)
 }
+
+// lapseCalls drops a call made before a play that can no longer come: the
+// caller's turn passed without it (another jumped in, hands moved under a
+// house rule). Only Classic has such calls, so elsewhere it costs a load.
+func (g *Game) lapseCalls() {
+	if g.settings.Edition != Classic2001 {
+		return
+	}
+	for s, called := range g.called {
+		if called && len(g.hands[s]) != 1 && !g.calledBefore(s) {
+			g.called[s] = false
+		}
+	}
+}
