@@ -429,17 +429,19 @@ func TestSpectatorSeesNoHand(t *testing.T) {
 	})
 
 	t.Run("a spectator who signs in again is not counted twice", func(t *testing.T) {
-		cy, code := hostPrivate(t, addr, "cy", []string{"seats", "2"})
+		// Names of their own: the last subtest's players may still be
+		// leaving, and a nickname is taken while its player is online.
+		cy, code := hostPrivate(t, addr, "cyd", []string{"seats", "2"})
 		addBots(t, cy, 1, "2/2 taken")
 		startGame(t, cy)
 		key := sshtest.NewKey(t)
-		vi := signIn(t, addr, "vi", sshtest.Command("join "+code), sshtest.WithKey(key), big)
+		vi := signIn(t, addr, "vix", sshtest.Command("join "+code), sshtest.WithKey(key), big)
 		vi.WaitFor(t, "WATCHING", wait)
 		cy.WaitFor(t, "1 watching", wait)
 
 		// A second connection takes over from the first, which ends; then
 		// the second goes too. Nobody is left watching.
-		vi2 := sshtest.Dial(t, addr, sshtest.User("vi"), sshtest.WithKey(key), big)
+		vi2 := sshtest.Dial(t, addr, sshtest.User("vix"), sshtest.WithKey(key), big)
 		vi.Wait(t, wait)
 		vi2.WaitFor(t, "Quick play", wait)
 		vi2.Close()
