@@ -95,6 +95,18 @@ func newTestModel(s lobby.Screen, w, h int, r *lipgloss.Renderer) (*model, *fake
 	return m, f
 }
 
+// pressAll feeds named keys to the model as press does; "end" moves the
+// hand's cursor to the last card, as the End key would.
+func pressAll(m *model, keys []string) {
+	for _, k := range keys {
+		if k == "end" {
+			m.tbl.moveCursor(len(m.tbl.hand))
+			continue
+		}
+		press(m, keyMsg(k))
+	}
+}
+
 // press feeds keys to the model, running the commands they return (calls
 // to the session) the way the program would, one at a time.
 func press(m *model, keys ...tea.KeyMsg) {

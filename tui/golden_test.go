@@ -118,13 +118,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m, _ := newTestModel(c.scr, c.w, c.h, plainRenderer())
-			for _, k := range c.keys {
-				if k == "end" {
-					m.tbl.moveCursor(len(m.tbl.hand))
-					continue
-				}
-				press(m, keyMsg(k))
-			}
+			pressAll(m, c.keys)
 			view := m.View()
 			checkSize(t, view, c.w, c.h)
 			if strings.Contains(view, "\x1b") {

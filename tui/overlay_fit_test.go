@@ -59,13 +59,7 @@ func TestOverlaysFitAt80x24(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m, _ := newTestModel(c.scr, 80, 24, plainRenderer())
-			for _, k := range c.keys {
-				if k == "end" {
-					m.tbl.moveCursor(len(m.tbl.hand))
-					continue
-				}
-				press(m, keyMsg(k))
-			}
+			pressAll(m, c.keys)
 			view := m.View()
 			checkSize(t, view, 80, 24)
 			rows := strings.Split(view, "\n")

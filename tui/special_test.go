@@ -56,13 +56,7 @@ func specialCases() []struct {
 func drawSpecial(t *testing.T, scr lobby.Screen, keys []string, p termenv.Profile) string {
 	t.Helper()
 	m, _ := newTestModel(scr, 80, 24, renderer(p))
-	for _, k := range keys {
-		if k == "end" {
-			m.tbl.moveCursor(len(m.tbl.hand))
-			continue
-		}
-		press(m, keyMsg(k))
-	}
+	pressAll(m, keys)
 	view := m.View()
 	checkSize(t, view, 80, 24)
 	return view
