@@ -144,7 +144,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	hub := lobby.NewHub(lobby.Config{})
+	hub := lobby.NewHub(lobby.Config{Store: st, Logger: logger})
 	pages := &tui.PageCounts{}
 	reg := &players{pages: pages}
 	cfg := o.door

@@ -3,7 +3,10 @@ package lobby
 import (
 	"time"
 
+	"github.com/charmbracelet/log"
+
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/store"
 )
 
 // TableOptions are what a player chooses when creating a table.
@@ -57,6 +60,12 @@ type Config struct {
 	// the deck with it); left nil, as in production, games are engine.New,
 	// shuffled from the seed.
 	NewGame func(s engine.Settings, seed uint64) (*engine.Game, error)
+	// Store keeps accounts, finished games, ratings and the journal of
+	// live tables. Nil keeps nothing (tests that need no database).
+	Store store.Store
+	// Logger gets the lobby's lines for operators (tables created,
+	// started and finished; store writes that failed). Nil: no lines.
+	Logger *log.Logger
 }
 
 func (c Config) withDefaults() Config {
