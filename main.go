@@ -63,6 +63,7 @@ type options struct {
 	metrics    string     // the metrics endpoint's address; "" for none
 	door       ssh.Config // the door limits only
 	dataDir    string
+	listEvery  time.Duration // the lobby list's merge interval
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -100,6 +101,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty)")
 	f.string(&o.dataDir, "data", "UNOSSH_DATA", store.DefaultDir,
 		"directory of the database, created on first run")
+	f.duration(&o.listEvery, "list-every", "UNOSSH_LIST_EVERY", 250*time.Millisecond,
+		"the lobby's table list and online count go out at most once per this (0: every change)")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -144,7 +147,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	hub := lobby.NewHub(lobby.Config{Store: st, Logger: logger})
+	hub := lobby.NewHub(lobby.Config{Store: st, Logger: logger, ListEvery: o.listEvery})
 	pages := &tui.PageCounts{}
 	reg := &players{pages: pages}
 	cfg := o.door
