@@ -163,7 +163,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		if err != nil {
 			return fmt.Errorf("metrics: %w", err)
 		}
-		defer serveMetrics(ml, srv, pages, logger)()
+		defer serveMetrics(ml, srv, hub, pages, logger)()
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
@@ -282,7 +282,7 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 // serveMetrics serves Prometheus metrics at http://addr/metrics, on an
 // address of its own so that the operator can keep it off the public
 // network. It returns the function that stops it.
-func serveMetrics(l net.Listener, srv *ssh.Server, pages *tui.PageCounts, logger *log.Logger) func() {
+func serveMetrics(l net.Listener, srv *ssh.Server, hub *lobby.Hub, pages *tui.PageCounts, logger *log.Logger) func() {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(
 		collectors.NewGoCollector(),
@@ -296,6 +296,7 @@ func serveMetrics(l net.Listener, srv *ssh.Server, pages *tui.PageCounts, logger
 			Help: "Bytes of screen updates sent to players."},
 			func() float64 { return float64(srv.Stats().ScreenBytes) }),
 		pageCollector{pages},
+		gameCollector{srv, hub},
 	)
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))

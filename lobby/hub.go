@@ -46,6 +46,8 @@ type Hub struct {
 	listDirty bool      // owned by run: a change not yet sent out
 	listSent  time.Time // owned by run: when the last listing went out
 	listTimer Timer     // owned by run: the merged send pending, or nil
+
+	movesMade atomic.Uint64 // moves applied at every table, for Stats
 }
 
 // NewHub starts a lobby.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -45,6 +46,9 @@ type painter struct {
 type (
 	titler interface{ Title() string }
 	beller interface{ TakeBell() bool }
+	// stamper gives, once per move, when the move the view now shows was
+	// made, so the painter can measure how long it took to reach the screen.
+	stamper interface{ TakeMoveStamp() (time.Time, bool) }
 )
 
 // Sequences of the terminal set-up, the same the standard renderer sends.
@@ -124,6 +128,11 @@ func (p *painter) paint() {
 	if b.Len() > 0 {
 		_, _ = p.out.Write(b.Bytes())
 		p.counts.add(b.Len())
+	}
+	if st, ok := p.inner.(stamper); ok && p.counts != nil {
+		if at, ok := st.TakeMoveStamp(); ok {
+			p.counts.latency.observe(time.Since(at))
+		}
 	}
 }
 

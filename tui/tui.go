@@ -160,6 +160,7 @@ type model struct {
 	myTurn  bool // the game waits for this player (see alert.go)
 	ring    bool // the bell should ring at the next paint
 	bellOff bool // the player turned the turn bell off
+	stamped int  // the table's move count last reported by TakeMoveStamp
 	onClose func(reason string)
 }
 
@@ -186,6 +187,7 @@ func New(opts Options) tea.Model {
 
 		onClose: opts.OnClose,
 		pages:   opts.Pages,
+		stamped: -1,
 	}
 	m.counted.Store(noPage)
 	if m.now == nil {
