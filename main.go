@@ -17,6 +17,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"sync"
@@ -300,6 +301,10 @@ func serveMetrics(l net.Listener, srv *ssh.Server, hub *lobby.Hub, pages *tui.Pa
 	)
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	// Profiles, for sizing a server under load: on the metrics address
+	// only, which the operator keeps off the public network.
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = hs.Serve(l) }()
 	logger.Info("serving metrics", "addr", l.Addr().String(), "path", "/metrics")

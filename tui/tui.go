@@ -123,7 +123,7 @@ const (
 
 type model struct {
 	sess  Session
-	st    styles
+	st    *styles
 	keys  keyMap
 	now   func() time.Time
 	done  <-chan struct{}
@@ -176,7 +176,7 @@ func New(opts Options) tea.Model {
 	}
 	m := &model{
 		sess: opts.Client,
-		st:   newStyles(r),
+		st:   stylesFor(r),
 		keys: newKeyMap(),
 		now:  opts.Now,
 		done: opts.Done,
