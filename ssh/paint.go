@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -33,7 +34,6 @@ type painter struct {
 	shown  []string // the lines on the terminal now
 	opened bool     // the alternate screen is set up
 	clear  bool     // the next paint starts from a cleared screen
-	buf    bytes.Buffer
 
 	titles bool   // the terminal takes window titles (not TERM=dumb)
 	title  string // the title last set
@@ -89,7 +89,8 @@ func (p *painter) View() string {
 // paint writes the model's view: the changed lines only, each ended by
 // clearing the rest of its row, then clears the rows below the view.
 func (p *painter) paint() {
-	b := &p.buf
+	b := paintBufs.Get().(*bytes.Buffer)
+	defer paintBufs.Put(b)
 	b.Reset()
 	if !p.opened {
 		b.WriteString(paintOpen)
@@ -162,6 +163,11 @@ func (p *painter) restore() {
 		_, _ = io.WriteString(p.out, paintClose)
 	}
 }
+
+// paintBufs are the buffers paints are put together in, shared by all
+// sessions: a session holds one only while it paints, so ten thousand idle
+// sessions hold none (a first full screen is some 5 KB).
+var paintBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // cursorTo moves the cursor to the start of row i (from 0).
 func cursorTo(i int) string {
