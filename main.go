@@ -17,6 +17,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"sync"
@@ -63,6 +64,7 @@ type options struct {
 	metrics    string     // the metrics endpoint's address; "" for none
 	door       ssh.Config // the door limits only
 	dataDir    string
+	listEvery  time.Duration // the lobby list's merge interval
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -100,6 +102,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty)")
 	f.string(&o.dataDir, "data", "UNOSSH_DATA", store.DefaultDir,
 		"directory of the database, created on first run")
+	f.duration(&o.listEvery, "list-every", "UNOSSH_LIST_EVERY", 250*time.Millisecond,
+		"the lobby's table list and online count go out at most once per this (0: every change)")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -144,7 +148,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	hub := lobby.NewHub(lobby.Config{Store: st, Logger: logger})
+	hub := lobby.NewHub(lobby.Config{Store: st, Logger: logger, ListEvery: o.listEvery})
 	pages := &tui.PageCounts{}
 	reg := &players{pages: pages}
 	cfg := o.door
@@ -160,7 +164,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		if err != nil {
 			return fmt.Errorf("metrics: %w", err)
 		}
-		defer serveMetrics(ml, srv, pages, logger)()
+		defer serveMetrics(ml, srv, hub, pages, logger)()
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
@@ -279,7 +283,7 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 // serveMetrics serves Prometheus metrics at http://addr/metrics, on an
 // address of its own so that the operator can keep it off the public
 // network. It returns the function that stops it.
-func serveMetrics(l net.Listener, srv *ssh.Server, pages *tui.PageCounts, logger *log.Logger) func() {
+func serveMetrics(l net.Listener, srv *ssh.Server, hub *lobby.Hub, pages *tui.PageCounts, logger *log.Logger) func() {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(
 		collectors.NewGoCollector(),
@@ -293,9 +297,14 @@ func serveMetrics(l net.Listener, srv *ssh.Server, pages *tui.PageCounts, logger
 			Help: "Bytes of screen updates sent to players."},
 			func() float64 { return float64(srv.Stats().ScreenBytes) }),
 		pageCollector{pages},
+		gameCollector{srv, hub},
 	)
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	// Profiles, for sizing a server under load: on the metrics address
+	// only, which the operator keeps off the public network.
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = hs.Serve(l) }()
 	logger.Info("serving metrics", "addr", l.Addr().String(), "path", "/metrics")

@@ -26,7 +26,7 @@ func TestMetricsEndpoint(t *testing.T) {
 	srv, addr := sshtest.Serve(t, ssh.Config{NewModel: modelMaker(hub, "ssh -p 23234 localhost", pages)})
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	stop := serveMetrics(l, srv, pages, log.New(io.Discard))
+	stop := serveMetrics(l, srv, hub, pages, log.New(io.Discard))
 	t.Cleanup(stop)
 
 	ana := signIn(t, addr, "ana")
@@ -48,6 +48,24 @@ func TestMetricsEndpoint(t *testing.T) {
 		"unossh_screen_updates_total ",
 		"unossh_screen_bytes_total ",
 		"go_goroutines ",
+	} {
+		require.Contains(t, body, want)
+	}
+
+	// A game: tables by state, moves, and how long they take to reach
+	// ana's screen.
+	require.NoError(t, ana.Press("enter")) // quick play; the countdown deals with bots
+	ana.WaitFor(t, "your hand", wait)
+	require.Eventually(t, func() bool {
+		b := scrape()
+		return strings.Contains(b, `unossh_tables{state="playing"} 1`) &&
+			!strings.Contains(b, "unossh_moves_total 0\n") &&
+			!strings.Contains(b, "unossh_move_to_screen_seconds_count 0\n")
+	}, wait, 10*time.Millisecond, "tables, moves and their latency are counted")
+	body = scrape()
+	for _, want := range []string{
+		`unossh_refusals_total{cause="full"} 0`,
+		`unossh_move_to_screen_seconds_bucket{le="0.05"}`,
 	} {
 		require.Contains(t, body, want)
 	}

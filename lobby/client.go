@@ -33,13 +33,23 @@ func (c *Client) Key() string { return c.key }
 // Updates signals when a newer Screen has been posted.
 func (c *Client) Updates() <-chan struct{} { return c.notify }
 
-// Screen is the latest screen posted to the session.
+// Screen is the latest screen posted to the session. Its Tables are the
+// hub's shared listing: read them, never change them.
 func (c *Client) Screen() Screen {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	s := c.screen
-	s.Tables = append([]TableInfo(nil), s.Tables...)
+	c.mu.Unlock()
+	l := c.hub.shared()
+	s.Tables, s.Online = l.tables, l.online
 	return s
+}
+
+// showsLobby reports whether the session shows the shared listing: in the
+// lobby, or in a waiting room (whose header counts who is online).
+func (c *Client) showsLobby() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.screen.Table == nil || c.screen.Table.Status == Waiting
 }
 
 // post changes the session's screen and signals it, never blocking.

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // Hub is the lobby: the registry of who is online, of private codes and of
@@ -38,6 +40,14 @@ type Hub struct {
 	infoMu  sync.Mutex
 	infos   map[string]TableInfo
 	changed chan struct{}
+
+	// The shared listing (list.go): run makes it, any session reads it.
+	shown     atomic.Pointer[listing]
+	listDirty bool      // owned by run: a change not yet sent out
+	listSent  time.Time // owned by run: when the last listing went out
+	listTimer Timer     // owned by run: the merged send pending, or nil
+
+	movesMade atomic.Uint64 // moves applied at every table, for Stats
 }
 
 // NewHub starts a lobby.
@@ -73,6 +83,9 @@ func (h *Hub) run() {
 			h.handle(cmd)
 		case <-h.changed:
 			h.broadcastList()
+		case <-h.listTimerC():
+			h.listTimer = nil
+			h.flushList()
 		case <-h.ctx.Done():
 			return
 		}
@@ -159,8 +172,7 @@ func (h *Hub) onConnect(c *Client) connected {
 			h.online[strings.ToLower(nick)] = c
 		}
 	}
-	list, n := h.list(), len(h.online)
-	c.post(func(s *Screen) { s.Nick, s.Tables, s.Online = nick, list, n })
+	c.post(func(s *Screen) { s.Nick = nick })
 	if nick != "" {
 		h.broadcastOnline()
 	}

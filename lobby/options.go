@@ -60,6 +60,10 @@ type Config struct {
 	// the deck with it); left nil, as in production, games are engine.New,
 	// shuffled from the seed.
 	NewGame func(s engine.Settings, seed uint64) (*engine.Game, error)
+	// ListEvery merges bursts of changes to the public list and the online
+	// count: they go out to the lobbies at most once per ListEvery. Zero
+	// sends each change at once (tests on a fake clock that nobody moves).
+	ListEvery time.Duration
 	// Store keeps accounts, finished games, ratings and the journal of
 	// live tables. Nil keeps nothing (tests that need no database).
 	Store store.Store

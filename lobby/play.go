@@ -20,6 +20,8 @@ func (t *table) apply(a engine.Action) error {
 		return err
 	}
 	t.moves++
+	t.movedAt = t.clock.Now()
+	t.hub.movesMade.Add(1)
 	for _, e := range t.holdReveal(evs) {
 		entry := logEntry{event: e, isEvent: true}
 		if e.Kind == engine.EvChallenge {

@@ -104,6 +104,9 @@ type TableView struct {
 	// game has moved on (a move the player sent has landed, or another's).
 	// A move refused comes back as a Notice instead.
 	Moves int
+	// MovedAt is when the latest move was applied (zero before the first):
+	// the server measures from it how long a move takes to reach screens.
+	MovedAt time.Time
 	// Host is true when the viewer is the host (start, bots, kick).
 	Host bool
 	// Game is the viewer's view of the game, nil until it starts.

@@ -47,6 +47,9 @@ type table struct {
 	closed     bool
 	// pendingBots are the bots asked for at creation, seated after the host.
 	pendingBots int
+	// movedAt is when the latest move was applied (owned by loop), for the
+	// operator's move-to-screens latency.
+	movedAt time.Time
 }
 
 // seat is one seat: a player (connected or away), a bot, or nobody.

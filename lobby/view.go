@@ -63,7 +63,7 @@ func (t *table) publish() { t.hub.publish(t.info()) }
 // viewFor is the table as seat sees it (-1: a spectator). Each viewer gets a
 // fresh copy: nothing in it is shared with the table or another viewer.
 func (t *table) viewFor(seat int) *TableView {
-	v := &TableView{TableInfo: t.info(), Code: t.code, You: seat, Moves: t.moves, TurnEnds: t.turnEnds,
+	v := &TableView{TableInfo: t.info(), Code: t.code, You: seat, Moves: t.moves, MovedAt: t.movedAt, TurnEnds: t.turnEnds,
 		RaceEnds: t.raceEnds, RaidEnds: t.raidEnds, NextHandAt: t.nextHandAt}
 	names := make([]string, len(t.seats))
 	for i, s := range t.seats {

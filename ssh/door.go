@@ -53,6 +53,7 @@ type door struct {
 	limits  limits
 	logRate *rate.Limiter
 	quiet   atomic.Int64 // refusal log lines suppressed since the last one written
+	counts  refusalCounts
 
 	mu        sync.Mutex
 	ips       map[string]*ipState
@@ -226,6 +227,7 @@ func (d *door) sweepLocked(now time.Time) {
 // must not become a flood of log lines, so they are rate limited and the
 // number left out is reported with the next one written.
 func (d *door) refused(what, ip string, err error) {
+	d.counts.add(err)
 	if !d.logRate.Allow() {
 		d.quiet.Add(1)
 		return

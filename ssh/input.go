@@ -65,7 +65,7 @@ type inputGuard struct {
 
 func newInputGuard(ctx context.Context, r io.Reader) *inputGuard {
 	return &inputGuard{
-		r: r, ctx: ctx, limit: rate.NewLimiter(keyRate, keyBurst), buf: make([]byte, 4096),
+		r: r, ctx: ctx, limit: rate.NewLimiter(keyRate, keyBurst), buf: make([]byte, inputBuf),
 		now: time.Now, sleep: sleep, keys: func() {},
 	}
 }
@@ -176,3 +176,8 @@ func advance(marker []byte, matched int, c byte) int {
 	}
 	return 0
 }
+
+// inputBuf is the size of one read from the client: more than a second of a
+// session's key budget, so a paste is never slower for it, and small enough
+// to hold for ten thousand idle sessions.
+const inputBuf = 1024

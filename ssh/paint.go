@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -32,7 +34,6 @@ type painter struct {
 	shown  []string // the lines on the terminal now
 	opened bool     // the alternate screen is set up
 	clear  bool     // the next paint starts from a cleared screen
-	buf    bytes.Buffer
 
 	titles bool   // the terminal takes window titles (not TERM=dumb)
 	title  string // the title last set
@@ -45,6 +46,9 @@ type painter struct {
 type (
 	titler interface{ Title() string }
 	beller interface{ TakeBell() bool }
+	// stamper gives, once per move, when the move the view now shows was
+	// made, so the painter can measure how long it took to reach the screen.
+	stamper interface{ TakeMoveStamp() (time.Time, bool) }
 )
 
 // Sequences of the terminal set-up, the same the standard renderer sends.
@@ -85,7 +89,8 @@ func (p *painter) View() string {
 // paint writes the model's view: the changed lines only, each ended by
 // clearing the rest of its row, then clears the rows below the view.
 func (p *painter) paint() {
-	b := &p.buf
+	b := paintBufs.Get().(*bytes.Buffer)
+	defer paintBufs.Put(b)
 	b.Reset()
 	if !p.opened {
 		b.WriteString(paintOpen)
@@ -125,6 +130,11 @@ func (p *painter) paint() {
 		_, _ = p.out.Write(b.Bytes())
 		p.counts.add(b.Len())
 	}
+	if st, ok := p.inner.(stamper); ok && p.counts != nil {
+		if at, ok := st.TakeMoveStamp(); ok {
+			p.counts.latency.observe(time.Since(at))
+		}
+	}
 }
 
 // signal adds the window title, when it changed, and the bell. The bell
@@ -153,6 +163,11 @@ func (p *painter) restore() {
 		_, _ = io.WriteString(p.out, paintClose)
 	}
 }
+
+// paintBufs are the buffers paints are put together in, shared by all
+// sessions: a session holds one only while it paints, so ten thousand idle
+// sessions hold none (a first full screen is some 5 KB).
+var paintBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // cursorTo moves the cursor to the start of row i (from 0).
 func cursorTo(i int) string {

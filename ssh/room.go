@@ -33,6 +33,7 @@ func (s *Server) makeRoom(newcomer *liveSession) bool {
 		}
 		ls.log.Info("closing an idle session to make room", "idle", now.Sub(ls.lastKey()).Round(time.Second),
 			"for", newcomer.ip)
+		s.door.counts.add(ErrMadeRoom)
 		ls.close(ErrMadeRoom.Error())
 		return true
 	}

@@ -56,7 +56,7 @@ type liveSession struct {
 	gs      gssh.Session
 	ip      string
 	key     string // fingerprint, "" for a guest
-	log     *log.Logger
+	log     sessionLog
 	started time.Time
 	stall   time.Duration
 	ctx     context.Context
@@ -95,7 +95,7 @@ func newLiveSession(gs gssh.Session, logger *log.Logger, stall time.Duration) *l
 	if who == "" {
 		who = "guest"
 	}
-	ls.log = logger.With("session", ls.id, "user", gs.User(), "ip", ls.ip, "key", who)
+	ls.log = sessionLog{logger, []any{"session", ls.id, "user", gs.User(), "ip", ls.ip, "key", who}}
 	return ls
 }
 

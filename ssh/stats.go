@@ -1,6 +1,10 @@
 package ssh
 
-import "sync/atomic"
+import (
+	"sort"
+	"sync/atomic"
+	"time"
+)
 
 // Stats are the server's running totals, for the operator's metrics.
 type Stats struct {
@@ -9,6 +13,11 @@ type Stats struct {
 	// ScreenUpdates counts paints that sent anything to a client, and
 	// ScreenBytes what they sent, since the server started.
 	ScreenUpdates, ScreenBytes uint64
+	// Refusals counts the door's refusals since the start by cause ("rate",
+	// "per_addr", "full", ...; every cause is present).
+	Refusals map[string]uint64
+	// MoveToScreen is how long moves took to reach the screens.
+	MoveToScreen Latency
 }
 
 // Stats reads the server's running totals; safe from any goroutine.
@@ -17,12 +26,15 @@ func (s *Server) Stats() Stats {
 		Sessions:      s.door.count(),
 		ScreenUpdates: s.screens.updates.Load(),
 		ScreenBytes:   s.screens.bytes.Load(),
+		Refusals:      s.door.counts.snapshot(),
+		MoveToScreen:  s.screens.latency.snapshot(),
 	}
 }
 
 // screenCounts are the painters' shared totals.
 type screenCounts struct {
 	updates, bytes atomic.Uint64
+	latency        latencies
 }
 
 func (c *screenCounts) add(n int) {
@@ -31,4 +43,55 @@ func (c *screenCounts) add(n int) {
 	}
 	c.updates.Add(1)
 	c.bytes.Add(uint64(n))
+}
+
+// Latency is a histogram of how long a move took to reach a screen: from
+// the moment the table applied it to the moment the session's painter had
+// written the frame that shows it.
+type Latency struct {
+	// Bounds are the buckets' upper bounds, in seconds; Counts[i] is the
+	// number of observations at or under Bounds[i] (cumulative, as
+	// Prometheus has them).
+	Bounds []float64
+	Counts []uint64
+	// Count and Sum are every observation and their total, in seconds.
+	Count uint64
+	Sum   float64
+}
+
+// latencyBounds are the histogram's buckets, in seconds: fine below the
+// 50 ms goal, coarse above it.
+var latencyBounds = []float64{.001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2, 5}
+
+// latencies are the painters' shared histogram.
+type latencies struct {
+	buckets [13]atomic.Uint64 // one per bound, and one over the last
+	count   atomic.Uint64
+	sumUS   atomic.Uint64 // microseconds
+}
+
+func (l *latencies) observe(d time.Duration) {
+	if l == nil {
+		return
+	}
+	if d < 0 {
+		d = 0
+	}
+	sec := d.Seconds()
+	i := sort.SearchFloat64s(latencyBounds, sec)
+	l.buckets[i].Add(1)
+	l.count.Add(1)
+	l.sumUS.Add(uint64(d.Microseconds()))
+}
+
+func (l *latencies) snapshot() Latency {
+	out := Latency{Bounds: latencyBounds, Counts: make([]uint64, len(latencyBounds))}
+	var run uint64
+	for i := range latencyBounds {
+		run += l.buckets[i].Load()
+		out.Counts[i] = run
+	}
+	out.Count = l.count.Load()
+	out.Sum = float64(l.sumUS.Load()) / 1e6
+	return out
 }

@@ -40,7 +40,7 @@ func colorName(c engine.Color) string { return strings.ToUpper(c.String()) }
 
 // label draws a card's label (R7, G+2, W+4) in the card's colour; a wild's
 // label is a rainbow of the edition's colours.
-func (s styles) label(c engine.Card, e engine.Edition) string {
+func (s *styles) label(c engine.Card, e engine.Edition) string {
 	text := c.Label()
 	if !c.Kind.IsWild() {
 		return s.color(c.Color).Bold(true).Render(text)
@@ -54,7 +54,7 @@ func (s styles) label(c engine.Card, e engine.Edition) string {
 }
 
 // border is the style of a card's frame.
-func (s styles) border(c engine.Card) func(string) string {
+func (s *styles) border(c engine.Card) func(string) string {
 	st := s.wild
 	if !c.Kind.IsWild() {
 		st = s.color(c.Color)
@@ -70,14 +70,16 @@ func (s styles) border(c engine.Card) func(string) string {
 //
 // dim fades a card that cannot be played now; bold frames the one under the
 // cursor.
-func (s styles) smallCard(c engine.Card, e engine.Edition, cardW int, dim, bold bool) []string {
+func (s *styles) smallCard(c engine.Card, e engine.Edition, cardW int, dim, bold bool) []string {
 	k := cardKey{c, e, cardW, dim, bold}
-	if got, ok := s.cards[k]; ok {
-		return got
+	if got, ok := s.cards.Load(k); ok {
+		return got.([]string)
 	}
 	out := s.drawSmallCard(c, e, cardW, dim, bold)
-	if len(s.cards) < maxCachedCards {
-		s.cards[k] = out
+	if s.cardCount.Load() < maxCachedCards {
+		if _, had := s.cards.LoadOrStore(k, out); !had {
+			s.cardCount.Add(1)
+		}
 	}
 	return out
 }
@@ -94,7 +96,7 @@ type cardKey struct {
 // distinct cards, each drawn in a few ways).
 const maxCachedCards = 2048
 
-func (s styles) drawSmallCard(c engine.Card, e engine.Edition, cardW int, dim, bold bool) []string {
+func (s *styles) drawSmallCard(c engine.Card, e engine.Edition, cardW int, dim, bold bool) []string {
 	inner := cardW - 2
 	b := s.border(c)
 	if bold {
@@ -165,7 +167,7 @@ func kindWord(c engine.Card) string {
 //	│    7    │
 //	│       R7│
 //	╰─────────╯
-func (s styles) bigCard(c engine.Card, inPlay engine.Color, e engine.Edition) []string {
+func (s *styles) bigCard(c engine.Card, inPlay engine.Color, e engine.Edition) []string {
 	inner := bigW - 2
 	frameCol := inPlay
 	if frameCol == engine.NoColor {
@@ -196,7 +198,7 @@ func (s styles) bigCard(c engine.Card, inPlay engine.Color, e engine.Edition) []
 }
 
 // drawPile draws the draw pile with the number of cards left.
-func (s styles) drawPile(n int) []string {
+func (s *styles) drawPile(n int) []string {
 	inner := bigW - 2
 	b := s.dim
 	side := b.Render("│")
@@ -210,6 +212,6 @@ func (s styles) drawPile(n int) []string {
 }
 
 // chip draws a colour as a small swatch and its name: "■ RED".
-func (s styles) chip(c engine.Color) string {
+func (s *styles) chip(c engine.Color) string {
 	return s.color(c).Bold(true).Render("■ " + colorName(c))
 }

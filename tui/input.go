@@ -108,7 +108,7 @@ func (in *lineInput) deleteWord() {
 
 // View draws the text in w cells with the cursor as a reversed cell,
 // scrolled so that the cursor is always in sight.
-func (in *lineInput) View(s styles, w int) string {
+func (in *lineInput) View(s *styles, w int) string {
 	if w < 2 {
 		return ""
 	}

@@ -1,14 +1,25 @@
 package tui
 
 import (
+	"io"
+	"sync"
+	"sync/atomic"
+
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
 	"github.com/unossh/unossh/engine"
 )
 
-// styles are one session's styles, every one built from that session's own
-// renderer, so colours follow the player's terminal and never the server's.
+// styles are the styles of one kind of terminal (a colour profile and a
+// background), every one built from a renderer of that profile, so colours
+// follow the player's terminal and never the server's.
+//
+// Sessions of the same kind share one set (stylesFor): a set is some 13 KB
+// and its cache of drawn cards grows to tens of KB, which, for each of ten
+// thousand sessions, was more than the rest of a session's screen state.
+// Nothing in a set changes once built except the card cache, which is safe
+// for concurrent use.
 type styles struct {
 	r *lipgloss.Renderer
 	// plain is set when the terminal shows no styling at all.
@@ -23,8 +34,10 @@ type styles struct {
 	// the edition's colours).
 	wild lipgloss.Style
 
-	// cards caches hand cards already drawn: drawing is most of a frame's cost.
-	cards map[cardKey][]string
+	// cards caches hand cards already drawn: drawing is most of a frame's
+	// cost. cardKey -> []string (never changed once stored).
+	cards     sync.Map
+	cardCount atomic.Int32
 }
 
 // palette gives each card colour an exact value in true colour, 256 colours
@@ -50,8 +63,33 @@ var (
 	ink    = lipgloss.CompleteColor{TrueColor: "#111111", ANSI256: "233", ANSI: "0"}
 )
 
-func newStyles(r *lipgloss.Renderer) styles {
-	s := styles{r: r, plain: r.ColorProfile() == termenv.Ascii, cards: map[cardKey][]string{}}
+// styleKind is what a set of styles depends on.
+type styleKind struct {
+	profile termenv.Profile
+	dark    bool
+}
+
+// sharedStyles are the sets built so far, by kind (styleKind -> *styles).
+var sharedStyles sync.Map
+
+// stylesFor is the shared set for the kind of terminal r renders for. The
+// set is built with a renderer of its own that writes nowhere and asks the
+// terminal nothing: only its profile and background matter for rendering.
+func stylesFor(r *lipgloss.Renderer) *styles {
+	k := styleKind{r.ColorProfile(), r.HasDarkBackground()}
+	if s, ok := sharedStyles.Load(k); ok {
+		return s.(*styles)
+	}
+	own := lipgloss.NewRenderer(io.Discard)
+	own.SetColorProfile(k.profile)
+	own.SetHasDarkBackground(k.dark)
+	s, _ := sharedStyles.LoadOrStore(k, newStyles(own))
+	return s.(*styles)
+}
+
+// newStyles builds a set of styles from r.
+func newStyles(r *lipgloss.Renderer) *styles {
+	s := &styles{r: r, plain: r.ColorProfile() == termenv.Ascii}
 	s.title = r.NewStyle().Bold(true).Foreground(accent)
 	s.dim = r.NewStyle().Foreground(grey)
 	s.bold = r.NewStyle().Bold(true)
@@ -75,7 +113,7 @@ func newStyles(r *lipgloss.Renderer) styles {
 }
 
 // color is the style of a card colour.
-func (s styles) color(c engine.Color) lipgloss.Style {
+func (s *styles) color(c engine.Color) lipgloss.Style {
 	if int(c) < len(s.colors) {
 		return s.colors[c]
 	}

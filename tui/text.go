@@ -155,7 +155,7 @@ func plural(n int, one, many string) string {
 }
 
 // hrule is a horizontal rule w cells wide.
-func (s styles) hrule(w int) string { return s.rule.Render(strings.Repeat("─", max(w, 0))) }
+func (s *styles) hrule(w int) string { return s.rule.Render(strings.Repeat("─", max(w, 0))) }
 
 // wrapText wraps plain text to lines of at most w cells.
 func wrapText(s string, w int) []string {

@@ -123,7 +123,7 @@ const (
 
 type model struct {
 	sess  Session
-	st    styles
+	st    *styles
 	keys  keyMap
 	now   func() time.Time
 	done  <-chan struct{}
@@ -160,6 +160,7 @@ type model struct {
 	myTurn  bool // the game waits for this player (see alert.go)
 	ring    bool // the bell should ring at the next paint
 	bellOff bool // the player turned the turn bell off
+	stamped int  // the table's move count last reported by TakeMoveStamp
 	onClose func(reason string)
 }
 
@@ -175,7 +176,7 @@ func New(opts Options) tea.Model {
 	}
 	m := &model{
 		sess: opts.Client,
-		st:   newStyles(r),
+		st:   stylesFor(r),
 		keys: newKeyMap(),
 		now:  opts.Now,
 		done: opts.Done,
@@ -186,6 +187,7 @@ func New(opts Options) tea.Model {
 
 		onClose: opts.OnClose,
 		pages:   opts.Pages,
+		stamped: -1,
 	}
 	m.counted.Store(noPage)
 	if m.now == nil {

@@ -1,14 +1,25 @@
-// Command loadgen holds many real SSH sessions with PTYs against a running
-// unossh server on loopback and reports what the server spends on them:
-// sessions held, resident memory per session, CPU per session-second, and
-// the bytes each session receives per second.
+// Command loadgen holds many real SSH sessions with PTYs against a unossh
+// server on loopback and reports what the server spends on them: sessions
+// held, resident memory per session, CPU per session-second, screen updates
+// and bytes per session-second, CPU and bytes per update, and how long a
+// move takes to reach the screens at its table (p50 and p99, from the
+// server's metrics).
+//
+// It starts the server itself (-server, a built binary; or -pid and
+// -metrics for one already running), and, with -floor, first measures a
+// bare golang.org/x/crypto/ssh server that draws one screen and idles, the
+// same way, in the same run: the least any SSH server can spend.
+//
+// Of the -n sessions, -play take Quick play, press start (a public table's
+// host may start it alone: bots fill the free seats) and play their turns
+// (the window title tells them their turn has come; they play the first card
+// the table accepts, or draw); the others idle in the lobby.
 //
 // It only ever dials loopback addresses (127.0.0.0/8), spreads its sources
 // over 127.0.0.2 to 127.0.0.254 to stay within per-address limits, and stops
 // by itself after -hold.
 //
-//	go run . -addr 127.0.0.1:23234 &
-//	go run ./ssh/sshtest/loadgen -addr 127.0.0.1:23234 -n 500 -pid $(pgrep -n unossh)
+//	go build -o /tmp/unossh . && go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 600 -floor
 package main
 
 import (
@@ -16,6 +27,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,63 +37,159 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 )
 
-func main() {
-	addr := flag.String("addr", "127.0.0.1:23234", "the server, on loopback")
-	n := flag.Int("n", 100, "sessions to hold")
-	perAddr := flag.Int("per-addr", 4, "sessions per source address")
-	hold := flag.Duration("hold", 20*time.Second, "how long to measure once every session is in")
-	pid := flag.Int("pid", 0, "the server's process id, to read its CPU and memory from /proc")
-	flag.Parse()
-	if err := onLoopback(*addr); err != nil {
-		fmt.Fprintln(os.Stderr, "loadgen:", err)
-		os.Exit(2)
-	}
+type options struct {
+	addr, metrics   string
+	n, play         int
+	perAddr         int
+	rate            float64
+	hold            time.Duration
+	settle          time.Duration
+	pid             int
+	server, dataDir string
+	floor           bool
+}
 
-	var received atomic.Int64
-	var held atomic.Int64
+func main() {
+	var o options
+	flag.StringVar(&o.addr, "addr", "127.0.0.1:24002", "the server's address, on loopback")
+	flag.StringVar(&o.metrics, "metrics", "127.0.0.1:24003", "the server's metrics address (with -server, where it serves them)")
+	flag.IntVar(&o.n, "n", 100, "sessions to hold")
+	flag.IntVar(&o.play, "play", 0, "of them, sessions that sit at tables and play")
+	flag.IntVar(&o.perAddr, "per-addr", 8, "sessions per source address")
+	flag.Float64Var(&o.rate, "rate", 100, "new sessions a second")
+	flag.DurationVar(&o.hold, "hold", 30*time.Second, "how long to measure once every session is in")
+	flag.DurationVar(&o.settle, "settle", 10*time.Second, "how long to wait after the arrivals before measuring")
+	flag.IntVar(&o.pid, "pid", 0, "a running server's process id (without -server)")
+	flag.StringVar(&o.server, "server", "", "a built unossh binary to start on -addr (and stop at the end)")
+	flag.StringVar(&o.dataDir, "data", "", "the started server's data directory (default: a new temporary one)")
+	flag.BoolVar(&o.floor, "floor", false, "first measure a bare x/crypto/ssh server the same way")
+	beFloor := flag.Bool("be-floor", false, "internal: serve the bare floor server on -addr")
+	flag.Parse()
+	if err := onLoopback(o.addr); err != nil {
+		fail(err)
+	}
+	if *beFloor {
+		fail(serveFloor(o.addr))
+	}
+	if o.play > o.n {
+		o.play = o.n
+	}
+	if o.floor {
+		floor := o
+		floor.play = 0
+		fmt.Println("== floor: a bare x/crypto/ssh server that draws one screen")
+		self, err := os.Executable()
+		if err != nil {
+			fail(err)
+		}
+		cmd := exec.Command(self, "-be-floor", "-addr", o.addr)
+		cmd.Stderr = os.Stderr
+		if err := cmd.Start(); err != nil {
+			fail(err)
+		}
+		waitListening(o.addr)
+		floor.pid = cmd.Process.Pid
+		floor.metrics = ""
+		run(floor)
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		fmt.Println()
+	}
+	if o.server != "" {
+		dir := o.dataDir
+		if dir == "" {
+			d, err := os.MkdirTemp("", "loadgen-data-")
+			if err != nil {
+				fail(err)
+			}
+			defer os.RemoveAll(d)
+			dir = d
+		}
+		max := strconv.Itoa(o.n + 100)
+		cmd := exec.Command(o.server, "-addr", o.addr, "-metrics", o.metrics, "-data", dir,
+			"-max-sessions", max, "-max-per-addr", strconv.Itoa(o.perAddr*2),
+			"-max-startups", "1000:30:5000")
+		cmd.Stdout, cmd.Stderr = nil, nil // its log would be most of the run's output
+		if err := cmd.Start(); err != nil {
+			fail(err)
+		}
+		defer func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() }()
+		waitListening(o.addr)
+		o.pid = cmd.Process.Pid
+	}
+	fmt.Printf("== unossh: %d sessions, %d of them playing\n", o.n, o.play)
+	run(o)
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "loadgen:", err)
+	os.Exit(2)
+}
+
+// run holds o.n sessions on the server and reports.
+func run(o options) {
+	var received, held, failed atomic.Int64
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
-	before := readProc(*pid)
+	before := readProc(o.pid)
 	fmt.Printf("server before: rss %.1f MB\n", float64(before.rss)/1e6)
 	start := time.Now()
-	for i := range *n {
-		src := fmt.Sprintf("127.0.0.%d", 2+(i / *perAddr)%253)
+	every := time.Duration(float64(time.Second) / o.rate)
+	for i := range o.n {
+		src := fmt.Sprintf("127.0.0.%d", 2+(i/o.perAddr)%253)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := hold1(*addr, src, i, &received, &held, stop); err != nil {
-				fmt.Fprintf(os.Stderr, "session %d: %v\n", i, err)
+			if err := hold1(o.addr, src, i, i < o.play, &received, &held, stop); err != nil {
+				if failed.Add(1) <= 5 {
+					fmt.Fprintf(os.Stderr, "session %d: %v\n", i, err)
+				}
 			}
 		}()
-		if i%20 == 19 {
-			time.Sleep(50 * time.Millisecond) // a steady arrival, not a flood
-		}
+		time.Sleep(every) // a steady arrival, not a flood
 	}
-	// Wait for every session to be in (or for a minute).
-	for deadline := time.Now().Add(time.Minute); held.Load() < int64(*n) && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(time.Minute); held.Load()+failed.Load() < int64(o.n) && time.Now().Before(deadline); {
 		time.Sleep(100 * time.Millisecond)
 	}
-	time.Sleep(2 * time.Second) // let the arrivals settle
-	fmt.Printf("sessions in: %d of %d after %s\n", held.Load(), *n, time.Since(start).Round(time.Millisecond))
+	fmt.Printf("sessions in: %d of %d after %s (%d failed)\n", held.Load(), o.n, time.Since(start).Round(time.Millisecond), failed.Load())
+	time.Sleep(o.settle) // tables start, arrivals settle
 
-	p0, b0, t0 := readProc(*pid), received.Load(), time.Now()
-	time.Sleep(*hold)
-	p1, b1, dt := readProc(*pid), received.Load(), time.Since(t0).Seconds()
+	m0 := scrape(o.metrics)
+	p0, b0, t0 := readProc(o.pid), received.Load(), time.Now()
+	time.Sleep(o.hold)
+	p1, b1, dt := readProc(o.pid), received.Load(), time.Since(t0).Seconds()
+	m1 := scrape(o.metrics)
 	h := float64(held.Load())
 	fmt.Printf("held: %d sessions for %.1fs\n", held.Load(), dt)
-	if *pid > 0 && h > 0 {
+	if o.pid > 0 && h > 0 {
 		cpu := (p1.cpu - p0.cpu).Seconds()
-		fmt.Printf("server rss: %.1f MB (%.1f KB per session over the start)\n", float64(p1.rss)/1e6,
-			float64(p1.rss-before.rss)/1e3/h)
+		fmt.Printf("server rss: %.1f MB = %.1f KB per session (%.1f KB over the empty server's)\n",
+			float64(p1.rss)/1e6, float64(p1.rss)/1e3/h, float64(p1.rss-before.rss)/1e3/h)
 		fmt.Printf("server cpu: %.3fs in %.1fs = %.4f ms per session-second\n", cpu, dt, cpu*1e3/dt/h)
+		if m0 != nil && m1 != nil {
+			ups := m1["unossh_screen_updates_total"] - m0["unossh_screen_updates_total"]
+			bytes := m1["unossh_screen_bytes_total"] - m0["unossh_screen_bytes_total"]
+			moves := m1["unossh_moves_total"] - m0["unossh_moves_total"]
+			fmt.Printf("moves: %.0f (%.1f a second); tables playing: %.0f\n", moves, moves/dt, m1[`unossh_tables{state="playing"}`])
+			fmt.Printf("screen updates: %.2f per session-second, %.0f bytes per session-second\n", ups/dt/h, bytes/dt/h)
+			if ups > 0 {
+				fmt.Printf("per update: %.3f ms of server CPU, %.0f bytes\n", cpu*1e3/ups, bytes/ups)
+			}
+			p50, p99, n := quantiles(m0, m1)
+			fmt.Printf("move -> screens: p50 %s, p99 %s (%.0f screens)\n", p50, p99, n)
+			fmt.Printf("goroutines: %.0f (%.1f per session); stacks %.1f KB, heap in use %.1f KB per session\n",
+				m1["go_goroutines"], m1["go_goroutines"]/h, m1["go_memstats_stack_inuse_bytes"]/1e3/h,
+				m1["go_memstats_heap_inuse_bytes"]/1e3/h)
+		}
 	}
 	fmt.Printf("bytes to clients: %.1f per session-second\n", float64(b1-b0)/dt/h)
 	close(stop)
 	wg.Wait()
 }
 
-// hold1 opens one session, picks a nickname and holds it until stop.
-func hold1(addr, src string, i int, received, held *atomic.Int64, stop <-chan struct{}) error {
+// hold1 opens one session, picks a nickname, plays if asked, and holds it
+// until stop.
+func hold1(addr, src string, i int, play bool, received, held *atomic.Int64, stop <-chan struct{}) error {
 	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}, Timeout: 30 * time.Second}
 	nc, err := d.Dial("tcp", addr)
 	if err != nil {
@@ -121,11 +229,16 @@ func hold1(addr, src string, i int, received, held *atomic.Int64, stop <-chan st
 	if err := s.Shell(); err != nil {
 		return err
 	}
+	var turn atomic.Bool
 	go func() {
 		buf := make([]byte, 32<<10)
+		var t titles
 		for {
 			k, err := out.Read(buf)
 			received.Add(int64(k))
+			if mine, ok := t.scan(buf[:k]); ok {
+				turn.Store(mine)
+			}
 			if err != nil {
 				return
 			}
@@ -135,8 +248,171 @@ func hold1(addr, src string, i int, received, held *atomic.Int64, stop <-chan st
 	fmt.Fprintf(in, "ld%d\r", i)
 	held.Add(1)
 	defer held.Add(-1)
-	<-stop
+	if !play {
+		<-stop
+		return nil
+	}
+	time.Sleep(500 * time.Millisecond)
+	fmt.Fprint(in, "\r") // Quick play
+	time.Sleep(time.Second)
+	fmt.Fprint(in, "s") // start with bots, if this session is the host
+	player{in: in, turn: &turn}.play(stop)
 	return nil
+}
+
+// titles follows the window titles in a session's output: unossh sets
+// "▶ your turn …" when the player's turn comes, and another title after.
+type titles struct{ tail []byte }
+
+const titleStart = "\x1b]2;"
+
+// scan reports the latest title's verdict in b, if b sets one.
+func (t *titles) scan(b []byte) (mine, ok bool) {
+	s := string(append(t.tail, b...))
+	for {
+		i := strings.Index(s, titleStart)
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '\a')
+		if j < 0 {
+			t.tail = []byte(s[i:])
+			return mine, ok
+		}
+		mine, ok = strings.Contains(s[i:i+j], "your turn"), true
+		s = s[i+j+1:]
+	}
+	if len(s) > len(titleStart) {
+		s = s[len(s)-len(titleStart):]
+	}
+	t.tail = []byte(s)
+	return mine, ok
+}
+
+// player plays a seat as a patient beginner would: when its turn comes it
+// waits a moment, then plays the card under the cursor (and the colour or
+// player offered for a wild), moving right to the next card when the table
+// refuses one, and draws (and keeps) when none is accepted.
+type player struct {
+	in   interface{ Write([]byte) (int, error) }
+	turn *atomic.Bool
+}
+
+func (p player) play(stop <-chan struct{}) {
+	tries := []string{"\r", "\r"}
+	for range 10 {
+		tries = append(tries, "\x1b[C", "\r", "\r")
+	}
+	tries = append(tries, "d", "\r", "\r", "k", "n")
+	step := 0
+	for {
+		select {
+		case <-stop:
+			return
+		case <-time.After(250 * time.Millisecond):
+		}
+		if !p.turn.Load() {
+			step = 0
+			continue
+		}
+		if step == 0 {
+			time.Sleep(700 * time.Millisecond) // think
+		}
+		_, _ = p.in.Write([]byte(tries[step%len(tries)]))
+		step++
+	}
+}
+
+// scrape reads the server's metrics: name{labels} -> value.
+func scrape(addr string) map[string]float64 {
+	if addr == "" {
+		return nil
+	}
+	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		return nil
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+	fmt.Fprintf(c, "GET /metrics HTTP/1.0\r\nHost: %s\r\n\r\n", addr)
+	var sb strings.Builder
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := c.Read(buf)
+		sb.Write(buf[:n])
+		if err != nil {
+			break
+		}
+	}
+	out := map[string]float64{}
+	for _, line := range strings.Split(sb.String(), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		i := strings.LastIndexByte(line, ' ')
+		if i < 0 {
+			continue
+		}
+		if v, err := strconv.ParseFloat(strings.TrimSpace(line[i+1:]), 64); err == nil {
+			out[line[:i]] = v
+		}
+	}
+	return out
+}
+
+// quantiles reads p50 and p99 of the move-to-screens histogram over the
+// window between two scrapes (to the bucket's upper bound).
+func quantiles(m0, m1 map[string]float64) (p50, p99 string, n float64) {
+	const name = "unossh_move_to_screen_seconds_bucket{le=\""
+	type bucket struct {
+		le float64
+		n  float64
+	}
+	var bs []bucket
+	for k, v := range m1 {
+		if rest, ok := strings.CutPrefix(k, name); ok {
+			le, err := strconv.ParseFloat(strings.TrimSuffix(rest, "\"}"), 64)
+			if strings.HasPrefix(rest, "+Inf") {
+				le, err = 1e9, nil
+			}
+			if err == nil {
+				bs = append(bs, bucket{le, v - m0[k]})
+			}
+		}
+	}
+	for i := range bs { // sort by bound
+		for j := i + 1; j < len(bs); j++ {
+			if bs[j].le < bs[i].le {
+				bs[i], bs[j] = bs[j], bs[i]
+			}
+		}
+	}
+	if len(bs) == 0 || bs[len(bs)-1].n == 0 {
+		return "-", "-", 0
+	}
+	n = bs[len(bs)-1].n
+	at := func(q float64) string {
+		for _, b := range bs {
+			if b.n >= q*n {
+				if b.le >= 1e9 {
+					return "> 5s"
+				}
+				return "<= " + time.Duration(b.le*float64(time.Second)).String()
+			}
+		}
+		return "-"
+	}
+	return at(0.50), at(0.99), n
+}
+
+func waitListening(addr string) {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			return
+		}
+	}
+	fail(fmt.Errorf("nothing listens on %s", addr))
 }
 
 func onLoopback(addr string) error {

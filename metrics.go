@@ -1,0 +1,52 @@
+package main
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/ssh"
+)
+
+// gameCollector reports what the lobby and the door count: tables by
+// state, moves, refusals by cause and the move-to-screens latency. It reads
+// their running totals at each scrape, so the game's hot paths only bump
+// counters.
+type gameCollector struct {
+	srv *ssh.Server
+	hub *lobby.Hub
+}
+
+var (
+	tablesDesc = prometheus.NewDesc("unossh_tables", "Live tables by state.", []string{"state"}, nil)
+	movesDesc  = prometheus.NewDesc("unossh_moves_total",
+		"Moves applied at every table since the start (rate() gives moves per second).", nil, nil)
+	refusalsDesc = prometheus.NewDesc("unossh_refusals_total",
+		"Connections and sessions the door refused, by cause.", []string{"cause"}, nil)
+	latencyDesc = prometheus.NewDesc("unossh_move_to_screen_seconds",
+		"From a table applying a move to a session's painter having written the frame that shows it.", nil, nil)
+)
+
+func (c gameCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- tablesDesc
+	ch <- movesDesc
+	ch <- refusalsDesc
+	ch <- latencyDesc
+}
+
+func (c gameCollector) Collect(ch chan<- prometheus.Metric) {
+	ls := c.hub.Stats()
+	for status, n := range ls.Tables {
+		ch <- prometheus.MustNewConstMetric(tablesDesc, prometheus.GaugeValue, float64(n), status.String())
+	}
+	ch <- prometheus.MustNewConstMetric(movesDesc, prometheus.CounterValue, float64(ls.Moves))
+	ss := c.srv.Stats()
+	for cause, n := range ss.Refusals {
+		ch <- prometheus.MustNewConstMetric(refusalsDesc, prometheus.CounterValue, float64(n), cause)
+	}
+	lat := ss.MoveToScreen
+	buckets := make(map[float64]uint64, len(lat.Bounds))
+	for i, b := range lat.Bounds {
+		buckets[b] = lat.Counts[i]
+	}
+	ch <- prometheus.MustNewConstHistogram(latencyDesc, lat.Count, lat.Sum, buckets)
+}
