@@ -49,7 +49,12 @@ func (s *Server) runProgram(ls *liveSession) {
 		tea.WithoutSignalHandler(),
 		tea.WithEnvironment(ls.gs.Environ()),
 	)
-	go forwardResizes(ls.ctx, ls.cancel, p, ls.winch)
+	var updates <-chan struct{}
+	var next func() tea.Msg
+	if pm, ok := model.(pumper); ok {
+		updates, next = pm.TakePump()
+	}
+	go pump(ls.ctx, ls.cancel, p, ls.winch, updates, next)
 
 	_, err := p.Run()
 	paint.restore()
@@ -75,12 +80,19 @@ func (s *Server) afterProgram(ls *liveSession, err error) {
 	}
 }
 
-// forwardResizes is the session's resize pump: the only goroutine that
-// sends window sizes to the program (tea.Program.Send blocks until the
-// program takes the message or ends). The first size sent is the PTY's
-// initial one. When the client closes its channel the window channel is
-// closed too, and the session is over: end stops the program.
-func forwardResizes(ctx context.Context, end context.CancelFunc, p *tea.Program, winch <-chan gssh.Window) {
+// pumper is a model whose news (the lobby's screens) the session's pump
+// may bring: updates signals, next reads the newest as a message.
+type pumper interface {
+	TakePump() (updates <-chan struct{}, next func() tea.Msg)
+}
+
+// pump is the session's one goroutine that sends messages to the program
+// (tea.Program.Send blocks until the program takes the message or ends):
+// window sizes, the first being the PTY's initial one, and the model's news
+// when it has a pumper. When the client closes its channel the window
+// channel is closed too, and the session is over: end stops the program.
+func pump(ctx context.Context, end context.CancelFunc, p *tea.Program, winch <-chan gssh.Window,
+	updates <-chan struct{}, next func() tea.Msg) {
 	for {
 		select {
 		case <-ctx.Done():
@@ -91,6 +103,12 @@ func forwardResizes(ctx context.Context, end context.CancelFunc, p *tea.Program,
 				return
 			}
 			p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+		case _, ok := <-updates:
+			if !ok {
+				updates = nil // the lobby let the session go; sizes still come
+				continue
+			}
+			p.Send(next())
 		}
 	}
 }

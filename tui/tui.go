@@ -161,6 +161,7 @@ type model struct {
 	ring    bool // the bell should ring at the next paint
 	bellOff bool // the player turned the turn bell off
 	stamped int  // the table's move count last reported by TakeMoveStamp
+	pumped  bool // the session's goroutine brings the screens (TakePump)
 	onClose func(reason string)
 }
 
@@ -219,6 +220,9 @@ func (m *model) Init() tea.Cmd {
 	if m.sess == nil {
 		return nil
 	}
+	if m.pumped {
+		return tea.Batch(m.clock(), m.start())
+	}
 	return tea.Batch(listen(m.sess, m.done), m.clock(), m.start())
 }
 
@@ -254,6 +258,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 	case screenMsg: // arm the pump again for the next screen
+		if m.pumped {
+			return m, m.setScreen(lobby.Screen(msg))
+		}
 		return m, tea.Batch(m.setScreen(lobby.Screen(msg)), listen(m.sess, m.done))
 	case callDoneMsg:
 		m.callDone(msg)
