@@ -102,7 +102,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty)")
 	f.string(&o.dataDir, "data", "UNOSSH_DATA", store.DefaultDir,
 		"directory of the database, created on first run")
-	f.duration(&o.listEvery, "list-every", "UNOSSH_LIST_EVERY", 250*time.Millisecond,
+	f.duration(&o.listEvery, "list-every", "UNOSSH_LIST_EVERY", time.Second,
 		"the lobby's table list and online count go out at most once per this (0: every change)")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
