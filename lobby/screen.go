@@ -69,6 +69,9 @@ type TableInfo struct {
 	Watching int
 	// StartsAt is when a waiting public table starts by itself (zero: no countdown).
 	StartsAt time.Time
+	// Tournament marks the line of an eight-player tournament (its room,
+	// where players sign up), not a table.
+	Tournament bool
 }
 
 // SeatInfo is one seat as everyone at the table sees it.
@@ -125,6 +128,9 @@ type TableView struct {
 	// Drops are the seats in the order they dropped in the latest Kevin's
 	// Chili race, the one who lost it last.
 	Drops []int
+	// Tournament is the tournament the table (or room) belongs to, with its
+	// standings across both tables; nil at an ordinary table.
+	Tournament *TournamentView
 }
 
 // HandResult is how a hand ended.

@@ -86,6 +86,7 @@ func (t *table) viewFor(seat int) *TableView {
 	if t.lastHand != nil {
 		v.LastHand = t.lastHand.clone()
 	}
+	v.Tournament = t.tourView()
 	from := max(0, len(t.log)-logShown)
 	for _, e := range t.log[from:] {
 		switch {
