@@ -280,7 +280,7 @@ func (h *Hub) quickPicks() []*tableQueue {
 	})
 	var out []*tableQueue
 	for _, in := range infos {
-		if in.Public && in.Status == Waiting && in.Taken < in.Seats && !in.Tournament {
+		if in.Public && in.Status == Waiting && in.Taken < in.Seats && in.Tournament == "" {
 			if t := h.tables[in.ID]; t != nil {
 				out = append(out, t.q)
 			}

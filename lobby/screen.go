@@ -69,9 +69,10 @@ type TableInfo struct {
 	Watching int
 	// StartsAt is when a waiting public table starts by itself (zero: no countdown).
 	StartsAt time.Time
-	// Tournament marks the line of an eight-player tournament (its room,
-	// where players sign up), not a table.
-	Tournament bool
+	// Tournament is the id of the eight-player tournament the line belongs
+	// to: its room (where players sign up: ID == Tournament) or one of its
+	// two tables; "" for an ordinary table.
+	Tournament string
 }
 
 // SeatInfo is one seat as everyone at the table sees it.

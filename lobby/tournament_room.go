@@ -329,7 +329,7 @@ func (tr *tournament) info() TableInfo {
 	}
 	return TableInfo{ID: tr.id, Name: tr.opts.Name, Public: tr.opts.Public, Settings: tr.opts.settings(),
 		Seats: engine.TournamentPlayers, Taken: tr.takenNow(), Humans: humans, Status: tr.status,
-		Watching: len(tr.watchers), Tournament: true}
+		Watching: len(tr.watchers), Tournament: tr.id}
 }
 
 // takenNow is the places taken: all eight once the tournament has begun.

@@ -17,6 +17,7 @@ import (
 type tourLink struct {
 	reports chan<- tourReport
 	done    <-chan struct{} // the tournament's goroutine has ended
+	id      string          // the tournament's
 	index   int             // the table's number in the tournament (0 or 1)
 	round   int
 	players [4]int // the player number in each seat
@@ -176,6 +177,14 @@ func (t *table) tourClosed() {
 	if t.tour != nil {
 		t.tourTell(tourClosedReport{table: t.tour.index})
 	}
+}
+
+// tourID is the tournament's id, or "" at an ordinary table.
+func (t *table) tourID() string {
+	if t.tour == nil {
+		return ""
+	}
+	return t.tour.id
 }
 
 // tourView is the tournament as this table's viewers see it, a copy each.

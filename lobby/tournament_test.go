@@ -270,7 +270,7 @@ func TestPublicTournamentSignUp(t *testing.T) {
 	require.NoError(t, ana.OpenTournament(TournamentOptions{Name: "friday cup", Public: true, Settings: tourSettings}))
 	s := waitScreen(t, bo, func(s Screen) bool { return len(s.Tables) == 1 })
 	line := s.Tables[0]
-	require.True(t, line.Tournament)
+	require.Equal(t, line.ID, line.Tournament)
 	require.Equal(t, "friday cup", line.Name)
 	require.Equal(t, engine.TournamentPlayers, line.Seats)
 

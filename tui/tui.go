@@ -103,6 +103,7 @@ const (
 	pageJoin
 	pageWatch
 	pageHelp
+	pageTour // the tournaments (tournament_lobby.go), drawn in the lobby's place
 )
 
 // where is what is on screen now.
@@ -148,6 +149,7 @@ type model struct {
 	form  createForm
 	join  joinPage
 	watch watchPage
+	tour  tourPage
 	room  roomState
 	tbl   tableState
 
