@@ -50,6 +50,12 @@ func (t *table) tourHandle(cmd tableCmd) (answer func(), ok bool) {
 		l.direct = true
 		answer = t.handle(cmd.cmd)
 		l.direct = false
+		if in, ok := cmd.cmd.(intentCmd); ok && in.in.Kind == Leave {
+			// They pressed leave at the table they were leaving for this
+			// one, which may not have shown them this table yet: either
+			// way, they go to the lobby.
+			in.c.unseat(in.c.table(), "", false)
+		}
 		return answer, true
 	case reattachCmd:
 		if l.direct || t.seatOfKey(cmd.c.key) >= 0 {
