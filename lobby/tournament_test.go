@@ -295,3 +295,48 @@ func TestPublicTournamentSignUp(t *testing.T) {
 	}
 	require.Equal(t, 6, bots)
 }
+
+// When the last person leaves a tournament in play, bots do not play on
+// for nobody: its tables close, and the tournament with them.
+func TestTournamentClosesWhenEveryoneHasLeft(t *testing.T) {
+	h := NewHub(testConfig())
+	defer h.Shutdown(t.Context())
+	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
+	require.NoError(t, ana.OpenTournament(TournamentOptions{Public: true, Settings: tourSettings, Bots: 7}))
+	s := waitScreen(t, ana, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, Playing, s.Table.Status)
+	waitScreen(t, bo, func(s Screen) bool { return len(s.Tables) == 3 }) // the room and its two tables
+
+	ana.Do(Intent{Kind: Leave})
+	require.Nil(t, ana.Screen().Table)
+	waitScreen(t, bo, func(s Screen) bool { return len(s.Tables) == 0 })
+}
+
+// Before it begins, the room is a waiting room: a player who drops frees
+// their place, the host's role passes on, and a room left empty closes.
+func TestTournamentRoomBeforeItBegins(t *testing.T) {
+	h := NewHub(testConfig())
+	defer h.Shutdown(t.Context())
+	ana, bo, cy := connect(t, h, "ana"), connect(t, h, "bo"), connect(t, h, "cy")
+	require.NoError(t, ana.OpenTournament(TournamentOptions{Public: true, Settings: tourSettings}))
+	s := waitScreen(t, bo, func(s Screen) bool { return len(s.Tables) == 1 })
+	id := s.Tables[0].ID
+	require.NoError(t, bo.SignUp(id))
+	require.NoError(t, cy.Watch(id))
+	s = cy.Screen()
+	require.Equal(t, -1, s.Table.You)
+	require.False(t, s.Table.Tournament.Started)
+
+	cy.Do(Intent{Kind: TourSignUp})
+	s = waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 3 })
+	require.Equal(t, "cy", s.Table.Seats[2].Nick)
+	ana.Do(Intent{Kind: AddBot})
+	waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 4 })
+
+	ana.Disconnect()
+	s = waitScreen(t, bo, func(s Screen) bool { return s.Table.Taken == 3 && s.Table.Host })
+	require.True(t, s.Table.Seats[1].Host)
+	bo.Do(Intent{Kind: Leave})
+	cy.Do(Intent{Kind: Leave})
+	waitScreen(t, cy, func(s Screen) bool { return s.Table == nil && len(s.Tables) == 0 })
+}

@@ -19,7 +19,7 @@ func (r *roomState) sync(t *lobby.TableView) {
 }
 
 func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
-	if tv := m.scr.Table.Tournament; tv != nil && (tv.Started || m.scr.Table.You < 0) {
+	if tv := m.scr.Table.Tournament; tv != nil && (tv.Started || m.scr.Table.You < 0 || is(k, m.keys.Edit)) {
 		return m.tourRoomKey(k) // the tournament's room, for a spectator
 	}
 	if m.tbl.chat.open {

@@ -74,7 +74,8 @@ func (m *model) tourLines(tv *lobby.TournamentView, v *engine.View, w int) []str
 		out = append(out, trunc(mark+fmt.Sprintf("table %d  ", k+1)+m.tableLine(tv, k)+state, w))
 	}
 	if v.Phase == engine.PhaseDeal || v.Phase == engine.PhaseGameOver {
-		return append(out, m.rankLines(tv, w, 4)...) // between hands: everyone
+		out = append(out, m.rankLines(tv, w, 4)...) // between hands: everyone
+		return append(out, m.yourPartners(tv, v, w)...)
 	}
 	// In play, the leaders, beside the game.
 	lead := "leads:"
@@ -86,6 +87,44 @@ func (m *model) tourLines(tv *lobby.TournamentView, v *engine.View, w int) []str
 		lead += cell
 	}
 	return append(out, st.dim.Render(lead))
+}
+
+// yourPartners is the viewer's points with each partner so far ("-" for
+// a partner still to come), or nothing for a spectator.
+func (m *model) yourPartners(tv *lobby.TournamentView, v *engine.View, w int) []string {
+	t := m.scr.Table
+	if v.Seat < 0 || v.Seat >= len(t.Seats) {
+		return nil
+	}
+	me := -1
+	for p, n := range tv.Players {
+		if n == t.Seats[v.Seat].Nick {
+			me = p
+		}
+	}
+	if me < 0 {
+		return nil
+	}
+	met := map[int]bool{}
+	for r := 0; r <= tv.Round && r < len(tv.Schedule); r++ {
+		for _, pr := range tv.Schedule[r].Tables {
+			if q := pr.Partner(me); q >= 0 {
+				met[q] = true
+			}
+		}
+	}
+	line := "you with"
+	for q, n := range tv.Players {
+		if q == me {
+			continue
+		}
+		pts := "-"
+		if met[q] {
+			pts = fmt.Sprint(tv.Standings.Tally[me][q])
+		}
+		line += fmt.Sprintf(" %s %s", trunc(clean(n), 5), pts)
+	}
+	return []string{m.st.dim.Render(trunc(line, w))}
 }
 
 // rankLines are the standings, perRow players a line: "1 bo 210".

@@ -20,6 +20,8 @@ func (m *model) tourRoomKey(k tea.KeyMsg) tea.Cmd {
 	}
 	tv := m.scr.Table.Tournament
 	switch {
+	case is(k, m.keys.Edit):
+		m.say("a tournament's rules are set when it opens", true)
 	case is(k, m.keys.Chat):
 		m.tbl.chat.open = true
 	case is(k, m.keys.Leave), k.Type == tea.KeyEsc:

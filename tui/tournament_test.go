@@ -211,6 +211,11 @@ func TestTournamentKeys(t *testing.T) {
 	pressAll(m, []string{"j"})
 	require.Equal(t, []lobby.Intent{{Kind: lobby.TourSignUp}}, f.intents)
 
+	m, f = newTestModel(tourSignUp(), 80, 24, plainRenderer())
+	pressAll(m, []string{"e"})
+	require.Empty(t, f.intents)
+	require.Contains(t, m.View(), "rules are set when it opens")
+
 	m, f = newTestModel(tourLobby(), 80, 24, plainRenderer())
 	pressAll(m, []string{"6", "p", "enter"})
 	require.Len(t, f.tourOpens, 1)
