@@ -125,7 +125,10 @@ func (tr *tournament) handle(cmd tableCmd) (answer func()) {
 			tr.forward(cmd, cmd.c.key)
 			return func() {}
 		}
-		err := tr.onJoin(cmd.c, false)
+		err := ErrNoSuchTable // a spectator of the room has no place to come back to
+		if tr.placeOfKey(cmd.c.key) >= 0 {
+			err = tr.onJoin(cmd.c, false)
+		}
 		return func() { cmd.reply <- err }
 	case disconnectCmd:
 		if tr.status != Waiting && !tr.watchers[cmd.c] {

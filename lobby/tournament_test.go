@@ -340,3 +340,25 @@ func TestTournamentRoomBeforeItBegins(t *testing.T) {
 	cy.Do(Intent{Kind: Leave})
 	waitScreen(t, cy, func(s Screen) bool { return s.Table == nil && len(s.Tables) == 0 })
 }
+
+// A second connection with the same key takes over a place in the room,
+// and takes over a spectator of the room without signing them up.
+func TestTournamentRoomTakeOver(t *testing.T) {
+	h := NewHub(testConfig())
+	defer h.Shutdown(t.Context())
+	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
+	require.NoError(t, ana.OpenTournament(TournamentOptions{Public: true, Settings: tourSettings}))
+	s := waitScreen(t, bo, func(s Screen) bool { return len(s.Tables) == 1 })
+	require.NoError(t, bo.Watch(s.Tables[0].ID))
+
+	bo2 := h.Connect("sess-bo-2", "key-bo", false)
+	s = bo2.Screen()
+	require.Nil(t, s.Table, "a spectator's new connection starts in the lobby")
+	ana2 := h.Connect("sess-ana-2", "key-ana", false)
+	s = ana2.Screen()
+	require.NotNil(t, s.Table)
+	require.Equal(t, 0, s.Table.You)
+	require.True(t, s.Table.Host)
+	require.Equal(t, 1, s.Table.Taken)
+	require.Zero(t, s.Table.Watching, "the spectator's old connection is gone")
+}
