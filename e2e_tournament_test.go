@@ -39,8 +39,9 @@ func TestTournamentOverSSH(t *testing.T) {
 	ana.WaitFor(t, "2/8 taken", wait)
 	require.NoError(t, ana.Press("s"))
 
+	atTable := regexp.MustCompile(`tournament · round \d of 7|TOURNAMENT OVER`)
 	for _, c := range []*sshtest.Client{ana, bo} {
-		c.WaitFor(t, "tournament · round 1 of 7", wait)
+		c.WaitUntil(t, atTable.MatchString, wait)
 	}
 
 	cy := signIn(t, addr, "cy", sshtest.Command("join "+code))

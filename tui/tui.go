@@ -297,7 +297,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		cmds = append(cmds, m.runCommand())
 	}
 	switch {
-	case prev.Table == nil && s.Table != nil:
+	case s.Table != nil && (prev.Table == nil || prev.Table.ID != s.Table.ID): // (a tournament moves its players)
 		m.page = pageLobby
 		m.hint = "" // "finding you a seat…" is done: the seat is here
 		m.tbl = newTableState()
