@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"github.com/unossh/unossh/engine"
@@ -49,7 +48,6 @@ type tournament struct {
 	held      []tableCmd // sessions' commands held while the seats move
 	log       []logEntry
 	chat      map[string]*chatLimiter
-	rng       *rand.Rand
 	dirty     bool
 	listDirty bool
 	closed    bool
@@ -75,7 +73,6 @@ func newTournament(h *Hub, id, code string, opts TournamentOptions) *tournament 
 		watchers:    map[*Client]bool{},
 		chat:        map[string]*chatLimiter{},
 		schedule:    engine.TournamentSchedule(),
-		rng:         rand.New(rand.NewPCG(h.cfg.Seed(), h.cfg.Seed())),
 		pendingBots: opts.Bots,
 	}
 	for i := range tr.places {

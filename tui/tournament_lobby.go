@@ -111,3 +111,15 @@ func (m *model) tourLobbyView() []string {
 	return m.bottom(out, st.footer(m.w, hint{"o/p", "open"}, hint{"↑/↓", "choose"}, hint{"enter", "sign up"},
 		hint{"←/→", "edition"}, hint{"esc", "back"}))
 }
+
+// tourHelp is the help page's paragraph on tournaments.
+func tourHelp() []helpLine {
+	return []helpLine{{}, {heading: "The tournament"},
+		{text: "Eight players at two tables at once (the lobby's Tournament page, 6): seven rounds of four hands, " +
+			"reseated between rounds so that everyone partners everyone else for four hands. Each keeps the " +
+			"points of every partnership; the most points after 28 hands wins."},
+		{key: "o / p", text: "on the Tournament page: open a public one, or a private one with a code to share"},
+		{key: "j", text: "in a tournament's room, before it begins: sign up"},
+		{key: "1 / 2", text: "in its room once it has begun: watch table 1 or table 2"},
+	}
+}
