@@ -305,11 +305,21 @@ func TestTournamentClosesWhenEveryoneHasLeft(t *testing.T) {
 	require.NoError(t, ana.OpenTournament(TournamentOptions{Public: true, Settings: tourSettings, Bots: 7}))
 	s := waitScreen(t, ana, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
 	require.Equal(t, Playing, s.Table.Status)
-	waitScreen(t, bo, func(s Screen) bool { return len(s.Tables) == 3 }) // the room and its two tables
+	s = waitScreen(t, bo, func(s Screen) bool { return len(s.Tables) == 3 }) // the room and its two tables
+	var table TableInfo
+	for _, in := range s.Tables {
+		if in.Tournament != "" && in.Tournament != in.ID {
+			table = in
+		}
+	}
+	require.NoError(t, bo.Watch(table.ID), "a tournament's table is watched from the lobby's list")
+	s = bo.Screen()
+	require.Equal(t, table.ID, s.Table.ID)
+	require.NotNil(t, s.Table.Tournament)
 
 	ana.Do(Intent{Kind: Leave})
 	require.Nil(t, ana.Screen().Table)
-	waitScreen(t, bo, func(s Screen) bool { return len(s.Tables) == 0 })
+	waitScreen(t, bo, func(s Screen) bool { return s.Table == nil && len(s.Tables) == 0 })
 }
 
 // Before it begins, the room is a waiting room: a player who drops frees
