@@ -14,7 +14,8 @@ import (
 // tournament page; bo signs up with its code on the ssh command line; ana
 // starts it and bots take the six free places. Both tables play at once,
 // the players are reseated between rounds, and both humans reach the final
-// standings. A spectator who comes by the code watches table 2 from the
+// standings, with points from a partnership with each of the seven
+// others. A spectator who comes by the code watches table 2 from the
 // tournament's room. The humans leave their turns to the timer: after
 // three a bot plays for each, as for any player who steps away, so the 56
 // hands run at bot speed.
@@ -58,6 +59,9 @@ func TestTournamentOverSSH(t *testing.T) {
 		s := c.Screen()
 		require.Contains(t, s, "tournament · final standings")
 		require.Regexp(t, `★ ?1 \w+ \d+`, s)
+		// Reseated round after round at both tables, each partnered all
+		// seven others: a score with each.
+		require.Regexp(t, `you with( \w+ \d+){7}`, s)
 	}
 	require.NoError(t, ana.Press("enter"))
 	ana.WaitFor(t, "Quick play", wait)
