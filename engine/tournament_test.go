@@ -214,3 +214,16 @@ func checkTournament(s Settings, seed uint64) error {
 	}
 	return nil
 }
+
+// A tournament table is Partners for four, whatever the tournament's mode
+// and target, and keeps the edition's card choices.
+func TestTournamentTableSettings(t *testing.T) {
+	s := Settings{Edition: Classic2001, Mode: Standard, Players: TournamentPlayers, Target: 500, Blanks: BlankSwapHands}
+	got := s.TournamentTable()
+	if got.Mode != Partners || got.Players != 4 || got.Target != tableTarget || got.Blanks != BlankSwapHands {
+		t.Fatalf("table settings %+v", got)
+	}
+	if err := got.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -11,6 +11,9 @@
 //   - Each table's goroutine owns everything at the table: who sits, watches
 //     and waits there, its game, its log and its timers. Nothing else keeps a
 //     copy of any of it.
+//   - Each tournament's goroutine owns its room (who signed up), its
+//     schedule and its standings; its two tables are ordinary tables that
+//     report every hand to it and hand their seats back between rounds.
 //   - A session (Client) owns its mailbox, the latest Screen, and a handle
 //     to the command queue of the table it is at, which only that table sets
 //     and clears.

@@ -33,6 +33,7 @@ type Hub struct {
 	away     map[string]*tableQueue // identity -> the table keeping their seat while they are gone
 	nextID   int
 	guesses  *guessLimiter // wrong private codes (guesses.go)
+	tours    tourRegistry  // tournaments by id and code (tournament_hub.go)
 	shutdown bool
 
 	// Tables publish their line of the list here, under infoMu, without
@@ -131,6 +132,8 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- len(h.online)
 	case closedCmd:
 		h.onClosed(cmd.t)
+	case tourHubCmd:
+		h.handleTour(cmd)
 	case shutdownCmd:
 		h.shutdown = true
 		var s stopping
@@ -251,6 +254,9 @@ func (h *Hub) onCode(who guesser, code string) found {
 		return found{err: err}
 	}
 	t := h.codes[code]
+	if q := h.tours.byCode[code]; t == nil && q != nil {
+		return found{q: q.q}
+	}
 	if t == nil {
 		h.guesses.miss(now, who)
 		return found{err: ErrNoSuchTable}
@@ -263,6 +269,9 @@ func (h *Hub) onPublic(id string) found {
 		return found{err: ErrShuttingDown}
 	}
 	t := h.tables[id]
+	if tr := h.tours.byID[id]; tr != nil && tr.code == "" {
+		return found{q: tr.q}
+	}
 	if t == nil || t.code != "" {
 		return found{err: ErrNoSuchTable} // private tables are watched by code only
 	}
@@ -283,7 +292,7 @@ func (h *Hub) quickPicks() []*tableQueue {
 	})
 	var out []*tableQueue
 	for _, in := range infos {
-		if in.Public && in.Status == Waiting && in.Taken < in.Seats {
+		if in.Public && in.Status == Waiting && in.Taken < in.Seats && in.Tournament == "" {
 			if t := h.tables[in.ID]; t != nil {
 				out = append(out, t.q)
 			}

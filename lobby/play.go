@@ -59,6 +59,7 @@ func (t *table) after(e engine.Event) {
 			res.Held = append(res.Held, st.Settings.HandPoints(h)) // (a Blank scores as the table chose)
 		}
 		t.lastHand = res
+		t.tourHand(e)
 	case engine.EvEliminated:
 		if t.lastHand != nil {
 			t.lastHand.Eliminated = append(t.lastHand.Eliminated, e.Seat)

@@ -69,6 +69,10 @@ type TableInfo struct {
 	Watching int
 	// StartsAt is when a waiting public table starts by itself (zero: no countdown).
 	StartsAt time.Time
+	// Tournament is the id of the eight-player tournament the line belongs
+	// to: its room (where players sign up: ID == Tournament) or one of its
+	// two tables; "" for an ordinary table.
+	Tournament string
 }
 
 // SeatInfo is one seat as everyone at the table sees it.
@@ -128,6 +132,9 @@ type TableView struct {
 	// Drops are the seats in the order they dropped in the latest Kevin's
 	// Chili race, the one who lost it last.
 	Drops []int
+	// Tournament is the tournament the table (or room) belongs to, with its
+	// standings across both tables; nil at an ordinary table.
+	Tournament *TournamentView
 }
 
 // HandResult is how a hand ended.

@@ -129,7 +129,7 @@ func (t *table) humans() int {
 
 // passHost gives the host's role to the next person at the table.
 func (t *table) passHost() {
-	if t.host() >= 0 {
+	if t.host() >= 0 || t.tour != nil {
 		return
 	}
 	for _, s := range t.seats {
@@ -187,6 +187,10 @@ func (t *table) free(i int) {
 // afterLeave closes a table nobody is left at, and stops a public table's
 // countdown when no human waits at it.
 func (t *table) afterLeave() {
+	if t.tour != nil {
+		t.tourLeft()
+		return
+	}
 	if t.humans() == 0 {
 		t.close("everyone left, so the table closed")
 		return
@@ -285,6 +289,7 @@ func (t *table) close(why string) {
 		c.unseat(t.q, why, false)
 	}
 	t.hub.unpublish(t.id)
+	t.tourClosed()
 	// The table's goroutine ends after this, so it may wait its turn at the
 	// hub (which never waits on a table).
 	t.hub.tell(closedCmd{t: t})

@@ -50,6 +50,9 @@ type table struct {
 	// movedAt is when the latest move was applied (owned by loop), for the
 	// operator's move-to-screens latency.
 	movedAt time.Time
+	// tour ties the table to its tournament (tournament_table.go); nil at
+	// an ordinary table.
+	tour *tourLink
 }
 
 // seat is one seat: a player (connected or away), a bot, or nobody.
@@ -167,6 +170,11 @@ func (t *table) loop() {
 // handle carries out one command and returns how to answer it, which loop
 // does once everyone has been sent the new state.
 func (t *table) handle(cmd tableCmd) (answer func()) {
+	if t.tour != nil {
+		if answer, ok := t.tourHandle(cmd); ok {
+			return answer
+		}
+	}
 	switch cmd := cmd.(type) {
 	case joinCmd:
 		err := t.onJoin(cmd.c, cmd.watch)

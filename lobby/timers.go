@@ -42,7 +42,7 @@ func (t *table) reschedule() {
 	}
 	switch g.Phase() {
 	case engine.PhaseDeal:
-		if t.nextHandAt.IsZero() {
+		if t.nextHandAt.IsZero() && !t.tourWaits() {
 			t.nextHandAt = at.Add(t.cfg.NextHand)
 		}
 		return

@@ -54,7 +54,7 @@ func (t *table) info() TableInfo {
 	return TableInfo{
 		ID: t.id, Name: t.opts.Name, Public: t.opts.Public, Settings: t.opts.Settings,
 		Seats: len(t.seats), Taken: t.taken(), Humans: humans, Status: t.status,
-		Watching: len(t.watchers), StartsAt: t.startsAt,
+		Watching: len(t.watchers), StartsAt: t.startsAt, Tournament: t.tourID(),
 	}
 }
 
@@ -86,6 +86,7 @@ func (t *table) viewFor(seat int) *TableView {
 	if t.lastHand != nil {
 		v.LastHand = t.lastHand.clone()
 	}
+	v.Tournament = t.tourView()
 	from := max(0, len(t.log)-logShown)
 	for _, e := range t.log[from:] {
 		switch {

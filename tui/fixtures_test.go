@@ -29,7 +29,10 @@ type fakeSession struct {
 	joins   []string
 	watches []string
 	quick   int
-	err     error // returned by the calls that return errors
+	// tourOpens and signUps are the tournament calls (tournament_test.go).
+	tourOpens []lobby.TournamentOptions
+	signUps   []string
+	err       error // returned by the calls that return errors
 }
 
 func newFake(s lobby.Screen) *fakeSession {

@@ -49,6 +49,7 @@ func helpText() []helpLine {
 	for _, md := range engine.Modes {
 		ls = append(ls, k(md.Title(), modeBlurb(md)))
 	}
+	ls = append(ls, tourHelp()...)
 	ls = append(ls, p(""))
 	ls = append(ls, houseHelp()...)
 	ls = append(ls, p(""), h("Good to know"),

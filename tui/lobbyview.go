@@ -26,9 +26,13 @@ var menu = []menuItem{
 	{"Join by code", "a friend's private table"},
 	{"Watch a table", "see a public game being played"},
 	{"Help", "how to play, the keys, the five editions"},
+	{"Tournament", "eight players, two tables: open one or sign up"},
 }
 
 func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
+	if m.page == pageTour {
+		return m.tourLobbyKey(k)
+	}
 	lp := &m.lob
 	if lp.filtering {
 		switch k.Type {
@@ -49,7 +53,7 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 		lp.cursor = (lp.cursor + 1) % len(menu)
 	case is(k, m.keys.Enter):
 		return m.choose(lp.cursor)
-	case len(k.Runes) == 1 && k.Runes[0] >= '1' && k.Runes[0] <= '5' && k.Type == tea.KeyRunes:
+	case len(k.Runes) == 1 && k.Runes[0] >= '1' && k.Runes[0] <= rune('0'+len(menu)) && k.Type == tea.KeyRunes:
 		lp.cursor = int(k.Runes[0] - '1')
 		return m.choose(lp.cursor)
 	case is(k, m.keys.Filter):
@@ -83,11 +87,17 @@ func (m *model) choose(i int) tea.Cmd {
 		m.page = pageWatch
 	case 4:
 		m.openHelp()
+	case 5:
+		m.tour = tourPage{}
+		m.page = pageTour
 	}
 	return nil
 }
 
 func (m *model) lobbyView() []string {
+	if m.page == pageTour {
+		return m.tourLobbyView()
+	}
 	st := m.st
 	out := m.top("", "")
 	descW := m.w - 24
@@ -193,7 +203,11 @@ func (m *model) tableRow(t lobby.TableInfo, c listCols, selected bool) string {
 		mark = " " + st.turn.Render("▶") + " "
 		name = st.bold.Render(name)
 	}
-	row := mark + name + " " + pad(ed, c.edition) + " " + pad(modeText(t.Settings), c.mode) + " " +
+	mode := modeText(t.Settings)
+	if t.Tournament != "" {
+		mode = "tournament"
+	}
+	row := mark + name + " " + pad(ed, c.edition) + " " + pad(mode, c.mode) + " " +
 		padLeft(fmt.Sprintf("%d/%d", t.Taken, t.Seats), c.seats) + "  " + m.statusText(t)
 	return trunc(row, m.w)
 }

@@ -160,7 +160,9 @@ func (m *model) scoresView(v *engine.View, w int, final bool) []string {
 	t := m.scr.Table
 	lh := t.LastHand
 	var out []string
-	if final {
+	if tv := t.Tournament; final && tv != nil {
+		out = append(out, st.title.Render("TOURNAMENT OVER"), "", st.bold.Render(tourWinners(tv)), "")
+	} else if final {
 		out = append(out, st.title.Render("GAME OVER"), "", st.bold.Render(m.winnersText(v, lh)), "")
 	} else {
 		out = append(out, st.title.Render(fmt.Sprintf("HAND %d OVER", v.HandNo)), "")
@@ -176,6 +178,8 @@ func (m *model) scoresView(v *engine.View, w int, final bool) []string {
 	}
 	out = append(out, "")
 	switch {
+	case t.Tournament != nil && (final || t.NextHandAt.IsZero()):
+		out = append(out, m.tourNext(t.Tournament))
 	case final && t.Host:
 		out = append(out, st.key.Render("r")+" rematch    "+st.key.Render("enter")+" back to the lobby")
 	case final:

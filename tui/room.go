@@ -19,6 +19,9 @@ func (r *roomState) sync(t *lobby.TableView) {
 }
 
 func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
+	if tv := m.scr.Table.Tournament; tv != nil && (tv.Started || m.scr.Table.You < 0 || is(k, m.keys.Edit)) {
+		return m.tourRoomKey(k) // the tournament's room, for a spectator
+	}
 	if m.tbl.chat.open {
 		return m.chatKey(k)
 	}
@@ -113,6 +116,9 @@ func (m *model) tableTitle(t *lobby.TableView) string {
 }
 
 func (m *model) roomView() []string {
+	if m.scr.Table.Tournament != nil {
+		return m.tourRoomView()
+	}
 	st := m.st
 	t := m.scr.Table
 	out := m.top("", "")

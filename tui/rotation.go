@@ -51,6 +51,9 @@ func rotationRound(v *engine.View) int {
 // rotationLines are the schedule, a line a partnership pair, with what each
 // partnership has scored; ▶ marks the round being (or about to be) played.
 func (m *model) rotationLines(v *engine.View, w int) []string {
+	if t := m.scr.Table; t != nil && t.Tournament != nil {
+		return m.tourLines(t.Tournament, v, w)
+	}
 	r := v.Rotation
 	if r == nil {
 		return nil

@@ -111,7 +111,11 @@ func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 		right += fmt.Sprintf(" · %d watching", t.Watching)
 	}
 	sep := st.dim.Render(" · ")
-	rest := sep + where + sep + goalText(v.Settings)
+	goal := goalText(v.Settings)
+	if tv := t.Tournament; tv != nil {
+		goal = fmt.Sprintf("tournament table %d", tv.Table+1)
+	}
+	rest := sep + where + sep + goal
 	house := ""
 	if tag := houseTag(v.Settings.House); tag != "" {
 		house = sep + tag
@@ -122,7 +126,7 @@ func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	// dropped last but one.
 	left := st.title.Render("UNO") + sep + v.Settings.Edition.Title() + rest + house
 	for _, shorter := range [][2]string{
-		{st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + kind + sep + goalText(v.Settings) + house, right},
+		{st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + kind + sep + goal + house, right},
 		{st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + rest + house, right},
 		{short + house, right},
 		{short + house, turn},

@@ -103,6 +103,7 @@ const (
 	pageJoin
 	pageWatch
 	pageHelp
+	pageTour // the tournaments (tournament_lobby.go), drawn in the lobby's place
 )
 
 // where is what is on screen now.
@@ -148,6 +149,7 @@ type model struct {
 	form  createForm
 	join  joinPage
 	watch watchPage
+	tour  tourPage
 	room  roomState
 	tbl   tableState
 
@@ -304,7 +306,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		cmds = append(cmds, m.runCommand())
 	}
 	switch {
-	case prev.Table == nil && s.Table != nil:
+	case s.Table != nil && (prev.Table == nil || prev.Table.ID != s.Table.ID): // (a tournament moves its players)
 		m.page = pageLobby
 		m.hint = "" // "finding you a seat…" is done: the seat is here
 		m.tbl = newTableState()

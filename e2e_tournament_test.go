@@ -1,0 +1,68 @@
+package main
+
+import (
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/ssh/sshtest"
+)
+
+// TestTournamentOverSSH: ana opens a private tournament from the lobby's
+// tournament page; bo signs up with its code on the ssh command line; ana
+// starts it and bots take the six free places. Both tables play at once,
+// the players are reseated between rounds, and both humans reach the final
+// standings, with points from a partnership with each of the seven
+// others. A spectator who comes by the code watches table 2 from the
+// tournament's room. The humans leave their turns to the timer: after
+// three a bot plays for each, as for any player who steps away, so the 56
+// hands run at bot speed.
+func TestTournamentOverSSH(t *testing.T) {
+	t.Parallel()
+	cfg := fastLobby()
+	cfg.BotDelay = time.Millisecond
+	cfg.NextHand = 20 * time.Millisecond
+	cfg.TurnTime = 30 * time.Millisecond
+	addr, _ := startApp(t, cfg)
+
+	ana := signIn(t, addr, "ana")
+	ana.WaitFor(t, "Quick play", wait)
+	require.NoError(t, ana.Press("6"))
+	ana.WaitFor(t, "Tournaments", wait)
+	require.NoError(t, ana.Press("p"))
+	ana.WaitFor(t, "private tournament", wait)
+	code := readCode(t, ana)
+
+	bo := signIn(t, addr, "bo", sshtest.Command("join "+code))
+	bo.WaitFor(t, "it begins when all eight have signed up", wait)
+	ana.WaitFor(t, "2/8 taken", wait)
+	require.NoError(t, ana.Press("s"))
+
+	atTable := regexp.MustCompile(`tournament · round \d of 7|TOURNAMENT OVER`)
+	for _, c := range []*sshtest.Client{ana, bo} {
+		c.WaitUntil(t, atTable.MatchString, wait)
+	}
+
+	cy := signIn(t, addr, "cy", sshtest.Command("join "+code))
+	cy.WaitFor(t, "1/2 watch a table", wait)
+	require.Regexp(t, `with →\s+ana\s+bo\s+ada`, cy.Screen())
+	require.NoError(t, cy.Press("2"))
+	cy.WaitFor(t, "tournament table 2", wait)
+	cy.WaitFor(t, "watching", wait)
+
+	final := regexp.MustCompile(`\w+ wins the tournament with \d+ points|A tie at \d+ points`)
+	for _, c := range []*sshtest.Client{ana, bo} {
+		c.WaitFor(t, "TOURNAMENT OVER", 3*time.Minute)
+		c.WaitUntil(t, final.MatchString, wait)
+		s := c.Screen()
+		require.Contains(t, s, "tournament · final standings")
+		require.Regexp(t, `★ ?1 \w+ \d+`, s)
+		// Reseated round after round at both tables, each partnered all
+		// seven others: a score with each.
+		require.Regexp(t, `you with( \w+ \d+){7}`, s)
+	}
+	require.NoError(t, ana.Press("enter"))
+	ana.WaitFor(t, "Quick play", wait)
+}

@@ -1,0 +1,125 @@
+package tui
+
+import (
+	"errors"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby"
+)
+
+// This file is the lobby's tournament page: open a tournament (public, or
+// private with a code to share), or sign up for a public one.
+
+// tourPage is the tournament page's choices.
+type tourPage struct {
+	cursor  int
+	edition int
+}
+
+var errNoTournaments = errors.New("this server does not offer tournaments")
+
+// tourLines are the public tournaments in the lobby's list.
+func (m *model) tournaments() []lobby.TableInfo {
+	var out []lobby.TableInfo
+	for _, t := range m.scr.Tables {
+		if t.Tournament != "" && t.Tournament == t.ID { // the room, not its tables
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// openTournament opens a tournament with the edition chosen.
+func (m *model) openTournament(public bool) tea.Cmd {
+	opts := lobby.TournamentOptions{Name: clean(m.scr.Nick) + "'s tournament", Public: public,
+		Settings: engine.Settings{Edition: engine.Edition(m.tour.edition)}}
+	return m.call(callDo, func(s Session) error {
+		ts, ok := s.(tourSession)
+		if !ok {
+			return errNoTournaments
+		}
+		return ts.OpenTournament(opts)
+	})
+}
+
+func (m *model) tourLobbyKey(k tea.KeyMsg) tea.Cmd {
+	tp := &m.tour
+	list := m.tournaments()
+	switch {
+	case is(k, m.keys.Up):
+		tp.cursor = max(tp.cursor-1, 0)
+	case is(k, m.keys.Down):
+		tp.cursor = min(tp.cursor+1, max(len(list)-1, 0))
+	case k.String() == "left", k.String() == "right":
+		d := 1
+		if k.String() == "left" {
+			d = -1
+		}
+		tp.edition = ((tp.edition+d)%len(engine.Editions) + len(engine.Editions)) % len(engine.Editions)
+	case k.String() == "o":
+		return m.openTournament(true)
+	case k.String() == "p":
+		return m.openTournament(false)
+	case k.String() == "c":
+		m.join.err = ""
+		m.page = pageJoin
+	case is(k, m.keys.Enter):
+		if len(list) == 0 {
+			m.say("no public tournament yet: o opens one", true)
+			return nil
+		}
+		id := list[min(tp.cursor, len(list)-1)].ID
+		return m.call(callDo, func(s Session) error {
+			ts, ok := s.(tourSession)
+			if !ok {
+				return errNoTournaments
+			}
+			return ts.SignUp(id)
+		})
+	case k.Type == tea.KeyEsc, is(k, m.keys.Quit):
+		m.page = pageLobby
+	case is(k, m.keys.Help):
+		m.openHelp()
+	default:
+		m.say("o opens a public tournament, p a private one; enter signs up; esc goes back", false)
+	}
+	return nil
+}
+
+func (m *model) tourLobbyView() []string {
+	st := m.st
+	out := m.top("", "")
+	out = append(out, "", "  "+st.title.Render("Tournaments"), "",
+		"  "+trunc("Eight players at two tables at once. Every player partners every", m.w-4),
+		"  "+trunc("other for four hands: 28 hands in seven rounds, reseated between", m.w-4),
+		"  "+trunc("rounds. Each keeps the points of every partnership; most points wins.", m.w-4), "")
+	ed := engine.Editions[m.tour.edition].Title()
+	out = append(out,
+		"  "+st.key.Render("o")+"  open a public tournament       "+st.dim.Render("edition ")+st.dim.Render("← ")+st.bold.Render(ed)+st.dim.Render(" →"),
+		"  "+st.key.Render("p")+"  open a private one, with a code to share",
+		"  "+st.key.Render("c")+"  join a private one by its code", "",
+		" "+st.bold.Render("Public tournaments"))
+	list := m.tournaments()
+	m.tour.cursor = min(m.tour.cursor, max(len(list)-1, 0))
+	if len(list) == 0 {
+		out = append(out, "   "+st.dim.Render("None open yet: o opens one, and it is listed here and in the lobby."))
+	} else {
+		out = append(out, m.tableList(list, m.tour.cursor, m.h-len(out)-4)...)
+	}
+	return m.bottom(out, st.footer(m.w, hint{"o/p", "open"}, hint{"↑/↓", "choose"}, hint{"enter", "sign up"},
+		hint{"←/→", "edition"}, hint{"esc", "back"}))
+}
+
+// tourHelp is the help page's paragraph on tournaments.
+func tourHelp() []helpLine {
+	return []helpLine{{}, {heading: "The tournament"},
+		{text: "Eight players at two tables at once (the lobby's Tournament page, 6): seven rounds of four hands, " +
+			"reseated between rounds so that everyone partners everyone else for four hands. Each keeps the " +
+			"points of every partnership; the most points after 28 hands wins."},
+		{key: "o / p", text: "on the Tournament page: open a public one, or a private one with a code to share"},
+		{key: "j", text: "in a tournament's room, before it begins: sign up"},
+		{key: "1 / 2", text: "in its room once it has begun: watch table 1 or table 2"},
+	}
+}
