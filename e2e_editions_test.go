@@ -255,34 +255,6 @@ func (e *edTable) chooseColour(nick, colour string) {
 	require.NoError(t, c.Press("enter"))
 }
 
-// record watches a screen until stop, keeping each new match of re in the
-// order seen. It runs beside the test's own goroutine, so that several
-// players' screens are watched at once; it only reads the screen.
-func record(c *sshtest.Client, re *regexp.Regexp, stop <-chan struct{}) <-chan []string {
-	out := make(chan []string, 1)
-	go func() {
-		var seen []string
-		tick := time.NewTicker(3 * time.Millisecond) // polling an emulated screen
-		defer tick.Stop()
-		look := func() {
-			if m := re.FindString(c.Screen()); m != "" && (len(seen) == 0 || seen[len(seen)-1] != m) {
-				seen = append(seen, m)
-			}
-		}
-		for {
-			look()
-			select {
-			case <-stop:
-				look()
-				out <- seen
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	return out
-}
-
 // ---- the special cards ----
 
 // TestSpecialMutatedMinion: ana plays the Mutated Minion and names ORANGE by
@@ -296,15 +268,15 @@ func TestSpecialMutatedMinion(t *testing.T) {
 		{"B7", "G7", "Y7", "B8", "G8", "Y8", "B9"}, // bo: no orange
 		{"G1", "G2", "Y1", "Y2", "B3", "B4", "G5"}, // cy
 	}, "B5", "G9", "Y9", "B6", "O3") // bo draws G9, Y9, B6, then O3 comes up
-	e := edOpen(t, edLobby(t, st), edSpec{edition: "Minions 2016", seats: "3"}, "ana", "bo", "cy")
+	// The draw is shown a card a step; the test moves the lobby's clock a
+	// step only once every screen shows the step before, so no screen can
+	// miss one however slowly this machine runs the clients.
+	cfg := edLobby(t, st)
+	clk := newStepClock()
+	cfg.Clock = clk
+	e := edOpen(t, cfg, edSpec{edition: "Minions 2016", seats: "3"}, "ana", "bo", "cy")
 	e.c["ana"].WaitFor(t, "your turn", wait)
 	e.play("ana", "WM")
-	progress := regexp.MustCompile(`(\d+) cards? so far|drew (\d+) cards? until an ORANGE card came up`)
-	stop := make(chan struct{})
-	seen := map[string]<-chan []string{}
-	e.all(func(nick string, c *sshtest.Client) { seen[nick] = record(c, progress, stop) })
-	boRow := regexp.MustCompile(`\bbo\s+(\d+)\s+0\b`) // bo's line in the list of players
-	boCounts := record(e.c["cy"], boRow, stop)
 	e.chooseColour("ana", "orange")
 
 	e.all(func(nick string, c *sshtest.Client) {
@@ -315,39 +287,26 @@ func TestSpecialMutatedMinion(t *testing.T) {
 	require.NoError(t, e.c["cy"].Press("enter"))
 	e.c["cy"].WaitFor(t, "wait: bo is still drawing", wait)
 	e.c["bo"].WaitFor(t, "you draw until an ORANGE card comes up", wait)
+	// Card by card: every screen counts 1, 2 and 3 cards drawn, and cy's
+	// list of players counts bo's hand up with them; then the final count.
+	boRow := func(n int) *regexp.Regexp { return regexp.MustCompile(fmt.Sprintf(`\bbo\s+%d\s+0\b`, n)) }
+	for n := 1; n <= 3; n++ {
+		clk.step(t, cfg.RevealStep)
+		e.waitAll(func(string) string { return plural(n) + " so far" })
+		e.c["cy"].WaitUntil(t, func(s string) bool { return boRow(7+n).MatchString(s) }, wait)
+	}
 	// bo sees the faces of the cards drawn; the others see only their backs.
 	e.c["bo"].WaitFor(t, "G9 Y9 B6", wait)
 	e.c["cy"].WaitFor(t, "▒▒ ▒▒ ▒▒", wait)
+	clk.step(t, cfg.RevealStep)
 	e.waitAll(func(nick string) string { return you(nick, "bo") + " drew 4 cards until an ORANGE card came up" })
-	close(stop)
+	e.c["cy"].WaitUntil(t, func(s string) bool { return boRow(11).MatchString(s) }, wait)
 	for _, nick := range []string{"ana", "cy"} {
 		for _, face := range []string{"G9", "Y9", "B6", "O3"} {
 			assert.NotContains(t, e.c[nick].Screen(), face, "%s sees a card bo drew", nick)
 		}
 	}
-
-	for nick, ch := range seen {
-		// Card by card: 0, 1, 2 and 3 cards drawn, then the final count, 4.
-		var counts []int
-		got := <-ch
-		for _, m := range got {
-			sub := progress.FindStringSubmatch(m)
-			n, _ := strconv.Atoi(sub[1] + sub[2])
-			counts = append(counts, n)
-		}
-		require.NotEmpty(t, got, nick)
-		assert.Contains(t, got[len(got)-1], "drew 4 cards until an ORANGE card came up", "%s: %v", nick, got)
-		assert.Subset(t, counts, []int{1, 2, 3, 4}, "%s saw the draw card by card: %v", nick, got)
-		assert.True(t, slices.IsSorted(counts), "%s saw the count go up: %v", nick, got)
-	}
-	// cy's list of players counted bo's cards up one at a time too.
-	var counts []int
-	for _, m := range <-boCounts {
-		n, _ := strconv.Atoi(boRow.FindStringSubmatch(m)[1])
-		counts = append(counts, n)
-	}
-	assert.Subset(t, counts, []int{7, 8, 9, 10, 11}, "bo's count on cy's screen: %v", counts)
-	assert.True(t, slices.IsSorted(counts), "bo's count on cy's screen: %v", counts)
+	clk.step(t, cfg.RevealStep) // the result stays a step on screen
 
 	// Then: bo holds 11 cards on every screen, the orange card among them;
 	// bo was skipped and it is cy's turn.
