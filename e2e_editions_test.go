@@ -293,7 +293,7 @@ func TestSpecialMutatedMinion(t *testing.T) {
 	for n := 1; n <= 3; n++ {
 		clk.step(t, cfg.RevealStep)
 		e.waitAll(func(string) string { return plural(n) + " so far" })
-		e.c["cy"].WaitUntil(t, func(s string) bool { return boRow(7+n).MatchString(s) }, wait)
+		e.c["cy"].WaitUntil(t, func(s string) bool { return boRow(7 + n).MatchString(s) }, wait)
 	}
 	// bo sees the faces of the cards drawn; the others see only their backs.
 	e.c["bo"].WaitFor(t, "G9 Y9 B6", wait)
