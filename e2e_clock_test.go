@@ -73,29 +73,7 @@ func (t *stepTimer) Stop() bool {
 func (s *stepClock) step(t *testing.T, d time.Duration) {
 	t.Helper()
 	deadline := time.After(wait)
-	for {
-		s.mu.Lock()
-		var next *stepTimer
-		for _, tm := range s.timers {
-			if !tm.at.After(s.now.Add(d)) && (next == nil || tm.at.Before(next.at)) {
-				next = tm
-			}
-		}
-		if next != nil {
-			s.now = next.at
-			kept := s.timers[:0]
-			for _, tm := range s.timers {
-				if tm.at.After(s.now) {
-					kept = append(kept, tm)
-					continue
-				}
-				tm.c <- s.now
-			}
-			s.timers = kept
-			s.mu.Unlock()
-			return
-		}
-		s.mu.Unlock()
+	for !s.tryStep(d) {
 		select {
 		case <-s.armed:
 		case <-deadline:
@@ -110,4 +88,51 @@ func plural(n int) string {
 		return "1 card"
 	}
 	return fmt.Sprintf("%d cards", n)
+}
+
+// tryStep fires the earliest timer due within d, if one is set, moving the
+// clock to it; it reports whether it did.
+func (s *stepClock) tryStep(d time.Duration) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var next *stepTimer
+	for _, tm := range s.timers {
+		if !tm.at.After(s.now.Add(d)) && (next == nil || tm.at.Before(next.at)) {
+			next = tm
+		}
+	}
+	if next == nil {
+		return false
+	}
+	s.now = next.at
+	kept := s.timers[:0]
+	for _, tm := range s.timers {
+		if tm.at.After(s.now) {
+			kept = append(kept, tm)
+			continue
+		}
+		tm.c <- s.now
+	}
+	s.timers = kept
+	return true
+}
+
+// stepUntil moves the clock from one timer due within d to the next until
+// done holds: for a part of a test where whatever the lobby does by itself
+// (bots, races, raids) may go on at its own pace. Only the lobby's clock is
+// moved; done is checked between steps.
+func (s *stepClock) stepUntil(t *testing.T, d time.Duration, done func() bool) {
+	t.Helper()
+	deadline := time.After(wait)
+	for !done() {
+		if s.tryStep(d) {
+			continue
+		}
+		select {
+		case <-s.armed:
+		case <-time.After(5 * time.Millisecond): // the screens may change without a timer
+		case <-deadline:
+			t.Fatal("the lobby did not get there")
+		}
+	}
 }
