@@ -31,6 +31,7 @@ type Hub struct {
 	away     map[string]*tableQueue // identity -> the table keeping their seat while they are gone
 	nextID   int
 	guesses  *guessLimiter // wrong private codes (guesses.go)
+	held     heldSeats     // seats kept for players away from them (held.go; its own lock)
 	shutdown bool
 
 	// Tables publish their line of the list here, under infoMu, without
@@ -148,6 +149,7 @@ func (h *Hub) onConnect(c *Client) connected {
 			r.old, r.back = old, old.table()
 		}
 		h.byKey[c.key] = c
+		h.showHeld(c) // "back to your table" (held.go)
 		if r.back == nil {
 			r.back = h.away[c.key]
 		}
@@ -219,6 +221,7 @@ func (h *Hub) onCreate(cmd createCmd) found {
 	// The creator's join is the table's first command; the queue is new,
 	// so this never waits.
 	t.q.cmds <- joinCmd{c: cmd.c, reply: cmd.joined}
+	t.logCreated()
 	go t.loop()
 	h.tables[t.id] = t
 	if code != "" {

@@ -219,7 +219,10 @@ func (m *model) formKey(k tea.KeyMsg) tea.Cmd {
 	switch k.Type {
 	case tea.KeyEsc:
 		m.page = pageLobby
-		f.configure = false
+		if f.configure {
+			f.configure = false
+			return m.do(lobby.Intent{Kind: lobby.EditDone}) // the countdown starts again
+		}
 		return nil
 	case tea.KeyEnter:
 		return m.submitForm()

@@ -98,6 +98,9 @@ func (m *model) deadline(v *engine.View) time.Time {
 func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	st := m.st
 	kind, where := "public", "public"
+	if t.Short != "" {
+		where = "public " + st.bold.Render(clean(t.Short)) // the name friends meet by
+	}
 	if t.Code != "" {
 		kind = "private"
 		where = kind + " " + st.bold.Render(clean(lobby.FormatCode(t.Code)))
