@@ -4,9 +4,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh/sshtest"
 )
 
@@ -48,4 +50,170 @@ func TestTheTurnRingsTheBell(t *testing.T) {
 		raw := string(host.Raw())
 		return strings.Contains(raw, "\a") && strings.Contains(raw, "\x1b]2;▶ your turn")
 	}, wait)
+}
+
+// comebackLobby paces the bots so that a game outlasts a test's comings
+// and goings, and keeps a seat long enough for them.
+func comebackLobby() lobby.Config {
+	cfg := fastLobby()
+	cfg.BotDelay = 300 * time.Millisecond
+	cfg.Grace = 3 * time.Minute
+	return cfg
+}
+
+var publicHeader = regexp.MustCompile(`public ([a-z]+-[a-z]+(-\d+)?)`)
+
+// tableShort is the short name in a public table's header.
+func tableShort(t *testing.T, c *sshtest.Client) string {
+	t.Helper()
+	var m []string
+	c.WaitUntil(t, func(s string) bool {
+		m = publicHeader.FindStringSubmatch(c.Lines()[0])
+		return m != nil
+	}, wait)
+	return m[1]
+}
+
+// leaveGame presses q and confirms, and waits for the lobby's entry.
+func leaveGame(t *testing.T, c *sshtest.Client, short string) {
+	t.Helper()
+	require.NoError(t, c.Press("q"))
+	c.WaitFor(t, "Leave the game?", wait)
+	require.NoError(t, c.Press("y"))
+	c.WaitUntil(t, func(s string) bool {
+		return regexp.MustCompile(`Back to your table\s+your seat at ` + short + ` is kept for [0-3]:\d\d`).MatchString(s)
+	}, wait)
+}
+
+// backInSeat waits until c is seated at the table named short again.
+func backInSeat(t *testing.T, c *sshtest.Client, short string) {
+	t.Helper()
+	c.WaitUntil(t, func(s string) bool {
+		return inGame(s) && strings.Contains(c.Lines()[0], short) && strings.Contains(s, "your hand")
+	}, wait)
+}
+
+// TestBackToYourTable: a player who leaves a game with q finds "back to
+// your table" in the lobby with the time their seat is kept, and gets back
+// in it by choosing it, by Quick play, by watching that table, and after
+// signing in again with the same key; the stand-in bot leaves.
+func TestBackToYourTable(t *testing.T) {
+	addr, _ := startApp(t, comebackLobby())
+	key := sshtest.NewKey(t)
+	ana := signIn(t, addr, "ana", sshtest.WithKey(key))
+	ana.WaitFor(t, "Quick play", wait)
+	require.NoError(t, ana.Press("enter"))
+	ana.WaitUntil(t, inGame, wait) // the countdown seats bots and deals
+	short := tableShort(t, ana)
+
+	leaveGame(t, ana, short)
+	require.NoError(t, ana.Press("enter")) // the entry is where the cursor is
+	backInSeat(t, ana, short)
+	ana.WaitFor(t, "ana is back; the bot leaves their seat", wait)
+
+	leaveGame(t, ana, short)
+	ana.WaitFor(t, "back to your seat at "+short, wait) // Quick play says where it goes
+	require.NoError(t, ana.Press("1"))
+	backInSeat(t, ana, short)
+
+	leaveGame(t, ana, short)
+	require.NoError(t, ana.Press("4"))
+	ana.WaitFor(t, "Watch a table", wait)
+	ana.WaitFor(t, short, wait)
+	require.NoError(t, ana.Press("enter"))
+	backInSeat(t, ana, short) // watching her own table seats her, no dead end
+
+	leaveGame(t, ana, short)
+	ana.Close()
+	again := sshtest.Dial(t, addr, sshtest.User("ana"), sshtest.WithKey(key))
+	again.WaitFor(t, "Back to your table", wait)
+	require.NoError(t, again.Press("enter"))
+	backInSeat(t, again, short)
+}
+
+// TestJoiningAFullTableSaysSo: a friend's code for a table whose seats are
+// all taken says "table full" and offers to watch; w watches.
+func TestJoiningAFullTableSaysSo(t *testing.T) {
+	addr, _ := startApp(t, fastLobby())
+	host, code := hostPrivate(t, addr, "ana", []string{"seats", "2"})
+	addBots(t, host, 1, "2/2 taken")
+	cy := signIn(t, addr, "cy", sshtest.Command("join "+code))
+	cy.WaitFor(t, "table full", wait)
+	cy.WaitFor(t, "w watch this table instead", wait)
+	require.NotContains(t, cy.Screen(), "share this code", "not a spectator without a word")
+	require.NoError(t, cy.Press("w"))
+	cy.WaitFor(t, "cy is watching", wait) // the waiting room, as a spectator
+	cy.WaitFor(t, "1 person watching", wait)
+	host.WaitFor(t, "cy is watching", wait)
+}
+
+// TestChooseAPublicTable: the lobby's public tables are a list to move
+// through; each shows its short name, also in its waiting room and header.
+// Enter sits: in a free seat, or in a bot's seat with its hand; w watches;
+// with no bot left, enter watches.
+func TestChooseAPublicTable(t *testing.T) {
+	cfg := comebackLobby()
+	cfg.StartCountdown = time.Hour // the host starts it
+	cfg.QuickPlaySeats = 3
+	addr, _ := startApp(t, cfg)
+	ana := signIn(t, addr, "ana")
+	ana.WaitFor(t, "Quick play", wait)
+	require.NoError(t, ana.Press("enter"))
+	ana.WaitFor(t, "1/3 taken", wait)
+	var short string
+	ana.WaitUntil(t, func(s string) bool {
+		m := regexp.MustCompile(`^ ([a-z]+-[a-z]+) · public`).FindStringSubmatch(ana.Lines()[2])
+		if m != nil {
+			short = m[1]
+		}
+		return m != nil
+	}, wait)
+
+	// choose moves down through the lobby's menu to the table named short.
+	choose := func(c *sshtest.Client) {
+		c.WaitFor(t, short, wait)
+		for i := 0; i < 8 && !regexp.MustCompile(`▶ `+short).MatchString(c.Screen()); i++ {
+			before := c.Screen()
+			require.NoError(t, c.Press("down"))
+			c.WaitUntil(t, func(s string) bool { return s != before }, wait)
+		}
+		require.Regexp(t, `▶ `+short+`\s+Classic 2001`, c.Screen())
+	}
+
+	bo := signIn(t, addr, "bo")
+	choose(bo)
+	require.NoError(t, bo.Press("enter"))
+	ana.WaitFor(t, "bo sat down", wait)
+	bo.WaitFor(t, short, wait) // in the waiting room's title
+	startGame(t, ana, bo)      // a public table fills its last seat with a bot
+	require.Contains(t, ana.Lines()[0], "public "+short)
+
+	cy := signIn(t, addr, "cy")
+	choose(cy)
+	require.NoError(t, cy.Press("enter"))
+	ana.WaitUntil(t, func(s string) bool { return regexp.MustCompile(`cy took the seat of \w+ \(bot\)`).MatchString(s) }, wait)
+	cy.WaitUntil(t, func(s string) bool { return handCount(s) > 0 }, wait)
+
+	dee := signIn(t, addr, "dee")
+	choose(dee)
+	require.NoError(t, dee.Press("w"))
+	dee.WaitFor(t, "WATCHING", wait)
+	require.NoError(t, dee.Press("q"))
+	choose(dee)
+	require.NoError(t, dee.Press("enter")) // every seat is a person's now
+	dee.WaitFor(t, "WATCHING", wait)
+}
+
+// TestKickNewsStaysAtItsTable: the host's "removed you" is news of that
+// table, not of the next one the player sits at.
+func TestKickNewsStaysAtItsTable(t *testing.T) {
+	addr, _ := startApp(t, fastLobby())
+	host, code := hostPrivate(t, addr, "ana", nil)
+	bo := joinPrivate(t, addr, "bo", code, host)
+	require.NoError(t, host.Press("down", "x")) // bo's seat
+	bo.WaitFor(t, "the host removed you", wait)
+	bo.WaitFor(t, "Quick play", wait)
+	require.NoError(t, bo.Press("1"))
+	bo.WaitFor(t, "1/4 taken", wait)
+	require.NotContains(t, bo.Screen(), "removed you")
 }
