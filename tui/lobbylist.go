@@ -75,8 +75,15 @@ func (m *model) lobbyMove(d int) {
 	m.lob.cursor = c
 }
 
-// lobbyCursor is the cursor, kept inside the list as it changes.
+// lobbyCursor is the cursor, kept inside the list as it changes. When
+// "back to your table" appears, the cursor goes to it: it is what the
+// player most likely wants.
 func (m *model) lobbyCursor() int {
+	h, _ := m.held()
+	if h != nil && !m.lob.backSeen {
+		m.lob.cursor = rowBack
+	}
+	m.lob.backSeen = h != nil
 	c := min(max(m.lob.cursor, m.lobbyFirst()), m.lobbyLast())
 	m.lob.cursor = c
 	return c
@@ -140,7 +147,7 @@ func (m *model) watchSelected() (tea.Cmd, bool) {
 func (m *model) backLine(selected bool) string {
 	h, left := m.held()
 	st := m.st
-	mark, title := "   ", pad("Back to your table", 20)
+	mark, title := "   ", pad("Back to your table", 18)
 	if selected {
 		mark, title = " "+st.turn.Render("▶")+" ", st.bold.Render(title)
 	}

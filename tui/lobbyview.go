@@ -14,6 +14,7 @@ type lobbyPage struct {
 	cursor    int
 	filter    lineInput
 	filtering bool
+	backSeen  bool // the cursor has been put on "back to your table" (lobbylist.go)
 }
 
 func newLobbyPage() lobbyPage { return lobbyPage{filter: newInput(24, nil)} }

@@ -310,9 +310,6 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		}
 		m.form.configure = false
 	}
-	if prev.Held == nil && s.Held != nil {
-		m.lob.cursor = rowBack // "back to your table" is what the player wants first
-	}
 	if s.Table != nil {
 		m.tbl.sync(s.Table, s.Notice.Seq)
 		m.room.sync(s.Table)
