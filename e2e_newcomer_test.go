@@ -188,20 +188,21 @@ func TestChooseAPublicTable(t *testing.T) {
 	startGame(t, ana, bo)      // a public table fills its last seat with a bot
 	require.Contains(t, ana.Lines()[0], "public "+short)
 
+	// cy watches first (w), then takes the bot's seat from there (s).
 	cy := signIn(t, addr, "cy")
 	choose(cy)
-	require.NoError(t, cy.Press("enter"))
+	require.NoError(t, cy.Press("w"))
+	cy.WaitFor(t, "WATCHING", wait)
+	cy.WaitFor(t, "s take a bot's seat", wait)
+	require.NoError(t, cy.Press("s"))
 	ana.WaitUntil(t, func(s string) bool { return regexp.MustCompile(`cy took the seat of \w+ \(bot\)`).MatchString(s) }, wait)
 	cy.WaitUntil(t, func(s string) bool { return handCount(s) > 0 }, wait)
 
 	dee := signIn(t, addr, "dee")
 	choose(dee)
-	require.NoError(t, dee.Press("w"))
-	dee.WaitFor(t, "WATCHING", wait)
-	require.NoError(t, dee.Press("q"))
-	choose(dee)
 	require.NoError(t, dee.Press("enter")) // every seat is a person's now
 	dee.WaitFor(t, "WATCHING", wait)
+	require.NotContains(t, dee.Screen(), "take a bot's seat")
 }
 
 // TestKickNewsStaysAtItsTable: the host's "removed you" is news of that

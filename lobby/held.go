@@ -143,10 +143,16 @@ func (t *table) stepAway(c *Client) bool {
 		return false
 	}
 	s := t.away(i, true)
-	t.note(fmt.Sprintf("%s left; a bot plays their cards until they come back (%s)", s.nick, t.cfg.Grace.Round(time.Second)))
+	t.note(fmt.Sprintf("%s left; a bot plays their cards until they come back (within %s)", s.nick, minSec(t.cfg.Grace)))
 	t.hold(i, c)
-	c.unseat(t.q, fmt.Sprintf("a bot plays your seat; choose \"back to your table\" within %s to take it again", t.cfg.Grace.Round(time.Second)), false)
+	c.unseat(t.q, fmt.Sprintf("a bot plays your seat; \"Back to your table\" takes it back within %s", minSec(t.cfg.Grace)), false)
 	return true
+}
+
+// minSec is d as "2:00".
+func minSec(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
 // away marks seat i's player as gone from it, from now; with standIn, a bot

@@ -51,10 +51,9 @@ func (t *table) idleMove(i int) {
 	}
 	c := s.client
 	t.away(i, true)
-	grace := t.cfg.Grace.Round(1e9)
 	t.note(fmt.Sprintf("%s was idle and is stood up; a bot plays their cards", s.nick))
 	t.hold(i, c)
-	c.unseat(t.q, fmt.Sprintf("you were idle, so a bot took your seat; choose \"back to your table\" within %s to take it again", grace), true)
+	c.unseat(t.q, fmt.Sprintf("you were idle, so a bot plays your seat; \"Back to your table\" within %s", minSec(t.cfg.Grace)), true)
 }
 
 // standInWin is how the log tells a game won by a stand-in bot ("" when a

@@ -158,3 +158,26 @@ func (m *model) backLine(selected bool) string {
 	return mark + st.accent.Render(title) + " " + st.dim.Render("your seat at ") + st.bold.Render(name) +
 		st.dim.Render(" is kept for ") + st.bold.Render(clock(left))
 }
+
+// canSit reports whether a spectator could sit at their (public) table:
+// a bot holds a seat there. Watching a table is never a dead end.
+func (m *model) canSit() bool {
+	t := m.scr.Table
+	if t == nil || !t.Public || t.You >= 0 || t.Status == lobby.Finished {
+		return false
+	}
+	for _, s := range t.Seats {
+		if s.Bot || s.Empty() {
+			return true
+		}
+	}
+	return false
+}
+
+// spectatorSit is s for a spectator: take a bot's seat (or a free one).
+func (m *model) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
+	if k.String() != "s" || !m.canSit() {
+		return nil, false
+	}
+	return m.sitAt(m.scr.Table.TableInfo, false), true
+}

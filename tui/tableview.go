@@ -486,6 +486,9 @@ func (m *model) watchingBanner(t *lobby.TableView) []string {
 // tableFooter is the keys that make sense now.
 func (m *model) tableFooter(v *engine.View) string {
 	st := m.st
+	if !m.seated() && m.canSit() {
+		return st.footer(m.w, hint{"s", "take a bot's seat"}, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "back to lobby"})
+	}
 	if !m.seated() {
 		return st.footer(m.w, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "back to lobby"})
 	}
