@@ -218,3 +218,24 @@ func TestKickNewsStaysAtItsTable(t *testing.T) {
 	bo.WaitFor(t, "1/4 taken", wait)
 	require.NotContains(t, bo.Screen(), "removed you")
 }
+
+// TestIdlePlayerIsStoodUp: a player who does nothing is stood up (three
+// turns timed out, then three moves a bot made for them): they find the
+// lobby, with their seat kept and the rule's reason, the others read it in
+// the log, and "back to your table" seats them again.
+func TestIdlePlayerIsStoodUp(t *testing.T) {
+	cfg := timedLobby(1500 * time.Millisecond)
+	cfg.Grace = 3 * time.Minute
+	addr, _ := startApp(t, cfg)
+	ana, code := hostPrivate(t, addr, "ana", []string{"seats", "2"})
+	bo := joinPrivate(t, addr, "bo", code, ana)
+	startGame(t, ana, bo)
+
+	pb := &player{c: bo, name: "bo"}
+	drive(t, 90*time.Second, func() bool { return strings.Contains(bo.Screen(), "ana was idle and is stood up") }, pb)
+	ana.WaitFor(t, "you were idle, so a bot plays your seat", wait)
+	ana.WaitFor(t, "Back to your table", wait)
+	require.NoError(t, ana.Press("enter"))
+	ana.WaitUntil(t, func(s string) bool { return inGame(s) && strings.Contains(s, "your hand") }, wait)
+	bo.WaitFor(t, "ana is back; the bot leaves their seat", wait)
+}
