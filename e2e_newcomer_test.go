@@ -239,3 +239,32 @@ func TestIdlePlayerIsStoodUp(t *testing.T) {
 	ana.WaitUntil(t, func(s string) bool { return inGame(s) && strings.Contains(s, "your hand") }, wait)
 	bo.WaitFor(t, "ana is back; the bot leaves their seat", wait)
 }
+
+// TestAStandInsWinIsTheBots: ana leaves a single hand at once; the bot
+// standing in for her plays out her hand of blues while bo can match
+// nothing. The result bo reads says a bot won in ana's seat, not that ana
+// won; so does the log.
+func TestAStandInsWinIsTheBots(t *testing.T) {
+	t.Parallel()
+	st := edStack(t, 1, [][]string{
+		{"B1", "B2", "B3", "B4", "B5", "B6", "B7"}, // ana, first to play
+		{"R8", "R8", "R9", "R9", "R0", "Y8", "Y9"}, // bo: nothing blue, no 1 to 7
+	}, "B9", "G8", "G8", "G9", "G9", "G0", "Y0", "Y8", "Y9")
+	cfg := edLobby(t, st)
+	cfg.BotDelay = 200 * time.Millisecond
+	cfg.Grace = 3 * time.Minute
+	e := edOpen(t, cfg, edSpec{edition: "Classic 2001", mode: "single hand", seats: "2"}, "ana", "bo")
+	ana, bo := e.c["ana"], e.c["bo"]
+	ana.WaitFor(t, "your turn", wait)
+	require.NoError(t, ana.Press("q"))
+	ana.WaitFor(t, "Leave the game?", wait)
+	require.NoError(t, ana.Press("y"))
+	ana.WaitFor(t, "a bot plays your seat", wait) // (the hand may be over before the entry shows)
+
+	pb := &player{c: bo, name: "bo"}
+	drive(t, 60*time.Second, func() bool { return strings.Contains(bo.Screen(), "GAME OVER") }, pb)
+	bo.WaitFor(t, "A bot won in ana's seat", wait)
+	require.NotContains(t, bo.Screen(), "ana wins")
+	require.NotContains(t, bo.Screen(), "ana won")
+	ana.WaitUntil(t, func(s string) bool { return !strings.Contains(s, "is kept for") }, wait) // no seat to go back to
+}
