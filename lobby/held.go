@@ -206,6 +206,9 @@ func (t *table) endHolds() {
 		s := t.seats[i]
 		t.seats[i] = &seat{nick: s.nick, bot: true, standFor: s.nick}
 	}
+	if !t.closed {
+		t.passHost() // a rematch needs a host who is here
+	}
 }
 
 // unholdAll releases every seat the table keeps (the game or the table ended).

@@ -90,6 +90,9 @@ func TestSitTakesABotsSeatNeverAHeldOne(t *testing.T) {
 		require.NotEqual(t, mine, v.You, "%s is not given ana's seat", nick)
 		require.NotEmpty(t, v.Game.Hand, "%s holds the bot's hand", nick)
 		require.Contains(t, v.Log[len(v.Log)-1].Text, "took the seat of")
+		for _, l := range v.Log {
+			require.False(t, strings.HasPrefix(l.Text, "you "), "%s reads the bot's past as their own: %q", nick, l.Text)
+		}
 	}
 	eve := connect(t, h, "eve")
 	require.NoError(t, eve.Sit(id))

@@ -102,6 +102,7 @@ func (t *table) onSit(c *Client) error {
 	}
 	delete(t.watchers, c)
 	bot := t.seats[i].nick
+	t.freezeLog(i)
 	t.seats[i] = &seat{nick: c.nick(), key: c.key, client: c, host: t.host() < 0}
 	t.note(fmt.Sprintf("%s took the seat of %s (bot)", c.nick(), bot))
 	t.dirty, t.listDirty = true, true
@@ -110,6 +111,20 @@ func (t *table) onSit(c *Client) error {
 		t.startsAt = t.clock.Now().Add(t.cfg.StartCountdown)
 	}
 	return nil
+}
+
+// freezeLog tells the log's lines about seat i as they were, before a new
+// player takes it: the bot's moves are not the newcomer's ("you played").
+func (t *table) freezeLog(i int) {
+	names := make([]string, len(t.seats))
+	for j, s := range t.seats {
+		names[j] = s.nick
+	}
+	for k, e := range t.log {
+		if e.isEvent && e.text == "" && (e.event.Seat == i || e.event.Target == i) {
+			t.log[k].text = narrate(e.event.VisibleTo(-1), names, -1, t.opts.Settings)
+		}
+	}
 }
 
 // botSeat is a seat a bot holds that a newcomer may take: the table's own
