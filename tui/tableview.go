@@ -374,6 +374,8 @@ func (m *model) seatNotes(t *lobby.TableView, v *engine.View, i int, s engine.Se
 		switch {
 		case seat.Bot:
 			ns = append(ns, st.dim.Render("bot"))
+		case !seat.Connected && seat.AutoPlay: // left: a bot stands in until they come back
+			ns = append(ns, st.warn.Render("away")+st.dim.Render(" · bot plays"))
 		case !seat.Connected:
 			ns = append(ns, st.warn.Render("away"))
 		case seat.AutoPlay:
