@@ -268,3 +268,27 @@ func TestAStandInsWinIsTheBots(t *testing.T) {
 	require.NotContains(t, bo.Screen(), "ana won")
 	ana.WaitUntil(t, func(s string) bool { return !strings.Contains(s, "is kept for") }, wait) // no seat to go back to
 }
+
+// TestCountdownWaitsWhileTheHostEdits: a public table's start countdown
+// stops while its host has the rules form open, for everyone waiting there,
+// and starts again from the top when the host is done.
+func TestCountdownWaitsWhileTheHostEdits(t *testing.T) {
+	cfg := fastLobby()
+	cfg.StartCountdown = 40 * time.Second
+	addr, _ := startApp(t, cfg)
+	ana := signIn(t, addr, "ana")
+	ana.WaitFor(t, "Quick play", wait)
+	require.NoError(t, ana.Press("enter"))
+	ana.WaitFor(t, "starts in 0:", wait)
+	bo := signIn(t, addr, "bo")
+	bo.WaitFor(t, "waiting", wait)
+	require.NoError(t, bo.Press("1"))
+	bo.WaitFor(t, "starts in 0:", wait)
+
+	require.NoError(t, ana.Press("e"))
+	ana.WaitFor(t, "Change the table's rules", wait)
+	bo.WaitFor(t, "the host is changing the rules; the countdown waits", wait)
+	bo.WaitUntil(t, func(s string) bool { return !strings.Contains(s, "starts in") }, wait)
+	require.NoError(t, ana.Press("esc"))
+	bo.WaitUntil(t, func(s string) bool { return regexp.MustCompile(`starts in 0:(40|39|38)`).MatchString(s) }, wait)
+}
