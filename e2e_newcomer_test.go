@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -291,4 +292,37 @@ func TestCountdownWaitsWhileTheHostEdits(t *testing.T) {
 	bo.WaitUntil(t, func(s string) bool { return !strings.Contains(s, "starts in") }, wait)
 	require.NoError(t, ana.Press("esc"))
 	bo.WaitUntil(t, func(s string) bool { return regexp.MustCompile(`starts in 0:(40|39|38)`).MatchString(s) }, wait)
+}
+
+var turnLeft = regexp.MustCompile(`your turn · (\d+)s`)
+
+// secondsLeft is the time left on the player's own turn, as shown, or -1.
+func secondsLeft(s string) int {
+	m := turnLeft.FindStringSubmatch(s)
+	if m == nil {
+		return -1
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// TestTurnTimerCountsOnlyTheTurn: someone losing their connection during
+// a player's turn does not give the turn its time back.
+func TestTurnTimerCountsOnlyTheTurn(t *testing.T) {
+	addr, _ := startApp(t, timedLobby(30*time.Second))
+	ana, code := hostPrivate(t, addr, "ana", []string{"seats", "3"})
+	bo := joinPrivate(t, addr, "bo", code, ana)
+	addBots(t, ana, 1, "3/3 taken")
+	startGame(t, ana, bo)
+	pb := &player{c: bo, name: "bo"} // ana does nothing: her turn comes and waits
+	drive(t, gameWait, func() bool { return secondsLeft(ana.Screen()) >= 0 }, pb)
+	var before int
+	ana.WaitUntil(t, func(s string) bool { before = secondsLeft(s); return before >= 0 && before <= 27 }, wait)
+	bo.Close()
+	var after int
+	ana.WaitUntil(t, func(s string) bool {
+		after = secondsLeft(s)
+		return strings.Contains(s, "bo lost their connection") && after >= 0
+	}, wait)
+	require.LessOrEqual(t, after, before, "the turn got its time back when bo left")
 }
