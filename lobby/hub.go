@@ -34,6 +34,7 @@ type Hub struct {
 	nextID   int
 	guesses  *guessLimiter // wrong private codes (guesses.go)
 	tours    tourRegistry  // tournaments by id and code (tournament_hub.go)
+	held     heldSeats     // seats kept for players away from them (held.go; its own lock)
 	shutdown bool
 
 	// Tables publish their line of the list here, under infoMu, without
@@ -164,6 +165,7 @@ func (h *Hub) onConnect(c *Client) connected {
 			r.old, r.back = old, old.table()
 		}
 		h.byKey[c.key] = c
+		h.showHeld(c) // "back to your table" (held.go)
 		if r.back == nil {
 			r.back = h.away[c.key]
 		}
@@ -234,6 +236,7 @@ func (h *Hub) onCreate(cmd createCmd) found {
 	// The creator's join is the table's first command; the queue is new,
 	// so this never waits.
 	t.q.cmds <- joinCmd{c: cmd.c, reply: cmd.joined}
+	t.logCreated()
 	go t.loop()
 	h.tables[t.id] = t
 	if code != "" {

@@ -41,4 +41,9 @@ const (
 	Rematch
 	// Wake tells the table the player is back at the keyboard (a bot was playing for them).
 	Wake
+	// EditRules: the host opened the form that changes the rules; a public
+	// table's countdown waits until EditDone (or Configure).
+	EditRules
+	// EditDone: the host closed the rules form without changing them.
+	EditDone
 )

@@ -22,6 +22,9 @@ var (
 func (t *table) onIntent(c *Client, in Intent) error {
 	i := t.seatOf(c)
 	if in.Kind == Leave {
+		if t.stepAway(c) { // a running game keeps the seat for them (held.go)
+			return nil
+		}
 		t.leave(c, "")
 		return nil
 	}
@@ -89,7 +92,11 @@ func (t *table) onHostIntent(c *Client, i int, in Intent) error {
 		if t.status != Waiting {
 			return errNotWaiting
 		}
-		return t.configure(in.Settings)
+		err := t.configure(in.Settings)
+		t.editDone()
+		return err
+	case EditRules, EditDone:
+		return t.onEditing(in.Kind == EditRules)
 	case Rematch:
 		if t.status != Finished {
 			return errors.New("the game is not over yet")
@@ -163,6 +170,7 @@ func (t *table) rematch() {
 	}
 	t.seats = kept
 	t.status, t.game, t.lastHand = Waiting, nil, nil
+	t.editing = false
 	t.clearTimers()
 	if t.opts.Public {
 		t.startsAt = t.clock.Now().Add(t.cfg.StartCountdown)

@@ -23,7 +23,7 @@ func (t *table) apply(a engine.Action) error {
 	t.movedAt = t.clock.Now()
 	t.hub.movesMade.Add(1)
 	for _, e := range t.holdReveal(evs) {
-		entry := logEntry{event: e, isEvent: true}
+		entry := logEntry{event: e, isEvent: true, text: t.standInWin(e)}
 		if e.Kind == engine.EvChallenge {
 			entry.shown = t.game.View(e.Seat).Shown
 		}
@@ -69,8 +69,11 @@ func (t *table) after(e engine.Event) {
 		if t.lastHand != nil {
 			t.lastHand.GameOver = true
 			t.lastHand.Winners = t.game.Winners()
+			t.lastHand.StandIns = t.standIns()
 		}
 		t.listDirty = true
+		t.logFinished()
+		t.endHolds() // the game is over: there is no seat to come back to
 	}
 }
 
@@ -93,7 +96,9 @@ func (t *table) botMove() {
 	}
 	if err := t.apply(a); err != nil {
 		t.note("a bot made a mistake: " + err.Error())
+		return
 	}
+	t.idleMove(seat)
 }
 
 // botCatch lets a bot catch a player who did not call UNO.

@@ -127,7 +127,11 @@ func TestGraceEndsWithABotAndEmptyTablesClose(t *testing.T) {
 	s := runUntil(t, a, func(s Screen) bool { return s.Table.Seats[seat].Bot })
 	require.Equal(t, "bo", s.Table.Seats[seat].Nick)
 	a.Do(Intent{Kind: Leave})
-	waitScreen(t, a, func(s Screen) bool { return s.Table == nil })
+	s = waitScreen(t, a, func(s Screen) bool { return s.Table == nil })
+	require.NotNil(t, s.Held, "ana left a game under way: her seat is kept")
+	// When her seat is no longer kept (the grace, or the game, ended),
+	// nobody is left and the table closes.
+	runUntil(t, a, func(s Screen) bool { return s.Held == nil })
 	require.Empty(t, h.snapshotInfos(), "the table took its line off the list as it closed")
 }
 

@@ -17,6 +17,10 @@ type Screen struct {
 	Tables []TableInfo
 	// Table is the table the player sits at or watches, or nil in the lobby.
 	Table *TableView
+	// Held is the seat a table keeps for the player while they are away
+	// (they left a game, or were stood up), or nil: the lobby offers
+	// "back to your table" until Held.Until (held.go).
+	Held *HeldSeat
 	// Notice is the latest message for this player alone (an error such as
 	// "it is not your turn", or news such as "ana left"). Seq grows with each
 	// new notice so a TUI can tell a new one from the old.
@@ -58,7 +62,10 @@ func (s TableStatus) String() string {
 
 // TableInfo is a line of the lobby's table list.
 type TableInfo struct {
-	ID       string
+	ID string
+	// Short is the table's short name ("brave-otter"), unique among the
+	// live tables: what friends say to meet at a public table.
+	Short    string
 	Name     string
 	Public   bool
 	Settings engine.Settings
@@ -153,6 +160,9 @@ type HandResult struct {
 	Eliminated []int
 	GameOver   bool
 	Winners    []int
+	// StandIns are the seats a bot played in a person's place when the game
+	// ended: a win of theirs is the bot's, not the absent player's.
+	StandIns []int
 }
 
 // clone is a deep copy: a view handed out shares nothing with the table.
@@ -162,5 +172,6 @@ func (r *HandResult) clone() *HandResult {
 	c.Scores = append([]int(nil), r.Scores...)
 	c.Eliminated = append([]int(nil), r.Eliminated...)
 	c.Winners = append([]int(nil), r.Winners...)
+	c.StandIns = append([]int(nil), r.StandIns...)
 	return &c
 }

@@ -44,11 +44,11 @@ func (t *table) onJoin(c *Client, watch bool) error {
 			t.note(fmt.Sprintf("%s (bot) sat down", t.seats[t.lastTaken()].nick))
 		}
 	}
-	if t.opts.Public && t.startsAt.IsZero() {
+	if t.opts.Public && t.startsAt.IsZero() && !t.editing {
 		t.startsAt = t.clock.Now().Add(t.cfg.StartCountdown)
 	}
 	t.dirty, t.listDirty = true, true
-	if t.opts.Public && t.taken() == len(t.seats) {
+	if t.opts.Public && t.taken() == len(t.seats) && !t.editing {
 		t.start()
 	}
 	return nil
@@ -62,10 +62,18 @@ func (t *table) onReattach(c *Client) error {
 		return ErrNoSuchTable
 	}
 	s := t.seats[i]
+	t.unhold(s)
 	s.client, s.away = c, false
 	s.awaySince = time.Time{}
-	t.note(fmt.Sprintf("%s is back", s.nick))
+	standIn := s.auto
+	s.auto, s.timeouts = false, 0 // the stand-in bot leaves the seat
+	if standIn {
+		t.note(fmt.Sprintf("%s is back; the bot leaves their seat", s.nick))
+	} else {
+		t.note(fmt.Sprintf("%s is back", s.nick))
+	}
 	t.dirty, t.listDirty = true, true
+	t.reschedule()
 	return nil
 }
 
@@ -166,6 +174,9 @@ func (t *table) onDisconnect(c *Client) bool {
 	}
 	s.client, s.away, s.awaySince = nil, true, t.clock.Now()
 	t.note(fmt.Sprintf("%s lost their connection; their seat is kept for %s", s.nick, t.cfg.Grace.Round(time.Second)))
+	if !c.guest {
+		t.hold(i, nil)
+	}
 	t.dirty, t.listDirty = true, true
 	t.reschedule()
 	return true
@@ -174,8 +185,12 @@ func (t *table) onDisconnect(c *Client) bool {
 // free empties seat i (or, during a game, hands it to a bot for good).
 func (t *table) free(i int) {
 	s := t.seats[i]
+	t.unhold(s)
+	if s.host {
+		defer t.editDone() // a host who goes stops editing
+	}
 	if t.status == Playing {
-		t.seats[i] = &seat{nick: s.nick, bot: true}
+		t.seats[i] = &seat{nick: s.nick, bot: true, standFor: s.nick}
 		t.reschedule()
 	} else {
 		t.seats[i] = &seat{}
@@ -270,6 +285,7 @@ func (t *table) start() {
 	t.startsAt = time.Time{}
 	t.lastHand = nil
 	t.note("the game begins")
+	t.logStarted()
 	t.system(engine.Deal)
 	t.dirty, t.listDirty = true, true
 }
@@ -290,6 +306,7 @@ func (t *table) close(why string) {
 	}
 	t.hub.unpublish(t.id)
 	t.tourClosed()
+	t.unholdAll() // after the line is gone: whoever sees the entry go finds no table left
 	// The table's goroutine ends after this, so it may wait its turn at the
 	// hub (which never waits on a table).
 	t.hub.tell(closedCmd{t: t})

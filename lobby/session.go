@@ -124,6 +124,11 @@ func (c *Client) quickPlay() error {
 	if c.table() != nil {
 		return nil // at a table already: the key meant nothing here
 	}
+	if c.hub.heldQueue(c.key) != nil {
+		if err := c.Back(); err == nil || errors.Is(err, ErrShuttingDown) {
+			return err // back in the seat kept for them (held.go)
+		}
+	}
 	reply := make(chan []*tableQueue, 1)
 	picks, err := ask(c.hub, quickCmd{reply: reply}, reply)
 	if err != nil {
@@ -184,8 +189,15 @@ func (c *Client) Join(code string) error {
 		return c.fail(err)
 	}
 	if err := c.enter(f.q, false); err != nil {
-		if errors.Is(err, ErrTableStarted) || errors.Is(err, ErrTableFull) {
-			return c.fail(c.enter(f.q, true))
+		switch {
+		case errors.Is(err, ErrTableStarted):
+			if err := c.enter(f.q, true); err != nil {
+				return c.fail(err)
+			}
+			c.notice("the game there has started: you are watching it", false)
+			return nil
+		case errors.Is(err, ErrTableFull):
+			return err // the player is told, and offered to watch (WatchCode)
 		}
 		return c.fail(err)
 	}

@@ -16,6 +16,7 @@ type table struct {
 	clock Clock
 	id    string
 	code  string
+	short string // the table's short name, unique among live tables (shortname.go)
 	opts  TableOptions
 
 	q    *tableQueue
@@ -43,6 +44,8 @@ type table struct {
 	dropOrder  []int             // the seats in the order they dropped in the latest Chili race
 	reveal     *reveal           // a Mutated Minion's draw being shown, or nil
 	dirty      bool              // the views must be sent again
+	startedAt  time.Time         // when the game began, for the log's duration (tablelog.go)
+	editing    bool              // the host has the rules form open: the countdown waits (editrules.go)
 	listDirty  bool              // the lobby's line must be published again
 	closed     bool
 	// pendingBots are the bots asked for at creation, seated after the host.
@@ -66,6 +69,9 @@ type seat struct {
 	awaySince time.Time
 	auto      bool // a bot plays for the player until they press a key
 	timeouts  int  // turns in a row that timed out
+	// standFor is the player a bot took the seat from for good, or "": a
+	// game it wins is the bot's, not theirs (standin.go).
+	standFor string
 }
 
 func (s *seat) empty() bool { return s.nick == "" }
@@ -110,8 +116,9 @@ func newTable(h *Hub, id, code string, opts TableOptions) *table {
 		drops:    map[int]time.Time{},
 		rng:      rand.New(rand.NewPCG(cfg.Seed(), cfg.Seed())),
 	}
+	t.short = h.newShortName()
 	if t.opts.Name == "" {
-		t.opts.Name = "table " + id
+		t.opts.Name = t.short
 	}
 	t.opts.Name = Sanitize(t.opts.Name, 24)
 	t.seats = make([]*seat, opts.Settings.Players)
@@ -185,6 +192,9 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 	case disconnectCmd:
 		kept := t.onDisconnect(cmd.c)
 		return func() { cmd.reply <- kept }
+	case sitCmd:
+		err := t.onSit(cmd.c)
+		return func() { cmd.reply <- err }
 	case intentCmd:
 		err := t.onIntent(cmd.c, cmd.in)
 		if err != nil {

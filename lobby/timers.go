@@ -57,13 +57,25 @@ func (t *table) reschedule() {
 		}
 		return
 	}
+	// The same decision keeps its deadline: a player's timer counts only
+	// their own turn, and someone leaving, chatting or watching meanwhile
+	// must not give it back its full time. A new decider (a bot standing
+	// in, or the player back from one) starts afresh.
 	seat := t.decider()
+	turnEnds, raidEnds, botAt := t.turnEnds, t.raidEnds, t.botAt
 	t.turnEnds, t.raidEnds, t.botAt = time.Time{}, time.Time{}, time.Time{}
+	keep := func(d time.Time) bool { return !newDecision && !d.IsZero() }
 	switch s := t.seats[seat]; {
+	case s.robot() && keep(botAt):
+		t.botAt = botAt
 	case s.robot():
 		t.botAt = at.Add(t.humanDelay(t.cfg.BotDelay))
+	case g.Phase() == engine.PhaseRaid && keep(raidEnds):
+		t.raidEnds = raidEnds
 	case g.Phase() == engine.PhaseRaid:
 		t.raidEnds = at.Add(t.cfg.RaidTime)
+	case t.opts.TurnTime > 0 && keep(turnEnds):
+		t.turnEnds = turnEnds
 	case t.opts.TurnTime > 0:
 		t.turnEnds = at.Add(t.opts.TurnTime)
 	}

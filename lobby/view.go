@@ -52,7 +52,7 @@ func (t *table) info() TableInfo {
 		}
 	}
 	return TableInfo{
-		ID: t.id, Name: t.opts.Name, Public: t.opts.Public, Settings: t.opts.Settings,
+		ID: t.id, Short: t.short, Name: t.opts.Name, Public: t.opts.Public, Settings: t.opts.Settings,
 		Seats: len(t.seats), Taken: t.taken(), Humans: humans, Status: t.status,
 		Watching: len(t.watchers), StartsAt: t.startsAt, Tournament: t.tourID(),
 	}
@@ -94,6 +94,9 @@ func (t *table) viewFor(seat int) *TableView {
 			v.Log = append(v.Log, LogLine{Chat: true, Nick: e.nick, Text: e.text})
 		case e.isEvent:
 			text := narrate(e.event.VisibleTo(seat), names, seat, t.opts.Settings)
+			if e.text != "" { // told otherwise at the time (a stand-in bot's win)
+				text = e.text
+			}
 			if len(e.shown) > 0 && seat == e.event.Seat {
 				labels := make([]string, len(e.shown))
 				for i, c := range e.shown {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/charmbracelet/log"
 	"golang.org/x/time/rate"
+
+	"github.com/unossh/unossh/lobby"
 )
 
 // Refusals at the door. Their text is what the refused player reads.
@@ -17,7 +19,9 @@ var (
 	ErrRateLimited   = errors.New("too many new connections from your address; wait a few seconds and try again")
 	ErrTooManyFromIP = errors.New("too many sessions from your address; close one and try again")
 	ErrServerFull    = errors.New("the server is full right now; please try again in a few minutes")
-	ErrShuttingDown  = errors.New("the server is restarting; please reconnect in a minute")
+	// ErrShuttingDown is the lobby's own: the door and the lobby say one
+	// sentence on shutdown, whoever a player meets first.
+	ErrShuttingDown = lobby.ErrShuttingDown
 )
 
 const (

@@ -219,7 +219,10 @@ func (m *model) formKey(k tea.KeyMsg) tea.Cmd {
 	switch k.Type {
 	case tea.KeyEsc:
 		m.page = pageLobby
-		f.configure = false
+		if f.configure {
+			f.configure = false
+			return m.do(lobby.Intent{Kind: lobby.EditDone}) // the countdown starts again
+		}
 		return nil
 	case tea.KeyEnter:
 		return m.submitForm()
@@ -447,7 +450,8 @@ func (f *createForm) describe() string {
 	case rowRule, rowRuleValue:
 		return houseRules[f.rule].blurb
 	case rowTimer:
-		return "How long a turn lasts. When it runs out the table draws (or passes) for you; after three in a row a bot plays for you until you press a key."
+		return "How long a turn lasts. When it runs out the table draws (or passes) for you; after three in a row a bot plays " +
+			"for you until you press a key; three more moves without one, and you are stood up (your seat kept a while)."
 	}
 	return "Press enter to " + f.verb() + " the table."
 }

@@ -58,6 +58,11 @@ func helpText() []helpLine {
 		p("A Wild Draw Four may be challenged: if its player held a card of the colour in play they draw four, "+
 			"otherwise the challenger draws six."),
 		p("Lost your connection? Your seat is kept for a while: ssh in again with the same key."),
+		p("Left with q? A bot plays your seat, and the lobby shows \"Back to your table\" with the time your "+
+			"seat is kept (Quick play takes you back too); after that the bot keeps the seat."),
+		p("Idle? When your turn times out three times in a row, a bot plays for you until you press a key; "+
+			"after three more of your moves made by the bot, you are stood up: back to the lobby, your seat kept "+
+			"for you as if you had left. A game a bot wins in your seat is the bot's win, not yours."),
 	)
 	return ls
 }

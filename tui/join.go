@@ -15,6 +15,7 @@ import (
 type joinPage struct {
 	code lineInput
 	err  string
+	full bool // the table is full: w watches it (joinfull.go)
 }
 
 // codeHint says what a code looks like.
@@ -43,6 +44,10 @@ func (m *model) joinCode(code string) tea.Cmd {
 }
 
 func (m *model) joinKey(k tea.KeyMsg) tea.Cmd {
+	if cmd, ok := m.joinFullKey(k); ok {
+		return cmd
+	}
+	m.join.full = false
 	switch k.Type {
 	case tea.KeyEnter:
 		return m.joinCode(m.join.code.Value())
@@ -77,6 +82,7 @@ func (m *model) joinView() []string {
 	out = append(out, m.field("code", st.bold.Render(strings.Join(groups(code), " - "))+" ")...)
 	if m.join.err != "" {
 		out = append(out, "  "+st.err.Render("✗ "+m.join.err))
+		out = append(out, m.joinFullLines()...)
 	}
 	return m.bottom(out, st.footer(m.w, hint{"enter", "join"}, hint{"esc", "back"}, hint{"ctrl+c", "quit"}))
 }

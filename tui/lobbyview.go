@@ -14,6 +14,7 @@ type lobbyPage struct {
 	cursor    int
 	filter    lineInput
 	filtering bool
+	backSeen  bool // the cursor has been put on "back to your table" (lobbylist.go)
 }
 
 func newLobbyPage() lobbyPage { return lobbyPage{filter: newInput(24, nil)} }
@@ -48,11 +49,14 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 	}
 	switch {
 	case is(k, m.keys.Up):
-		lp.cursor = (lp.cursor + len(menu) - 1) % len(menu)
+		m.lobbyMove(-1) // through the menu and the tables (lobbylist.go)
 	case is(k, m.keys.Down), k.Type == tea.KeyTab:
-		lp.cursor = (lp.cursor + 1) % len(menu)
+		m.lobbyMove(1)
 	case is(k, m.keys.Enter):
-		return m.choose(lp.cursor)
+		return m.chooseRow()
+	case k.String() == "w" && m.lobbyCursor() >= len(menu):
+		cmd, _ := m.watchSelected()
+		return cmd
 	case len(k.Runes) == 1 && k.Runes[0] >= '1' && k.Runes[0] <= rune('0'+len(menu)) && k.Type == tea.KeyRunes:
 		lp.cursor = int(k.Runes[0] - '1')
 		return m.choose(lp.cursor)
@@ -65,7 +69,7 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 	case k.Type == tea.KeyEsc && lp.filter.Value() != "":
 		lp.filter.Reset()
 	default:
-		m.say("↑/↓ choose, enter to go; q quits", false)
+		m.say("↑/↓ choose a line or a table, enter to go (a table: sit), w watches; q quits", false)
 	}
 	return nil
 }
@@ -101,12 +105,20 @@ func (m *model) lobbyView() []string {
 	st := m.st
 	out := m.top("", "")
 	descW := m.w - 24
+	cursor := m.lobbyCursor()
+	if h, _ := m.held(); h != nil {
+		out = append(out, trunc(m.backLine(cursor == rowBack), m.w))
+	}
 	for i, it := range menu {
 		mark, title := "   ", pad(it.title, 18)
-		if i == m.lob.cursor {
+		if i == cursor {
 			mark, title = " "+st.turn.Render("▶")+" ", st.bold.Render(title)
 		}
-		out = append(out, mark+title+" "+st.dim.Render(trunc(it.desc, descW)))
+		desc := it.desc
+		if h, _ := m.held(); h != nil && i == 0 {
+			desc = "back to your seat at " + clean(h.Short)
+		}
+		out = append(out, mark+title+" "+st.dim.Render(trunc(desc, descW)))
 	}
 	out = append(out, "")
 	head := " " + st.bold.Render("Public tables")
@@ -123,8 +135,11 @@ func (m *model) lobbyView() []string {
 	out = append(out, head)
 	tables := m.filtered()
 	room := m.h - len(out) - 3 // the column heads, the status line, the footer
-	out = append(out, m.tableList(tables, -1, room)...)
+	out = append(out, m.tableList(tables, cursor-len(menu), room)...)
 	foot := st.footer(m.w, hints(m.keys.Up, m.keys.Enter, m.keys.Filter, m.keys.Help, m.keys.Quit)...)
+	if cursor >= len(menu) {
+		foot = st.footer(m.w, hint{"↑/↓", "table"}, hint{"enter", "sit"}, hint{"w", "watch"}, hint{"/", "filter"}, hint{"q", "quit"})
+	}
 	if m.lob.filtering {
 		foot = st.footer(m.w, hint{"type", "to filter"}, hint{"enter", "done"}, hint{"esc", "clear"})
 	}
@@ -139,7 +154,7 @@ func (m *model) filtered() []lobby.TableInfo {
 	}
 	var out []lobby.TableInfo
 	for _, t := range m.scr.Tables {
-		hay := strings.ToLower(clean(t.Name) + " " + t.Settings.Edition.Title() + " " + modeText(t.Settings))
+		hay := strings.ToLower(clean(t.Short) + " " + clean(t.Name) + " " + t.Settings.Edition.Title() + " " + modeText(t.Settings))
 		if strings.Contains(hay, f) {
 			out = append(out, t)
 		}
@@ -198,7 +213,11 @@ func (m *model) tableRow(t lobby.TableInfo, c listCols, selected bool) string {
 		ed = t.Settings.Edition.Title()
 	}
 	mark := "   "
-	name := pad(clean(t.Name), c.name)
+	name := clean(t.Short) // what friends say to meet there
+	if name == "" {
+		name = clean(t.Name)
+	}
+	name = pad(name, c.name)
 	if selected {
 		mark = " " + st.turn.Render("▶") + " "
 		name = st.bold.Render(name)

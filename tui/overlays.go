@@ -35,8 +35,8 @@ func (m *model) overlayBox(ov overlay, v *engine.View, compact bool) string {
 	case ovLeave:
 		body = []string{
 			m.st.title.Render("Leave the game?"), "",
-			"A bot plays your seat while you are gone; come back",
-			"within a while with the same key to take it back.", "",
+			"A bot plays your seat while you are away; choose",
+			"\"Back to your table\" in the lobby to take it back.", "",
 			m.st.key.Render("y") + " leave   " + m.st.key.Render("n") + " stay",
 		}
 	}
@@ -234,6 +234,8 @@ func (m *model) winnersText(v *engine.View, lh *lobby.HandResult) string {
 	switch {
 	case len(names) == 0:
 		return "The game is over."
+	case len(names) == 1 && lh != nil && slices.Contains(lh.StandIns, ws[0]):
+		return "A bot won in " + names[0] + "'s seat (the bot's win, not theirs)"
 	case len(names) == 1 && ws[0] == v.Seat:
 		return "You win! ★"
 	case len(names) == 1:

@@ -51,6 +51,7 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 		if m.hostOnly("change the rules") {
 			m.form = configureForm(t.Settings)
 			m.page = pageCreate
+			return m.do(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
 		}
 	case is(k, m.keys.Chat):
 		m.tbl.chat.open = true
@@ -111,7 +112,11 @@ func (m *model) tableTitle(t *lobby.TableView) string {
 	if !t.Public {
 		vis = "private"
 	}
-	return st.bold.Render(clean(t.Name)) + st.dim.Render(" · "+vis+" · ") + t.Settings.Edition.Title() +
+	name := st.bold.Render(clean(t.Name))
+	if t.Short != "" && t.Short != t.Name { // the short name friends meet by, then the host's
+		name = st.bold.Render(clean(t.Short)) + st.dim.Render(" · ") + clean(t.Name)
+	}
+	return name + st.dim.Render(" · "+vis+" · ") + t.Settings.Edition.Title() +
 		st.dim.Render(" · ") + modeText(t.Settings)
 }
 

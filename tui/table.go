@@ -277,6 +277,9 @@ func (m *model) spectatorKey(k tea.KeyMsg) tea.Cmd {
 	if is(k, m.keys.Leave) || k.Type == tea.KeyEsc {
 		return m.do(lobby.Intent{Kind: lobby.Leave})
 	}
+	if cmd, ok := m.spectatorSit(k); ok { // a bot's seat to take (lobbylist.go)
+		return cmd
+	}
 	m.say("you are watching: t chat · q back to the lobby", false)
 	return nil
 }

@@ -98,6 +98,9 @@ func (m *model) deadline(v *engine.View) time.Time {
 func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	st := m.st
 	kind, where := "public", "public"
+	if t.Short != "" {
+		where = "public " + st.bold.Render(clean(t.Short)) // the name friends meet by
+	}
 	if t.Code != "" {
 		kind = "private"
 		where = kind + " " + st.bold.Render(clean(lobby.FormatCode(t.Code)))
@@ -375,6 +378,8 @@ func (m *model) seatNotes(t *lobby.TableView, v *engine.View, i int, s engine.Se
 		switch {
 		case seat.Bot:
 			ns = append(ns, st.dim.Render("bot"))
+		case !seat.Connected && seat.AutoPlay: // left: a bot stands in until they come back
+			ns = append(ns, st.warn.Render("away")+st.dim.Render(" · bot plays"))
 		case !seat.Connected:
 			ns = append(ns, st.warn.Render("away"))
 		case seat.AutoPlay:
@@ -487,6 +492,9 @@ func (m *model) watchingBanner(t *lobby.TableView) []string {
 // tableFooter is the keys that make sense now.
 func (m *model) tableFooter(v *engine.View) string {
 	st := m.st
+	if !m.seated() && m.canSit() {
+		return st.footer(m.w, hint{"s", "take a bot's seat"}, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "back to lobby"})
+	}
 	if !m.seated() {
 		return st.footer(m.w, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "back to lobby"})
 	}

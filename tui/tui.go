@@ -294,7 +294,8 @@ func (m *model) onKeys(k tea.KeyMsg) tea.Cmd {
 func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 	prev := m.scr
 	m.scr = s
-	if s.Notice.Seq != m.notice.Seq {
+	fresh := s.Notice.Seq != m.notice.Seq
+	if fresh {
 		m.notice = s.Notice
 		m.hint = ""
 	}
@@ -309,6 +310,9 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 	case s.Table != nil && (prev.Table == nil || prev.Table.ID != s.Table.ID): // (a tournament moves its players)
 		m.page = pageLobby
 		m.hint = "" // "finding you a seat…" is done: the seat is here
+		if !fresh {
+			m.notice.Text = "" // news of the last table (a kick) is not this one's
+		}
 		m.tbl = newTableState()
 		m.room = roomState{}
 	case prev.Table != nil && s.Table == nil:
@@ -386,6 +390,7 @@ func (m *model) callDone(msg callDoneMsg) {
 		m.form.err = text
 	case callJoin:
 		m.join.err = text
+		m.joinFailed(msg.err)
 		m.page = pageJoin
 	case callWatch:
 		m.watch.err = text

@@ -129,8 +129,10 @@ func TestKeysSendIntents(t *testing.T) {
 		{"host removes the bot", waitingRoom(), []string{"down", "x"}, []lobby.Intent{{Kind: lobby.RemoveBot, Seat: 1}}},
 		{"host cannot remove an empty seat or themself", waitingRoom(), []string{"x", "down", "down", "x"}, nil},
 		{"host changes the rules", waitingRoom(), []string{"e", "down", "right", "enter"},
-			[]lobby.Intent{{Kind: lobby.Configure, Settings: engine.Settings{Edition: engine.Classic2001, Mode: engine.LowestScore,
+			[]lobby.Intent{{Kind: lobby.EditRules}, {Kind: lobby.Configure, Settings: engine.Settings{Edition: engine.Classic2001, Mode: engine.LowestScore,
 				Players: 4, Target: 500, Blanks: engine.BlankSwapHands}}}},
+		{"host opens the rules and goes back", waitingRoom(), []string{"e", "down", "esc"},
+			[]lobby.Intent{{Kind: lobby.EditRules}, {Kind: lobby.EditDone}}},
 		{"only the host starts", publicWaiting(), []string{"s", "b", "x"}, nil},
 		{"leave the waiting room", publicWaiting(), []string{"l"}, []lobby.Intent{{Kind: lobby.Leave}}},
 	}

@@ -1,0 +1,41 @@
+package tui
+
+import (
+	"errors"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// This file is a friend's table that is full: the join page says so and
+// offers to watch it (w), rather than making the player a spectator
+// without a word.
+
+// joinFailed notes whether the join failed because the table is full.
+func (m *model) joinFailed(err error) {
+	m.join.full = errors.Is(err, lobby.ErrTableFull)
+}
+
+// joinFullKey is w on the join page after "that table is full": watch it.
+// (A whole code takes no more letters, so w is free there.)
+func (m *model) joinFullKey(k tea.KeyMsg) (tea.Cmd, bool) {
+	code := lobby.NormalizeCode(m.join.code.Value())
+	if !m.join.full || len(code) != lobby.CodeLength || (k.String() != "w" && k.String() != "W") {
+		return nil, false
+	}
+	ch, ok := m.chooser()
+	if !ok {
+		return nil, false
+	}
+	m.join.full, m.join.err = false, ""
+	return m.call(callJoin, func(Session) error { return ch.WatchCode(code) }), true
+}
+
+// joinFullLines offer to watch a full table.
+func (m *model) joinFullLines() []string {
+	if !m.join.full {
+		return nil
+	}
+	return []string{"", "  " + m.st.key.Render("w") + " watch this table instead   " + m.st.key.Render("esc") + " back to the lobby"}
+}
