@@ -31,6 +31,7 @@ type Hub struct {
 	away     map[string]*tableQueue // identity -> the table keeping their seat while they are gone
 	nextID   int
 	guesses  *guessLimiter // wrong private codes (guesses.go)
+	rec      *recorder     // writes finished games; nil without a store (recorder.go)
 	shutdown bool
 
 	// Tables publish their line of the list here, under infoMu, without
@@ -60,6 +61,9 @@ func NewHub(cfg Config) *Hub {
 		guesses:  newHubGuesses(),
 		infos:    map[string]TableInfo{},
 		changed:  make(chan struct{}, 1),
+	}
+	if h.cfg.Store != nil {
+		h.rec = newRecorder(h)
 	}
 	go h.run()
 	return h
@@ -106,6 +110,9 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- struct{}{}
 	case nickCmd:
 		cmd.reply <- h.onNick(cmd.c, cmd.nick)
+	case revertNickCmd:
+		h.onRevertNick(cmd)
+		cmd.reply <- struct{}{}
 	case createCmd:
 		cmd.reply <- h.onCreate(cmd)
 	case codeCmd:
@@ -153,7 +160,10 @@ func (h *Hub) onConnect(c *Client) connected {
 		}
 		delete(h.away, c.key)
 		nick = h.nicks[c.key]
-		if other := h.online[strings.ToLower(nick)]; nick != "" && other != nil {
+		if kept := c.storedNick(); kept != "" {
+			nick = kept // the account's, whatever this run remembered
+		}
+		if other := h.online[strings.ToLower(nick)]; nick != "" && other != nil && !sameAccount(other, c) {
 			nick = "" // someone else took it meanwhile
 		} else if nick != "" {
 			h.online[strings.ToLower(nick)] = c
@@ -185,7 +195,7 @@ func (h *Hub) onGone(c *Client, away *tableQueue) {
 
 func (h *Hub) onNick(c *Client, nick string) error {
 	lower := strings.ToLower(nick)
-	if other := h.online[lower]; other != nil && other != c {
+	if other := h.online[lower]; other != nil && other != c && !sameAccount(other, c) {
 		return ErrNickTaken
 	}
 	h.dropNick(c)
@@ -326,6 +336,9 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 			err = ctx.Err()
 		}
 		break
+	}
+	if h.rec != nil {
+		h.rec.drain(ctx) // the games the tables finished, written before the store closes
 	}
 	h.stop()
 	<-h.done

@@ -47,6 +47,8 @@ type table struct {
 	closed     bool
 	// pendingBots are the bots asked for at creation, seated after the host.
 	pendingBots int
+	// tally is the game's record so far, handed over when it ends (history.go).
+	tally *gameTally
 }
 
 // seat is one seat: a player (connected or away), a bot, or nobody.
