@@ -24,8 +24,8 @@ type recorder struct {
 	mu      sync.Mutex
 	queue   []finishedGame
 	wake    chan struct{}
-	stopped chan struct{} // closed when the writer has ended
-	quit    chan struct{} // closed to end the writer once the queue is empty
+	stopped chan struct{}   // closed when the writer has ended
+	quit    chan struct{}   // closed to end the writer once the queue is empty
 	ctx     context.Context // ends to stop the writer at once, mid-write too
 	cancel  context.CancelFunc
 
