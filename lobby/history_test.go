@@ -2,7 +2,11 @@ package lobby
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/log"
 
 	"github.com/stretchr/testify/require"
 
@@ -117,4 +121,42 @@ func TestStandInWinIsNotCredited(t *testing.T) {
 		}
 	}
 	require.Len(t, seen, 2, "both a won and a lost stand-in seat were seen")
+}
+
+// flakyStore fails its first writes of a finished game.
+type flakyStore struct {
+	store.Store
+	fails int
+}
+
+func (f *flakyStore) RecordGame(ctx context.Context, g store.GameRecord) (store.GameRecord, []store.RatingChange, error) {
+	if f.fails > 0 {
+		f.fails--
+		return g, nil, errors.New("disk I/O error")
+	}
+	return f.Store.RecordGame(ctx, g)
+}
+
+// A write that fails is logged, counted and tried again later: the game is
+// never lost, and nobody waits for it.
+func TestFailedWriteIsRetried(t *testing.T) {
+	clk := newFakeClock()
+	st := openStore(t, t.TempDir(), clk)
+	logs := &strings.Builder{}
+	cfg := clockConfig(clk)
+	cfg.Store = &flakyStore{Store: st, fails: 2}
+	cfg.Logger = log.New(logs)
+	h := NewHub(cfg)
+	g := store.GameRecord{TableID: "7", Settings: engine.Settings{Edition: engine.Minions2016, Players: 2},
+		Seats: []store.GameSeat{{Kind: store.SeatBot, BotLevel: "normal", Team: 0, Place: 1, Name: "ada"},
+			{Kind: store.SeatGuest, Team: 1, Place: 2, Name: "guest-7Q4K"}},
+		Started: clk.Now(), Ended: clk.Now()}
+	h.rec.add(finishedGame{rec: g, keys: []string{"", ""}})
+	for range 2 {
+		<-clk.armed // the writer waits to try again
+		clk.advanceToNext()
+	}
+	require.NoError(t, h.Shutdown(t.Context()))
+	require.Equal(t, HistoryStats{Recorded: 1, Failed: 2}, h.HistoryStats())
+	require.Equal(t, 2, strings.Count(logs.String(), "writing a finished game failed"), logs.String())
 }
