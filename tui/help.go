@@ -57,6 +57,9 @@ func helpText() []helpLine {
 		p("A Wild Draw Four may be challenged: if its player held a card of the colour in play they draw four, "+
 			"otherwise the challenger draws six."),
 		p("Lost your connection? Your seat is kept for a while: ssh in again with the same key."),
+		p("In the lobby, p shows your profile (your games, wins and rating; / finds another player's) and t the "+
+			"leaderboard of each edition, of all time or of this week. Without a terminal, ssh HOST profile NAME "+
+			"and ssh HOST top print them."),
 	)
 	return ls
 }

@@ -51,12 +51,15 @@ const (
 	CmdJoin
 	// CmdNew opens the form to create a table (`ssh host new`).
 	CmdNew
+	// CmdLink adds this key to an account with the one-time Code made in
+	// a session of another of its keys (`ssh host link CODE`).
+	CmdLink
 )
 
 // Command is what to do once the player has a nickname.
 type Command struct {
 	Kind CommandKind
-	Code string // for CmdJoin
+	Code string // for CmdJoin and CmdLink
 }
 
 // Options configure a session's model.
@@ -103,6 +106,8 @@ const (
 	pageJoin
 	pageWatch
 	pageHelp
+	pageProfile // profile.go
+	pageBoard   // board.go
 )
 
 // where is what is on screen now.
@@ -117,6 +122,8 @@ const (
 	atJoin
 	atWatch
 	atHelp
+	atProfile
+	atBoard
 	atWaiting
 	atTable
 )
@@ -148,6 +155,8 @@ type model struct {
 	form  createForm
 	join  joinPage
 	watch watchPage
+	prof  profilePage
+	board boardPage
 	room  roomState
 	tbl   tableState
 
@@ -202,6 +211,9 @@ func New(opts Options) tea.Model {
 	if m.sess != nil {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
+		if a := m.scr.Account; a.Guest && a.GuestName != "" {
+			m.nick.input.Set(a.GuestName) // offered; a guest may type another
+		}
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
 			m.tbl.sync(t, m.notice.Seq)
 			m.room.sync(t)
@@ -224,6 +236,12 @@ func (m *model) Init() tea.Cmd {
 // quits if the session is already closed.
 func (m *model) start() tea.Cmd {
 	var cmds []tea.Cmd
+	if m.cmd.Kind == CmdLink && !m.cmdDone {
+		m.cmdDone = true
+		m.nick.linking = true
+		m.nick.code.Set(m.cmd.Code)
+		cmds = append(cmds, m.redeem(m.cmd.Code))
+	}
 	if m.scr.Nick != "" {
 		cmds = append(cmds, m.runCommand())
 	}
@@ -260,6 +278,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	case tea.KeyMsg:
 		return m, m.onKeys(msg)
+	}
+	if cmd, ok := m.onRecords(msg); ok { // records.go
+		return m, cmd
 	}
 	return m, nil
 }
@@ -416,6 +437,10 @@ func (m *model) where() where {
 		return atJoin
 	case pageWatch:
 		return atWatch
+	case pageProfile:
+		return atProfile
+	case pageBoard:
+		return atBoard
 	}
 	return atLobby
 }
@@ -449,6 +474,10 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 		cmds = append(cmds, m.watchKey(k))
 	case atHelp:
 		m.helpKey(k)
+	case atProfile:
+		cmds = append(cmds, m.profileKey(k))
+	case atBoard:
+		cmds = append(cmds, m.boardKey(k))
 	case atWaiting:
 		cmds = append(cmds, m.roomKey(k))
 	case atTable:
@@ -485,6 +514,10 @@ func (m *model) View() string {
 		ls = m.watchView()
 	case atHelp:
 		ls = m.helpView()
+	case atProfile:
+		ls = m.profileView()
+	case atBoard:
+		ls = m.boardView()
 	case atWaiting:
 		ls = m.roomView()
 	case atTable:
