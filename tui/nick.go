@@ -152,16 +152,12 @@ func (m *model) redeem(code string) tea.Cmd {
 	return func() tea.Msg { return redeemMsg{err: r.RedeemLink(code)} }
 }
 
+// gotRedeem shows why a code was refused; once it is taken, the account's
+// nickname arrives with the next screen, which opens the lobby.
 func (m *model) gotRedeem(msg redeemMsg) {
 	m.nick.note = ""
-	switch {
-	case msg.err == nil && m.scr.Nick != "":
-		m.say("this key now signs in as "+clean(m.scr.Nick), false)
-	case msg.err == nil:
-	case m.scr.Nick != "": // from the command line, already in the lobby
-		m.say(msg.err.Error(), true)
-	default:
-		m.nick.linking, m.nick.err = true, msg.err.Error()
+	if msg.err != nil {
+		m.nick.err = msg.err.Error()
 	}
 }
 

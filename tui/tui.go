@@ -51,15 +51,12 @@ const (
 	CmdJoin
 	// CmdNew opens the form to create a table (`ssh host new`).
 	CmdNew
-	// CmdLink adds this key to an account with the one-time Code made in
-	// a session of another of its keys (`ssh host link CODE`).
-	CmdLink
 )
 
 // Command is what to do once the player has a nickname.
 type Command struct {
 	Kind CommandKind
-	Code string // for CmdJoin and CmdLink
+	Code string // for CmdJoin
 }
 
 // Options configure a session's model.
@@ -236,12 +233,6 @@ func (m *model) Init() tea.Cmd {
 // quits if the session is already closed.
 func (m *model) start() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.cmd.Kind == CmdLink && !m.cmdDone {
-		m.cmdDone = true
-		m.nick.linking = true
-		m.nick.code.Set(m.cmd.Code)
-		cmds = append(cmds, m.redeem(m.cmd.Code))
-	}
 	if m.scr.Nick != "" {
 		cmds = append(cmds, m.runCommand())
 	}
