@@ -111,6 +111,15 @@ func (c *Client) nameFree(nick string) error {
 	}
 	ctx, cancel := c.storeCtx()
 	defer cancel()
+	if a := c.accountOf(); a.id != 0 && a.nick != nick {
+		// A rename: refused before anyone online sees the new name.
+		acct, err := st.Account(ctx, a.id)
+		if err == nil && !acct.Renamed.IsZero() {
+			if next := acct.Renamed.Add(store.RenameEvery); c.hub.cfg.Clock.Now().Before(next) {
+				return &store.RenameTooSoonError{Next: next}
+			}
+		}
+	}
 	err := st.NameFree(ctx, nick, fp)
 	if err != nil && !errors.Is(err, store.ErrNameTaken) {
 		c.hub.warn("checking a nickname failed", "err", err)
