@@ -3,6 +3,7 @@ package tui
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/store"
 )
 
@@ -22,6 +23,8 @@ type Records interface {
 	// RedeemLink adds this key to the account a code was made for.
 	RedeemLink(code string) error
 }
+
+var _ Records = (*lobby.Client)(nil)
 
 // The answers of the records' calls, which run off the Update goroutine.
 type (
