@@ -37,16 +37,24 @@ func (t *table) beginTally() {
 			g.keys[i] = s.key
 		}
 	}
+	if t.game != nil {
+		copy(g.prev, t.game.Scores())
+	}
 	t.tally = g
 }
 
 // noteEvent adds an event of the game to the tally, and records the game
 // when it is over.
 func (t *table) noteEvent(e engine.Event) {
-	g := t.tally
-	if g == nil || t.game == nil {
+	if t.game == nil {
 		return
 	}
+	if t.tally == nil {
+		// A game the table did not start itself (rebuilt after a restart):
+		// its record starts from here, so that its end is still recorded.
+		t.beginTally()
+	}
+	g := t.tally
 	in := func(s int) bool { return s >= 0 && s < len(g.keys) }
 	switch e.Kind {
 	case engine.EvUNO:
