@@ -155,6 +155,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	cfg.Addr, cfg.HostKeyDir, cfg.Logger = o.addr, o.hostKeyDir, logger
 	cfg.NewModel = reg.modelMaker(hub, connectHint(l.Addr()))
 	cfg.Seated = reg.seated
+	cfg.Records = recordsFor(st, time.Now)
 	srv, err := ssh.New(cfg)
 	if err != nil {
 		return err

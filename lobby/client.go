@@ -21,6 +21,7 @@ type Client struct {
 	mu     sync.Mutex
 	screen Screen
 	at     *tableQueue // the table the session is at, or nil
+	acct   account     // the key's account in the store (accounts.go)
 	notify chan struct{}
 }
 

@@ -35,6 +35,7 @@ type Hub struct {
 	guesses  *guessLimiter // wrong private codes (guesses.go)
 	tours    tourRegistry  // tournaments by id and code (tournament_hub.go)
 	held     heldSeats     // seats kept for players away from them (held.go; its own lock)
+	rec      *recorder     // writes finished games; nil without a store (recorder.go)
 	shutdown bool
 
 	// Tables publish their line of the list here, under infoMu, without
@@ -72,6 +73,9 @@ func NewHub(cfg Config) *Hub {
 		guesses:  newHubGuesses(),
 		infos:    map[string]TableInfo{},
 		changed:  make(chan struct{}, 1),
+	}
+	if h.cfg.Store != nil {
+		h.rec = newRecorder(h)
 	}
 	go h.run()
 	return h
@@ -121,6 +125,9 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- struct{}{}
 	case nickCmd:
 		cmd.reply <- h.onNick(cmd.c, cmd.nick)
+	case revertNickCmd:
+		h.onRevertNick(cmd)
+		cmd.reply <- struct{}{}
 	case createCmd:
 		cmd.reply <- h.onCreate(cmd)
 	case codeCmd:
@@ -171,7 +178,10 @@ func (h *Hub) onConnect(c *Client) connected {
 		}
 		delete(h.away, c.key)
 		nick = h.nicks[c.key]
-		if other := h.online[strings.ToLower(nick)]; nick != "" && other != nil {
+		if kept := c.storedNick(); kept != "" {
+			nick = kept // the account's, whatever this run remembered
+		}
+		if other := h.online[strings.ToLower(nick)]; nick != "" && other != nil && !sameAccount(other, c) {
 			nick = "" // someone else took it meanwhile
 		} else if nick != "" {
 			h.online[strings.ToLower(nick)] = c
@@ -202,7 +212,7 @@ func (h *Hub) onGone(c *Client, away *tableQueue) {
 
 func (h *Hub) onNick(c *Client, nick string) error {
 	lower := strings.ToLower(nick)
-	if other := h.online[lower]; other != nil && other != c {
+	if other := h.online[lower]; other != nil && other != c && !sameAccount(other, c) {
 		return ErrNickTaken
 	}
 	h.dropNick(c)
@@ -350,6 +360,9 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 			err = ctx.Err()
 		}
 		break
+	}
+	if h.rec != nil {
+		h.rec.drain(ctx) // the games the tables finished, written before the store closes
 	}
 	h.stop()
 	<-h.done

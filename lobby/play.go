@@ -44,6 +44,7 @@ func (t *table) system(k engine.ActionKind) {
 
 // after reacts to one event: the end of a hand or of the game.
 func (t *table) after(e engine.Event) {
+	t.noteEvent(e) // history.go
 	switch e.Kind {
 	case engine.EvRaceStart:
 		t.dropOrder = t.dropOrder[:0]

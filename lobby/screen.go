@@ -11,6 +11,8 @@ import (
 type Screen struct {
 	// Nick is the player's nickname ("" until chosen).
 	Nick string
+	// Account says whether the name is kept, or the player is a guest.
+	Account AccountInfo
 	// Online is the number of players connected.
 	Online int
 	// Tables is the live list of public tables, for the lobby.

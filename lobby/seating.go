@@ -281,6 +281,7 @@ func (t *table) start() {
 		return
 	}
 	t.game = g
+	t.beginTally()
 	t.status = Playing
 	t.startsAt = time.Time{}
 	t.lastHand = nil

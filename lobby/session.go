@@ -16,6 +16,7 @@ import (
 // Connect returns, their screen shows the table.
 func (h *Hub) Connect(id, key string, guest bool) *Client {
 	c := &Client{id: id, key: key, guest: guest, hub: h, notify: make(chan struct{}, 1)}
+	c.loadAccount()
 	reply := make(chan connected, 1)
 	r, err := ask(h, connectCmd{c: c, reply: reply}, reply)
 	if err == nil {
@@ -87,12 +88,7 @@ func (c *Client) SetNick(nick string) error {
 	if !ValidNick(nick) {
 		return ErrNickInvalid
 	}
-	reply := make(chan error, 1)
-	err, herr := ask(c.hub, nickCmd{c: c, nick: nick, reply: reply}, reply)
-	if herr != nil {
-		return c.fail(herr)
-	}
-	return err
+	return c.claimName(nick) // accounts.go
 }
 
 // Disconnect is called when the session ends. A seated player's seat is

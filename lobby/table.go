@@ -56,6 +56,8 @@ type table struct {
 	// tour ties the table to its tournament (tournament_table.go); nil at
 	// an ordinary table.
 	tour *tourLink
+	// tally is the game's record so far, handed over when it ends (history.go).
+	tally *gameTally
 }
 
 // seat is one seat: a player (connected or away), a bot, or nobody.

@@ -12,10 +12,13 @@ type CommandKind int
 // The commands a player can give after the host name. The names carry a
 // Command prefix because New is this package's constructor.
 const (
-	CommandLobby CommandKind = iota // no command: open the lobby
-	CommandJoin                     // "join CODE": sit at a friend's table
-	CommandNew                      // "new": create a table
-	CommandHelp                     // "help": print usage and leave
+	CommandLobby   CommandKind = iota // no command: open the lobby
+	CommandJoin                       // "join CODE": sit at a friend's table
+	CommandNew                        // "new": create a table
+	CommandHelp                       // "help": print usage and leave
+	CommandProfile                    // "profile [NAME]": print a player's profile (records.go)
+	CommandTop                        // "top [EDITION]": print the leaderboard
+	CommandLink                       // "link CODE": add this key to an account
 )
 
 func (k CommandKind) String() string {
@@ -28,6 +31,12 @@ func (k CommandKind) String() string {
 		return "new"
 	case CommandHelp:
 		return "help"
+	case CommandProfile:
+		return "profile"
+	case CommandTop:
+		return "top"
+	case CommandLink:
+		return "link"
 	}
 	return fmt.Sprintf("CommandKind(%d)", int(k))
 }
@@ -38,6 +47,9 @@ func (k CommandKind) String() string {
 type Command struct {
 	Kind CommandKind
 	Code string
+	// Arg is the word after profile, top or link (a nickname, an edition,
+	// a link code), checked to be short and plain; "" if none.
+	Arg string
 }
 
 // String is the command as a player would type it: "", "new", "join CODE"
@@ -49,12 +61,21 @@ func (c Command) String() string {
 	case CommandJoin:
 		return "join " + c.Code
 	}
+	if c.Arg != "" {
+		return c.Kind.String() + " " + c.Arg
+	}
 	return c.Kind.String()
 }
 
 // Interactive reports whether the command runs the TUI, and so needs a
 // terminal.
-func (c Command) Interactive() bool { return c.Kind != CommandHelp }
+func (c Command) Interactive() bool {
+	switch c.Kind {
+	case CommandHelp, CommandProfile, CommandTop, CommandLink:
+		return false
+	}
+	return true
+}
 
 // Errors returned by ParseCommand. Their text is shown to the player.
 var (
@@ -86,6 +107,8 @@ func ParseCommand(args []string) (Command, error) {
 		return Command{Kind: CommandNew}, nil
 	case "join":
 		return parseJoin(rest)
+	case "profile", "top", "link":
+		return parseRecords(name, rest) // records.go
 	}
 	return Command{}, fmt.Errorf("%w %q", ErrUnknownCommand, truncate(args[0], 32))
 }
@@ -132,6 +155,9 @@ func Usage(dest string) string {
   ssh %[1]s               open the lobby
   ssh -t %[1]s new        create a table
   ssh -t %[1]s join CODE  sit at a friend's table by its code
+  ssh %[1]s profile NAME  print a player's profile (yours without NAME)
+  ssh %[1]s top           print the leaderboard (top classic: one edition's)
+  ssh %[1]s link CODE     add this key to the account whose profile shows CODE
   ssh %[1]s help          show this help
 
 Your SSH key is your identity: the same key brings back the same player.

@@ -125,6 +125,10 @@ func (s *Server) routeCommand(next handler) handler {
 			return
 		}
 		ls.cmd = cmd
+		if cmd.records() {
+			s.printRecords(ls) // records.go
+			return
+		}
 		if !cmd.Interactive() {
 			_, _ = ls.guard(ls.gs).Write([]byte(Usage(dest)))
 			ls.exit(0)

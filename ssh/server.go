@@ -86,6 +86,9 @@ type Config struct {
 	// at a table; such a session is never closed to make room. Nil: none
 	// is. main wires it to the lobby, which ssh does not know.
 	Seated func(sessionID string) bool
+	// Records answers profile, top and link (records.go). Nil: the server
+	// keeps no records, and says so.
+	Records RecordsFunc
 
 	// afterFunc replaces time.AfterFunc for the handshake timers (tests).
 	afterFunc func(time.Duration, func()) stopper

@@ -130,7 +130,7 @@ func run(m *model, cmd tea.Cmd) {
 		for _, c := range msg {
 			run(m, c)
 		}
-	case callDoneMsg:
+	case callDoneMsg, profileMsg, boardMsg, renameMsg, linkMsg, redeemMsg:
 		_, next := m.Update(msg)
 		run(m, next)
 	}

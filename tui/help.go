@@ -63,6 +63,9 @@ func helpText() []helpLine {
 		p("Idle? When your turn times out three times in a row, a bot plays for you until you press a key; "+
 			"after three more of your moves made by the bot, you are stood up: back to the lobby, your seat kept "+
 			"for you as if you had left. A game a bot wins in your seat is the bot's win, not yours."),
+		p("In the lobby, p shows your profile (your games, wins and rating; / finds another player's) and t the "+
+			"leaderboard of each edition, of all time or of this week. Without a terminal, ssh HOST profile NAME "+
+			"and ssh HOST top print them."),
 	)
 	return ls
 }

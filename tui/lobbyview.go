@@ -64,6 +64,10 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 		lp.filtering = true
 	case is(k, m.keys.Help):
 		m.openHelp()
+	case k.String() == "p":
+		return m.openProfile("")
+	case k.String() == "t":
+		return m.openBoard()
 	case is(k, m.keys.Quit):
 		return tea.Quit
 	case k.Type == tea.KeyEsc && lp.filter.Value() != "":
@@ -136,7 +140,8 @@ func (m *model) lobbyView() []string {
 	tables := m.filtered()
 	room := m.h - len(out) - 3 // the column heads, the status line, the footer
 	out = append(out, m.tableList(tables, cursor-len(menu), room)...)
-	foot := st.footer(m.w, hints(m.keys.Up, m.keys.Enter, m.keys.Filter, m.keys.Help, m.keys.Quit)...)
+	foot := st.footer(m.w, append(hints(m.keys.Up, m.keys.Enter, m.keys.Filter),
+		hint{"p", "profile"}, hint{"t", "top"}, hint{"?", "help"}, hint{"q", "quit"})...)
 	if cursor >= len(menu) {
 		foot = st.footer(m.w, hint{"↑/↓", "table"}, hint{"enter", "sit"}, hint{"w", "watch"}, hint{"/", "filter"}, hint{"q", "quit"})
 	}

@@ -4,12 +4,18 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/store"
 )
 
 // nickPage is the nickname prompt of a first visit.
 type nickPage struct {
 	input lineInput
 	err   string
+	// linking: the player types a code from their other key instead
+	// (tab switches), to sign in as that key's account.
+	linking bool
+	code    lineInput
+	note    string
 }
 
 // nickRune keeps only what a nickname may hold.
@@ -19,12 +25,19 @@ func nickRune(r rune) (rune, bool) {
 }
 
 func newNickPage(user string) nickPage {
-	p := nickPage{input: newInput(lobby.MaxNick, nickRune)}
+	p := nickPage{input: newInput(lobby.MaxNick, nickRune), code: newInput(store.LinkCodeLen, codeRune)}
 	p.input.Set(lobby.SuggestNick(user))
 	return p
 }
 
 func (m *model) nickKey(k tea.KeyMsg) tea.Cmd {
+	if k.Type == tea.KeyTab && m.canKeep() {
+		m.nick.linking, m.nick.err = !m.nick.linking, ""
+		return nil
+	}
+	if m.nick.linking {
+		return m.linkKey(k)
+	}
 	switch k.Type {
 	case tea.KeyEnter:
 		nick := m.nick.input.Value()
@@ -61,17 +74,42 @@ func (m *model) nickView() []string {
 	out = append(out, "",
 		"  "+st.title.Render("Welcome to UNO over SSH")+st.dim.Render(" — the card game, in your terminal, with friends"),
 		"",
-		"  Choose a nickname: 2 to 16 letters, digits, - or _.",
-		"  It is kept for this key, so next time you go straight to the lobby.",
-		"",
 	)
+	if m.nick.linking {
+		return m.linkView(out)
+	}
+	out = append(out, "  Choose a nickname: 2 to 16 letters, digits, - or _.")
+	out = append(out, m.keptLines()...)
+	out = append(out, "")
 	out = append(out, m.field("nickname", m.nick.input.View(st, lobby.MaxNick+1))...)
 	if m.nick.err != "" {
 		out = append(out, "  "+st.err.Render("✗ "+m.nick.err))
 	} else {
 		out = append(out, "")
 	}
-	return m.bottom(out, st.footer(m.w, hint{"enter", "continue"}, hint{"esc", "clear"}, hint{"ctrl+c", "quit"}))
+	hs := []hint{{"enter", "continue"}, {"esc", "clear"}}
+	if m.canKeep() {
+		out = append(out, "", "  "+st.dim.Render("Played before with another key? Press tab to enter a code from it."))
+		hs = append(hs, hint{"tab", "link a key"})
+	}
+	return m.bottom(out, st.footer(m.w, append(hs, hint{"ctrl+c", "quit"})...))
+}
+
+// keptLines say what becomes of the nickname: kept for the key, or not
+// at all for a guest.
+func (m *model) keptLines() []string {
+	a := m.scr.Account
+	switch {
+	case a.Guest:
+		return []string{
+			"  You came without an SSH key, so you play as a guest: your name is not kept",
+			"  or reserved, and guests keep no stats. Connect with a key to keep them.",
+		}
+	case a.Records:
+		return []string{"  It is kept for this key and no one else may take it, so next time you go",
+			"  straight to the lobby. Your games, stats and rating are kept too."}
+	}
+	return []string{"  It is kept for this key, so next time you go straight to the lobby."}
 }
 
 // field draws a labelled input in a box.
@@ -86,4 +124,58 @@ func (m *model) field(label, input string) []string {
 		out[i] = lead + l
 	}
 	return out
+}
+
+// linkKey types the code that adds this key to an account.
+func (m *model) linkKey(k tea.KeyMsg) tea.Cmd {
+	switch k.Type {
+	case tea.KeyEnter:
+		return m.redeem(m.nick.code.Value())
+	case tea.KeyEsc:
+		m.nick.linking, m.nick.err = false, ""
+		return nil
+	}
+	m.nick.code.Update(k)
+	m.nick.err = ""
+	return nil
+}
+
+// redeem sends a link code; the account's nickname arrives with the next
+// screen.
+func (m *model) redeem(code string) tea.Cmd {
+	r := m.records()
+	if r == nil {
+		m.nick.err = lobby.ErrNoRecords.Error()
+		return nil
+	}
+	m.nick.note = "checking the code…"
+	return func() tea.Msg { return redeemMsg{err: r.RedeemLink(code)} }
+}
+
+// gotRedeem shows why a code was refused; once it is taken, the account's
+// nickname arrives with the next screen, which opens the lobby.
+func (m *model) gotRedeem(msg redeemMsg) {
+	m.nick.note = ""
+	if msg.err != nil {
+		m.nick.err = msg.err.Error()
+	}
+}
+
+func (m *model) linkView(out []string) []string {
+	st := m.st
+	out = append(out,
+		"  Add this key to the account you play with on another key:",
+		"  in a session of that key, press p for your profile, then a, and type",
+		"  the code it shows here.",
+		"",
+	)
+	out = append(out, m.field("code", m.nick.code.View(st, store.LinkCodeLen+1))...)
+	switch {
+	case m.nick.err != "":
+		out = append(out, "  "+st.err.Render("✗ "+m.nick.err))
+	case m.nick.note != "":
+		out = append(out, "  "+st.dim.Render(m.nick.note))
+	}
+	return m.bottom(out, st.footer(m.w, hint{"enter", "link"}, hint{"tab", "choose a nickname instead"},
+		hint{"esc", "back"}, hint{"ctrl+c", "quit"}))
 }

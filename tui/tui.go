@@ -103,7 +103,9 @@ const (
 	pageJoin
 	pageWatch
 	pageHelp
-	pageTour // the tournaments (tournament_lobby.go), drawn in the lobby's place
+	pageTour    // the tournaments (tournament_lobby.go), drawn in the lobby's place
+	pageProfile // profile.go
+	pageBoard   // board.go
 )
 
 // where is what is on screen now.
@@ -118,6 +120,8 @@ const (
 	atJoin
 	atWatch
 	atHelp
+	atProfile
+	atBoard
 	atWaiting
 	atTable
 )
@@ -150,6 +154,8 @@ type model struct {
 	join  joinPage
 	watch watchPage
 	tour  tourPage
+	prof  profilePage
+	board boardPage
 	room  roomState
 	tbl   tableState
 
@@ -207,6 +213,9 @@ func New(opts Options) tea.Model {
 	if m.sess != nil {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
+		if a := m.scr.Account; a.Guest && a.GuestName != "" {
+			m.nick.input.Set(a.GuestName) // offered; a guest may type another
+		}
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
 			m.tbl.sync(t, m.notice.Seq)
 			m.room.sync(t)
@@ -271,6 +280,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	case tea.KeyMsg:
 		return m, m.onKeys(msg)
+	}
+	if cmd, ok := m.onRecords(msg); ok { // records.go
+		return m, cmd
 	}
 	return m, nil
 }
@@ -432,6 +444,10 @@ func (m *model) where() where {
 		return atJoin
 	case pageWatch:
 		return atWatch
+	case pageProfile:
+		return atProfile
+	case pageBoard:
+		return atBoard
 	}
 	return atLobby
 }
@@ -465,6 +481,10 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 		cmds = append(cmds, m.watchKey(k))
 	case atHelp:
 		m.helpKey(k)
+	case atProfile:
+		cmds = append(cmds, m.profileKey(k))
+	case atBoard:
+		cmds = append(cmds, m.boardKey(k))
 	case atWaiting:
 		cmds = append(cmds, m.roomKey(k))
 	case atTable:
@@ -501,6 +521,10 @@ func (m *model) View() string {
 		ls = m.watchView()
 	case atHelp:
 		ls = m.helpView()
+	case atProfile:
+		ls = m.profileView()
+	case atBoard:
+		ls = m.boardView()
 	case atWaiting:
 		ls = m.roomView()
 	case atTable:

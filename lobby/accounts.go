@@ -1,0 +1,322 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/unossh/unossh/store"
+)
+
+// This file is a player's account as the lobby sees it: a key whose account
+// is in the store gets its nickname back at connect, choosing a nickname
+// registers it (no other key and no guest may then take it, in any letter
+// case, online or not), a nickname may change once a day, and a second key
+// joins the account with a one-time code. A guest is offered a guest name
+// and keeps nothing.
+//
+// Every store call runs on the session's own goroutine, never on the hub's
+// or a table's: those never wait on the disk.
+
+// AccountInfo is what the player's screen says about their name.
+type AccountInfo struct {
+	// Guest is a player with no key: nothing is kept for them.
+	Guest bool
+	// GuestName is the name offered to a guest (guest-7Q4K).
+	GuestName string
+	// Kept is true when the nickname is this key's account's: reserved for
+	// it, and back at the next connect with no prompt.
+	Kept bool
+	// Records is true when the server keeps accounts, games and ratings.
+	Records bool
+}
+
+// Errors a player may meet about accounts and records.
+var (
+	ErrNoRecords    = errors.New("this server keeps no accounts or stats")
+	ErrGuestNoStats = errors.New("guests keep no stats: connect with an SSH key to have a profile")
+	ErrGuestNoLink  = errors.New("a guest has no key to add: connect with the SSH key you want to add")
+	ErrNoAccount    = errors.New("choose a nickname first: it makes your account")
+	ErrNoSuchPlayer = errors.New("no player has that nickname")
+)
+
+// account is what a session knows of its account (under Client.mu).
+type account struct {
+	id   int64
+	nick string
+}
+
+// storeWait bounds one store call made for a player.
+const storeWait = 5 * time.Second
+
+// storeCtx is the context of a store call made for this session.
+func (c *Client) storeCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(c.hub.ctx, storeWait)
+}
+
+// loadAccount reads the account of the session's key (before the session
+// registers with the hub) and tells the screen what is kept.
+func (c *Client) loadAccount() {
+	st := c.hub.cfg.Store
+	info := AccountInfo{Guest: c.guest, Records: st != nil}
+	if c.guest {
+		info.GuestName = store.GuestName(nil)
+	} else if st != nil {
+		ctx, cancel := c.storeCtx()
+		a, err := st.AccountByKey(ctx, c.key)
+		cancel()
+		switch {
+		case err == nil:
+			c.setAccount(account{id: a.ID, nick: a.Nickname})
+			info.Kept = true
+		case !errors.Is(err, store.ErrNotFound):
+			c.hub.warn("reading an account failed; the player chooses a name for this session", "err", err)
+		}
+	}
+	c.post(func(s *Screen) { s.Account = info })
+}
+
+func (c *Client) setAccount(a account) {
+	c.mu.Lock()
+	c.acct = a
+	c.mu.Unlock()
+}
+
+// accountOf is the session's account (id 0: none).
+func (c *Client) accountOf() account {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.acct
+}
+
+// storedNick is the nickname of the session's account, "" if none.
+func (c *Client) storedNick() string { return c.accountOf().nick }
+
+// nameFree checks the store: nil if the player may use nick.
+func (c *Client) nameFree(nick string) error {
+	st := c.hub.cfg.Store
+	if st == nil {
+		return nil
+	}
+	if c.guest {
+		// A guest may take any name no account holds; "guest-" names are
+		// theirs, so the store's own rule for account names does not apply.
+	} else if err := store.CheckName(nick); err != nil {
+		return err
+	}
+	fp := c.key
+	if c.guest {
+		fp = ""
+	}
+	ctx, cancel := c.storeCtx()
+	defer cancel()
+	if a := c.accountOf(); a.id != 0 && a.nick != nick {
+		// A rename: refused before anyone online sees the new name.
+		acct, err := st.Account(ctx, a.id)
+		if err == nil && !acct.Renamed.IsZero() {
+			if next := acct.Renamed.Add(store.RenameEvery); c.hub.cfg.Clock.Now().Before(next) {
+				return &store.RenameTooSoonError{Next: next}
+			}
+		}
+	}
+	err := st.NameFree(ctx, nick, fp)
+	if err != nil && !errors.Is(err, store.ErrNameTaken) {
+		c.hub.warn("checking a nickname failed", "err", err)
+		return errStoreTrouble
+	}
+	return err
+}
+
+// errStoreTrouble is what a player reads when the database fails them.
+var errStoreTrouble = errors.New("the server could not check that just now; try again in a moment")
+
+// keepName makes the nickname the account's, once the hub has given it to
+// the session: a first nickname registers the key's account, a new one
+// renames it. A guest's name is checked again, now that it is claimed, so
+// that a name registered meanwhile is not kept by a guest.
+func (c *Client) keepName(nick string) error {
+	st := c.hub.cfg.Store
+	if st == nil {
+		return nil
+	}
+	ctx, cancel := c.storeCtx()
+	defer cancel()
+	if c.guest {
+		if err := st.NameFree(ctx, nick, ""); errors.Is(err, store.ErrNameTaken) {
+			return err
+		}
+		return nil
+	}
+	a := c.accountOf()
+	var got store.Account
+	var err error
+	switch {
+	case a.id == 0:
+		got, err = st.Register(ctx, c.key, nick)
+	case a.nick == nick:
+		return nil
+	default:
+		got, err = st.Rename(ctx, a.id, nick)
+	}
+	if err != nil {
+		return err
+	}
+	c.setAccount(account{id: got.ID, nick: got.Nickname})
+	c.post(func(s *Screen) { s.Account.Kept = true })
+	return nil
+}
+
+// claimName gives nick to the session: checked against the store, then
+// claimed among the players online, then kept in the store. If keeping it
+// fails the session goes back to its previous name.
+func (c *Client) claimName(nick string) error {
+	if err := c.nameFree(nick); err != nil {
+		return err
+	}
+	prev := c.nick()
+	reply := make(chan error, 1)
+	err, herr := ask(c.hub, nickCmd{c: c, nick: nick, reply: reply}, reply)
+	if herr != nil {
+		return c.fail(herr)
+	}
+	if err != nil {
+		return err
+	}
+	if err := c.keepName(nick); err != nil {
+		if !errors.Is(err, store.ErrNameTaken) && !errors.Is(err, store.ErrRenameTooSoon) &&
+			!errors.Is(err, store.ErrNameInvalid) && !errors.Is(err, store.ErrNameReserved) {
+			// The database failed, not the player: they play under the
+			// name for this session, and it is not kept.
+			c.hub.warn("keeping a nickname failed", "err", err)
+			c.notice("your nickname could not be saved just now; it is yours for this visit", true)
+			return nil
+		}
+		rr := make(chan struct{}, 1)
+		_, _ = ask(c.hub, revertNickCmd{c: c, nick: nick, prev: prev, reply: rr}, rr)
+		return err
+	}
+	return nil
+}
+
+// revertNickCmd gives a session back its previous nickname (prev, "" for
+// none) if it still holds nick.
+type revertNickCmd struct {
+	c          *Client
+	nick, prev string
+	reply      chan struct{}
+}
+
+func (revertNickCmd) hubCmd() {}
+
+func (h *Hub) onRevertNick(cmd revertNickCmd) {
+	c := cmd.c
+	if c.nick() != cmd.nick || h.clients[c.id] != c {
+		return
+	}
+	h.dropNick(c)
+	if cmd.prev != "" && h.online[strings.ToLower(cmd.prev)] == nil {
+		h.online[strings.ToLower(cmd.prev)] = c
+	} else {
+		cmd.prev = ""
+	}
+	if !c.guest {
+		h.nicks[c.key] = cmd.prev
+	}
+	prev := cmd.prev
+	c.post(func(s *Screen) { s.Nick = prev })
+	h.broadcastOnline()
+}
+
+// Rename changes the player's nickname: at most once a day (the first
+// change is free), never to a name another player holds.
+func (c *Client) Rename(nick string) error {
+	if c.guest {
+		return c.SetNick(nick)
+	}
+	if c.hub.cfg.Store != nil && c.accountOf().id == 0 {
+		return ErrNoAccount
+	}
+	return c.SetNick(nick)
+}
+
+// LinkCode makes a one-time code that adds another key to the player's
+// account: shown here, entered from the new key (ssh HOST link CODE).
+func (c *Client) LinkCode() (store.LinkCode, error) {
+	st := c.hub.cfg.Store
+	switch {
+	case st == nil:
+		return store.LinkCode{}, ErrNoRecords
+	case c.guest:
+		return store.LinkCode{}, ErrGuestNoLink
+	}
+	a := c.accountOf()
+	if a.id == 0 {
+		return store.LinkCode{}, ErrNoAccount
+	}
+	ctx, cancel := c.storeCtx()
+	defer cancel()
+	lc, err := st.NewLinkCode(ctx, a.id)
+	return lc, c.storeErr(err)
+}
+
+// RedeemLink adds this session's key to the account a code was made for,
+// and takes that account's nickname.
+func (c *Client) RedeemLink(code string) error {
+	st := c.hub.cfg.Store
+	switch {
+	case st == nil:
+		return ErrNoRecords
+	case c.guest:
+		return ErrGuestNoLink
+	}
+	ctx, cancel := c.storeCtx()
+	a, err := st.RedeemLinkCode(ctx, code, c.key)
+	cancel()
+	if err != nil {
+		if errors.Is(err, store.ErrKeyHasAccount) {
+			return errors.New("this key already has an account with games played; it cannot join another")
+		}
+		return c.storeErr(err)
+	}
+	c.setAccount(account{id: a.ID, nick: a.Nickname})
+	c.post(func(s *Screen) { s.Account.Kept = true })
+	reply := make(chan error, 1)
+	err, herr := ask(c.hub, nickCmd{c: c, nick: a.Nickname, reply: reply}, reply)
+	if herr != nil {
+		return c.fail(herr)
+	}
+	return err
+}
+
+// storeErr passes a player's own mistake on and words the database's.
+func (c *Client) storeErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	for _, mine := range []error{store.ErrCodeInvalid, store.ErrTooManyCodes, store.ErrTooManyAttempts,
+		store.ErrNameTaken, store.ErrNameInvalid, store.ErrNameReserved, store.ErrRenameTooSoon} {
+		if errors.Is(err, mine) {
+			return err
+		}
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return ErrNoSuchPlayer
+	}
+	c.hub.warn("a store call failed", "err", err)
+	return errStoreTrouble
+}
+
+// warn logs a line for the operator, if there is a logger.
+func (h *Hub) warn(msg string, kv ...any) {
+	if h.cfg.Logger != nil {
+		h.cfg.Logger.Warn(msg, kv...)
+	}
+}
+
+// sameAccount reports whether two sessions are one account's (two of its
+// keys): they may show the same nickname at once.
+func sameAccount(a, b *Client) bool {
+	x, y := a.accountOf(), b.accountOf()
+	return x.id != 0 && x.id == y.id
+}

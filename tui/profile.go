@@ -1,0 +1,240 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/store"
+)
+
+// profilePage shows a player's profile: their own (p in the lobby) or
+// another's (named with /, or chosen on the leaderboard). On their own, a
+// player may change their nickname and make a code that adds a key.
+type profilePage struct {
+	name    string // whose profile: "" for the player's own
+	p       *store.Profile
+	err     string
+	loading bool
+	input   lineInput
+	editing profileEdit
+	link    *store.LinkCode
+	note    string // what the last action did
+	back    page   // where esc goes
+}
+
+// profileEdit is what the page's input is typing, if anything.
+type profileEdit uint8
+
+const (
+	editNone   profileEdit = iota
+	editFind               // a player's nickname, to see their profile
+	editRename             // the player's new nickname
+)
+
+// openProfile shows the profile of name ("" for the player's own).
+func (m *model) openProfile(name string) tea.Cmd {
+	back := m.page
+	if back == pageProfile {
+		back = m.prof.back
+	}
+	m.prof = profilePage{name: name, back: back, loading: true, input: newInput(lobby.MaxNick, nickRune)}
+	m.page = pageProfile
+	return m.loadProfile(name)
+}
+
+// loadProfile asks for a profile, off the Update goroutine.
+func (m *model) loadProfile(name string) tea.Cmd {
+	r := m.records()
+	if r == nil {
+		m.prof.loading, m.prof.err = false, lobby.ErrNoRecords.Error()
+		return nil
+	}
+	return func() tea.Msg {
+		p, err := r.Profile(name)
+		return profileMsg{name: name, p: p, err: err}
+	}
+}
+
+func (p *profilePage) gotProfile(msg profileMsg) {
+	if msg.name != p.name {
+		return // an answer for a page left since
+	}
+	p.loading = false
+	if msg.err != nil {
+		p.p, p.err = nil, msg.err.Error()
+		if errors.Is(msg.err, lobby.ErrNoSuchPlayer) {
+			p.err = fmt.Sprintf("no player is called %q", msg.name)
+		}
+		return
+	}
+	p.p, p.err = &msg.p, ""
+}
+
+func (p *profilePage) gotRename(msg renameMsg) {
+	if msg.err != nil {
+		p.err = msg.err.Error()
+		return
+	}
+	p.note, p.err = "nickname changed", ""
+}
+
+func (p *profilePage) gotLink(msg linkMsg) {
+	if msg.err != nil {
+		p.err = msg.err.Error()
+		return
+	}
+	p.link, p.err = &msg.code, ""
+}
+
+// own reports whether the page shows the player's own profile.
+func (p *profilePage) own() bool { return p.name == "" }
+
+func (m *model) profileKey(k tea.KeyMsg) tea.Cmd {
+	pp := &m.prof
+	if pp.editing != editNone {
+		switch k.Type {
+		case tea.KeyEnter:
+			text := pp.input.Value()
+			edit := pp.editing
+			pp.editing = editNone
+			if !lobby.ValidNick(text) {
+				pp.err = lobby.ErrNickInvalid.Error()
+				return nil
+			}
+			if edit == editFind {
+				return m.openProfile(text)
+			}
+			return m.rename(text)
+		case tea.KeyEsc:
+			pp.editing = editNone
+		default:
+			pp.input.Update(k)
+		}
+		return nil
+	}
+	pp.note = ""
+	switch {
+	case k.Type == tea.KeyEsc, is(k, m.keys.Quit):
+		m.page = pp.back
+		if m.page == pageBoard {
+			return nil
+		}
+		m.page = pageLobby
+	case k.String() == "/":
+		pp.editing, pp.err = editFind, ""
+		pp.input.Reset()
+	case k.String() == "p":
+		return m.openProfile("")
+	case k.String() == "t":
+		return m.openBoard()
+	case k.String() == "r" && pp.own() && m.canKeep():
+		pp.editing, pp.err = editRename, ""
+		pp.input.Set(m.scr.Nick)
+	case k.String() == "a" && pp.own() && m.canKeep():
+		r := m.records()
+		pp.err = ""
+		return func() tea.Msg {
+			lc, err := r.LinkCode()
+			return linkMsg{code: lc, err: err}
+		}
+	case is(k, m.keys.Help):
+		m.openHelp()
+	default:
+		m.say("esc back · / find a player · t leaderboard", false)
+	}
+	return nil
+}
+
+// canKeep reports whether the player has an account here: a key, on a
+// server that keeps records.
+func (m *model) canKeep() bool {
+	return m.records() != nil && !m.scr.Account.Guest
+}
+
+// rename asks for a new nickname, then shows the profile again.
+func (m *model) rename(nick string) tea.Cmd {
+	r := m.records()
+	if r == nil {
+		return nil
+	}
+	return func() tea.Msg { return renameMsg{err: r.Rename(nick)} }
+}
+
+func (m *model) profileView() []string {
+	st := m.st
+	pp := &m.prof
+	out := m.top(st.title.Render("UNO")+st.bold.Render(" · profile"), "")
+	out = append(out, "")
+	switch {
+	case pp.loading:
+		out = append(out, "  "+st.dim.Render("reading the records…"))
+	case pp.p != nil:
+		head := profileHead(*pp.p, m.w-4)
+		out = append(out, "  "+st.title.Render(head[0]), "  "+head[1], "  "+head[2])
+	case pp.own() && m.scr.Account.Guest:
+		out = append(out, "  "+st.bold.Render(clean(m.scr.Nick)+" (a guest)"),
+			"  "+lobby.ErrGuestNoStats.Error()+".",
+			"  "+st.dim.Render("You can still look up other players: press /."))
+	}
+	if pp.err != "" && (pp.p != nil || !pp.own() || !m.scr.Account.Guest) {
+		out = append(out, "  "+st.err.Render("✗ "+trunc(pp.err, m.w-6)))
+	}
+	if pp.note != "" {
+		out = append(out, "  "+st.ok.Render("✓ "+pp.note))
+	}
+	switch pp.editing {
+	case editFind:
+		out = append(out, "  find a player: "+pp.input.View(st, lobby.MaxNick+1))
+	case editRename:
+		out = append(out, "  new nickname: "+pp.input.View(st, lobby.MaxNick+1)+
+			st.dim.Render("  once a day"))
+	}
+	if pp.link != nil {
+		dest := "HOST"
+		if m.addr != "" {
+			dest = m.addr
+		}
+		out = append(out, "  "+st.bold.Render("To add a key: ")+"from it, run "+
+			st.accent.Render("ssh "+dest+" link "+pp.link.Code),
+			"  "+st.dim.Render(fmt.Sprintf("The code works once, for %d minutes.", int(store.LinkCodeTTL.Minutes()))))
+	}
+	if pp.p != nil {
+		out = append(out, "")
+		limit := 4 // the latest games need the room more, on a small window
+		if m.h >= 32 {
+			limit = 0
+		}
+		for i, l := range modeRows(*pp.p, m.w-4, limit) {
+			if i == 0 && len(pp.p.ByMode) > 0 {
+				l = st.dim.Render(l)
+			}
+			out = append(out, "  "+l)
+		}
+		// The latest games take what room is left.
+		room := m.h - 2 - len(out) - 3 // status, footer; blank, heading, column heads
+		if rows := recentRows(*pp.p, m.w-4, max(room, 1)); len(rows) > 0 {
+			out = append(out, "", "  "+st.bold.Render("Recent games"), "  "+st.dim.Render(rows[0]))
+			for _, l := range rows[1:] {
+				out = append(out, "  "+l)
+			}
+		}
+	}
+	return m.bottom(out, st.footer(m.w, m.profileHints()...))
+}
+
+func (m *model) profileHints() []hint {
+	pp := &m.prof
+	if pp.editing != editNone {
+		return []hint{{"enter", "done"}, {"esc", "cancel"}}
+	}
+	hs := []hint{{"esc", "back"}, {"/", "find a player"}}
+	if pp.own() && m.canKeep() {
+		hs = append(hs, hint{"r", "rename"}, hint{"a", "add a key"})
+	} else if !pp.own() {
+		hs = append(hs, hint{"p", "my profile"})
+	}
+	return append(hs, hint{"t", "leaderboard"})
+}
