@@ -18,13 +18,14 @@ import (
 // others. A spectator who comes by the code watches table 2 from the
 // tournament's room. The humans leave their turns to the timer: after
 // three a bot plays for each, as for any player who steps away, so the 56
-// hands run at bot speed.
+// hands run at bot speed (this server never stands them up for it).
 func TestTournamentOverSSH(t *testing.T) {
 	t.Parallel()
 	cfg := fastLobby()
 	cfg.BotDelay = time.Millisecond
 	cfg.NextHand = 20 * time.Millisecond
 	cfg.TurnTime = 30 * time.Millisecond
+	cfg.IdleMoves = -1 // the humans leave their turns to the timer, and are never stood up for it
 	addr, _ := startApp(t, cfg)
 
 	ana := signIn(t, addr, "ana")

@@ -60,6 +60,10 @@ type Config struct {
 	// the deck with it); left nil, as in production, games are engine.New,
 	// shuffled from the seed.
 	NewGame func(s engine.Settings, seed uint64) (*engine.Game, error)
+	// IdleMoves is how many of an idle player's moves a bot makes (after
+	// three of their turns timed out in a row) before they are stood up;
+	// 0 is the default, 3; negative: never stood up.
+	IdleMoves int
 	// ListEvery merges bursts of changes to the public list and the online
 	// count: they go out to the lobbies at most once per ListEvery. Zero
 	// sends each change at once (tests on a fake clock that nobody moves).
@@ -94,6 +98,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.NewGame == nil {
 		c.NewGame = engine.New
+	}
+	if c.IdleMoves == 0 {
+		c.IdleMoves = idleMoves
 	}
 	if c.QuickPlaySeats == 0 {
 		c.QuickPlaySeats = 4

@@ -19,7 +19,7 @@ import (
 // period (they may come back to it), then the bot's for good.
 
 // idleMoves is how many moves a bot makes for an idle player before they
-// are stood up.
+// are stood up, unless Config.IdleMoves says otherwise.
 const idleMoves = 3
 
 // standIn reports whether a bot plays the seat in a person's place.
@@ -46,7 +46,7 @@ func (t *table) idleMove(i int) {
 		return
 	}
 	s.timeouts++ // past the three that timed out, each a move the bot made for them
-	if s.timeouts < 3+idleMoves {
+	if t.cfg.IdleMoves < 0 || s.timeouts < 3+t.cfg.IdleMoves {
 		return
 	}
 	c := s.client
