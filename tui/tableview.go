@@ -101,9 +101,14 @@ func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	if t.Short != "" {
 		where = "public " + st.bold.Render(clean(t.Short)) // the name friends meet by
 	}
+	named := "" // a private table's header with its short name and without its code
 	if t.Code != "" {
 		kind = "private"
 		where = kind + " " + st.bold.Render(clean(lobby.FormatCode(t.Code)))
+		if t.Short != "" {
+			named = kind + " " + st.bold.Render(clean(t.Short))
+			where = named + " " + st.dim.Render(clean(lobby.FormatCode(t.Code)))
+		}
 	}
 	turn := "↻ clockwise"
 	if v.Direction < 0 {
@@ -128,13 +133,22 @@ func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	// shows it big), then the edition's long name; the house rules are
 	// dropped last but one.
 	left := st.title.Render("UNO") + sep + v.Settings.Edition.Title() + rest + house
-	for _, shorter := range [][2]string{
+	fallbacks := [][2]string{
 		{st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + kind + sep + goal + house, right},
 		{st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + rest + house, right},
 		{short + house, right},
 		{short + house, turn},
 		{short, right},
-	} {
+	}
+	if named != "" { // a private table keeps its name longer than its code
+		n := named + sep + goal
+		fallbacks = append([][2]string{
+			{st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + n + house, right},
+			{st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + sep + n + house, right},
+			{shortEdition(v.Settings.Edition) + sep + n + house, turn},
+		}, fallbacks...)
+	}
+	for _, shorter := range fallbacks {
 		if width(left)+width(right)+3 <= m.w {
 			break
 		}
