@@ -33,6 +33,8 @@ type Hub struct {
 	guesses  *guessLimiter // wrong private codes (guesses.go)
 	shutdown bool
 
+	journal journalCounters // the tables' journals (journal.go)
+
 	// Tables publish their line of the list here, under infoMu, without
 	// waiting on the hub; changed tells run to send the list out again.
 	infoMu  sync.Mutex
@@ -118,6 +120,11 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- len(h.online)
 	case closedCmd:
 		h.onClosed(cmd.t)
+	case restoreCmd:
+		h.onRestore(cmd.tables)
+		cmd.reply <- struct{}{}
+	case tablesCmd:
+		cmd.reply <- h.allTables()
 	case shutdownCmd:
 		h.shutdown = true
 		var s stopping

@@ -20,6 +20,7 @@ func (t *table) apply(a engine.Action) error {
 		return err
 	}
 	t.moves++
+	t.journalAction(a)
 	for _, e := range t.holdReveal(evs) {
 		entry := logEntry{event: e, isEvent: true}
 		if e.Kind == engine.EvChallenge {

@@ -262,6 +262,7 @@ func (t *table) start() {
 		return
 	}
 	t.game = g
+	t.beginJournal(seed)
 	t.status = Playing
 	t.startsAt = time.Time{}
 	t.lastHand = nil
@@ -276,6 +277,7 @@ func (t *table) close(why string) {
 		return
 	}
 	t.closed = true
+	t.endJournal()
 	for _, s := range t.seats {
 		if s.client != nil {
 			s.client.unseat(t.q, why, false)

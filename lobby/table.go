@@ -47,6 +47,9 @@ type table struct {
 	closed     bool
 	// pendingBots are the bots asked for at creation, seated after the host.
 	pendingBots int
+	// journal is what the store has of the game (journal.go); nil without one.
+	journal  *tableJournal
+	restored *restoredFrom // what a restart rebuilt the table from (restore.go)
 }
 
 // seat is one seat: a player (connected or away), a bot, or nobody.
@@ -180,6 +183,9 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 			cmd.c.notice(err.Error(), true)
 		}
 		return func() { cmd.reply <- err }
+	case snapshotCmd:
+		s := t.snapshot()
+		return func() { cmd.reply <- s }
 	}
 	return func() {}
 }
@@ -187,7 +193,7 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 // nextDeadline is the earliest time the table has something to do by itself.
 func (t *table) nextDeadline() time.Time {
 	var next time.Time
-	for _, d := range []time.Time{t.startsAt, t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botAt, t.catchAt} {
+	for _, d := range []time.Time{t.startsAt, t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botAt, t.catchAt, t.journalRetryAt()} {
 		if !d.IsZero() && (next.IsZero() || d.Before(next)) {
 			next = d
 		}

@@ -1,0 +1,339 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/log"
+	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/store"
+)
+
+// openStore opens a store in dir, closed when the test ends (closing twice
+// is harmless).
+func openStore(t *testing.T, dir string) *store.DB {
+	t.Helper()
+	st, err := store.Open(store.Options{Dir: dir, Logger: log.New(io.Discard)})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	return st
+}
+
+// storeHub is a hub on a fake clock that keeps its tables in st.
+func storeHub(t *testing.T, st store.Store, logs io.Writer) *Hub {
+	t.Helper()
+	cfg := testConfig()
+	cfg.Store = st
+	if logs != nil {
+		cfg.Logger = log.New(logs)
+	}
+	h := NewHub(cfg)
+	t.Cleanup(func() { _ = h.Shutdown(context.Background()) })
+	return h
+}
+
+// playUntil drives the clients' seats with the bot's choices, and the clock
+// from one deadline to the next whenever none of them has a move, until
+// done holds (checked between moves).
+func playUntil(t *testing.T, done func() bool, clients ...*Client) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(3, 4))
+	clk := clockOf(clients[0].hub)
+	move := func() bool {
+		moved := false
+		for _, c := range clients {
+			if g := c.Screen().Table.Game; g != nil && len(g.Legal) > 0 && c.Screen().Table.Status == Playing {
+				if a, ok := chooseMove(*g, r); ok {
+					c.Do(Intent{Kind: Move, Action: a})
+					moved = true
+				}
+			}
+		}
+		return moved
+	}
+	for range 100000 {
+		if done() {
+			return
+		}
+		if move() {
+			continue
+		}
+		if !clk.waitArmed(t, clients[0]) || done() {
+			continue
+		}
+		if !move() {
+			clk.advanceToNext()
+		}
+	}
+	t.Fatal("never done")
+}
+
+// snapshotOf is the snapshot of table id.
+func snapshotOf(t *testing.T, h *Hub, id string) TableSnapshot {
+	t.Helper()
+	all, err := h.Snapshot(t.Context())
+	require.NoError(t, err)
+	for _, s := range all {
+		if s.ID == id {
+			return s
+		}
+	}
+	t.Fatalf("no table %s in %+v", id, all)
+	return TableSnapshot{}
+}
+
+// yourTurn reports whether the game waits for c alone.
+func yourTurn(c *Client) func() bool {
+	return func() bool {
+		tv := c.Screen().Table
+		return tv != nil && tv.Game != nil && tv.Game.Phase == engine.PhaseTurn && tv.Game.Current == tv.You &&
+			len(tv.Game.Legal) > 0 && tv.Reveal == nil
+	}
+}
+
+// TestRestartRestoresTables: two tables (a private one with two keyed
+// players and a bot, a public one with a player and bots) play for a while;
+// the server stops in order; a new hub on the same database has both back,
+// each game in the very state it was (the hash of engine.State), with its
+// seats, its log and its code; each player who returns with their key has
+// their nickname without being asked and sits in their seat with their
+// hand; one who does not return is replaced by a bot after the grace
+// period counted from the restart; the game plays on to its end, and the
+// table is then finished in the store.
+func TestRestartRestoresTables(t *testing.T) {
+	dir := t.TempDir()
+	st := openStore(t, dir)
+	h := storeHub(t, st, nil)
+	ana, bo, cy := connect(t, h, "ana"), connect(t, h, "bo"), connect(t, h, "cy")
+	code := startPrivate(t, ana, 1, NoTurnTimer, bo)
+	private := ana.Screen().Table.ID
+	require.NoError(t, cy.Create(TableOptions{Public: true, Settings: engine.Settings{Edition: engine.TheOffice2020, Players: 3, Target: 200}, Bots: 2}))
+	waitScreen(t, cy, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	public := cy.Screen().Table.ID
+
+	playUntil(t, func() bool { return ana.Screen().Table.Moves >= 30 && yourTurn(ana)() }, ana, bo)
+	playUntil(t, func() bool { return cy.Screen().Table.Moves >= 20 && yourTurn(cy)() }, cy)
+	before := map[string]TableSnapshot{private: snapshotOf(t, h, private), public: snapshotOf(t, h, public)}
+	hands := map[string][]engine.Card{}
+	seats := map[string]int{}
+	for _, c := range []*Client{ana, bo, cy} {
+		s := c.Screen()
+		hands[s.Nick], seats[s.Nick] = s.Table.Game.Hand, s.Table.You
+	}
+	for _, s := range before {
+		require.Zero(t, s.Unwritten, "everything shown is written")
+		require.Positive(t, s.Actions)
+	}
+
+	require.NoError(t, h.Shutdown(t.Context()))
+	require.NoError(t, st.Close())
+
+	st2 := openStore(t, dir)
+	h2 := storeHub(t, st2, nil)
+	n, err := h2.Restore(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	for id, b := range before {
+		s := snapshotOf(t, h2, id)
+		require.Equal(t, b.Hash, s.RestoredHash, "table %s rebuilt to the same state", id)
+		require.Equal(t, b.Actions, s.RestoredActions)
+		require.Equal(t, b.Hash, s.Hash, "nothing moved before anyone came back")
+		require.Len(t, s.Seats, len(b.Seats))
+		for i, seat := range s.Seats {
+			require.Equal(t, b.Seats[i].Nick, seat.Nick)
+			require.Equal(t, b.Seats[i].Bot, seat.Bot)
+			require.Equal(t, !seat.Bot, seat.Away, "every player is away until they return")
+		}
+	}
+
+	// ana and cy come back with their keys: no nickname asked, same seat,
+	// same hand. bo does not.
+	ana2 := h2.Connect("sess-ana-2", "key-ana", false)
+	cy2 := h2.Connect("sess-cy-2", "key-cy", false)
+	for _, c := range []*Client{ana2, cy2} {
+		s := waitScreen(t, c, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+		require.NotEmpty(t, s.Nick, "the nickname is back with no question")
+		require.Equal(t, seats[s.Nick], s.Table.You)
+		require.Equal(t, hands[s.Nick], s.Table.Game.Hand)
+		var said []string
+		for _, l := range s.Table.Log {
+			said = append(said, l.Text)
+		}
+		require.Contains(t, strings.Join(said, "\n"), "the server restarted")
+	}
+	require.Equal(t, code, ana2.Screen().Table.Code)
+
+	// The private code still finds the table (its game has started: to watch).
+	dee := connect(t, h2, "dee")
+	require.NoError(t, dee.Join(code))
+	require.Equal(t, private, waitScreen(t, dee, func(s Screen) bool { return s.Table != nil }).Table.ID)
+
+	// bo's seat is kept for the grace period from the restart, then a bot plays it.
+	boSeat := seats["bo"]
+	runUntil(t, ana2, func(s Screen) bool { return s.Table.Seats[boSeat].Bot || s.Table.Status == Finished })
+
+	for _, c := range []*Client{ana2, cy2} {
+		end := playOut(t, c)
+		require.True(t, end.LastHand.GameOver)
+	}
+	require.Eventually(t, func() bool {
+		left, err := st2.UnfinishedTables(t.Context())
+		return err == nil && len(left) == 0
+	}, 10*time.Second, 5*time.Millisecond, "both tables are finished in the store")
+}
+
+// TestAbandonedTableIsFinished: a game everyone leaves is marked finished
+// in the store, so a restart does not bring it back.
+func TestAbandonedTableIsFinished(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	h := storeHub(t, st, nil)
+	ana := connect(t, h, "ana")
+	startPrivate(t, ana, 2, NoTurnTimer)
+	playUntil(t, func() bool { return ana.Screen().Table.Moves >= 5 }, ana)
+	left, err := st.UnfinishedTables(t.Context())
+	require.NoError(t, err)
+	require.Len(t, left, 1)
+	require.Equal(t, "ana", left[0].Seats[0].Name)
+	require.True(t, left[0].Seats[0].Host)
+	require.Equal(t, "key-ana", left[0].Seats[0].Key)
+	require.Equal(t, store.SeatBot, left[0].Seats[1].Kind)
+
+	ana.Do(Intent{Kind: Leave})
+	require.Eventually(t, func() bool {
+		left, err := st.UnfinishedTables(t.Context())
+		return err == nil && len(left) == 0
+	}, 10*time.Second, 5*time.Millisecond)
+}
+
+// flakyStore fails every write while fail is set, as a full or broken disk
+// would.
+type flakyStore struct {
+	store.Store
+	fail atomic.Bool
+}
+
+var errDisk = errors.New("disk I/O error")
+
+func (f *flakyStore) Append(ctx context.Context, id string, seq int, a engine.Action) error {
+	if f.fail.Load() {
+		return &store.JournalError{Table: id, Seq: seq, Err: errDisk}
+	}
+	return f.Store.Append(ctx, id, seq, a)
+}
+
+func (f *flakyStore) CreateTable(ctx context.Context, tb store.Table) error {
+	if f.fail.Load() {
+		return errDisk
+	}
+	return f.Store.CreateTable(ctx, tb)
+}
+
+func (f *flakyStore) SetTableSeats(ctx context.Context, id string, seats []store.TableSeat) error {
+	if f.fail.Load() {
+		return errDisk
+	}
+	return f.Store.SetTableSeats(ctx, id, seats)
+}
+
+func (f *flakyStore) FinishTable(ctx context.Context, id string) error {
+	if f.fail.Load() {
+		return errDisk
+	}
+	return f.Store.FinishTable(ctx, id)
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestFailedWritesAreRetried: while the store fails, the table plays on,
+// each failure is logged and counted, and the actions wait in memory; once
+// the store works again, they are written in order, and the journal replays
+// to the game on the table.
+func TestFailedWritesAreRetried(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	flaky := &flakyStore{Store: st}
+	logs := &lockedBuffer{}
+	h := storeHub(t, flaky, logs)
+	ana := connect(t, h, "ana")
+	startPrivate(t, ana, 2, NoTurnTimer)
+	id := ana.Screen().Table.ID
+	playUntil(t, func() bool { return ana.Screen().Table.Moves >= 5 }, ana)
+
+	flaky.fail.Store(true)
+	from := ana.Screen().Table.Moves
+	playUntil(t, func() bool { return ana.Screen().Table.Moves >= from+15 }, ana)
+	stats := h.JournalStats()
+	require.Positive(t, stats.WriteErrors, "failures are counted")
+	require.Positive(t, stats.Unwritten, "what is not written waits")
+	require.Contains(t, logs.String(), "journal write failed")
+	require.Contains(t, logs.String(), "disk I/O error")
+
+	flaky.fail.Store(false)
+	playUntil(t, func() bool { return h.JournalStats().Unwritten == 0 && yourTurn(ana)() }, ana)
+	snap := snapshotOf(t, h, id)
+	require.Zero(t, snap.Unwritten)
+	left, err := st.UnfinishedTables(t.Context())
+	require.NoError(t, err)
+	require.Len(t, left, 1)
+	require.Len(t, left[0].Journal.Actions, snap.Actions)
+	g, err := engine.Replay(left[0].Journal)
+	require.NoError(t, err)
+	require.Equal(t, snap.Hash, StateHash(g.State()), "the journal, written late, is the game")
+}
+
+// TestRestoreRewritesABrokenJournal: a journal whose last entry the game
+// refuses (a bug, or a rule changed) comes back as far as it replays, and
+// the table writes its journal again without the bad entry.
+func TestRestoreRewritesABrokenJournal(t *testing.T) {
+	dir := t.TempDir()
+	st := openStore(t, dir)
+	h := storeHub(t, st, nil)
+	ana := connect(t, h, "ana")
+	startPrivate(t, ana, 1, NoTurnTimer)
+	id := ana.Screen().Table.ID
+	playUntil(t, func() bool { return ana.Screen().Table.Moves >= 8 && yourTurn(ana)() }, ana)
+	before := snapshotOf(t, h, id)
+	require.NoError(t, h.Shutdown(t.Context()))
+	// An entry the game refuses: the bot's seat plays out of turn.
+	require.NoError(t, st.Append(t.Context(), id, before.Actions, engine.Action{Kind: engine.Draw, Seat: 1}))
+	require.NoError(t, st.Close())
+
+	st2 := openStore(t, dir)
+	logs := &lockedBuffer{}
+	h2 := storeHub(t, st2, logs)
+	n, err := h2.Restore(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	require.Contains(t, logs.String(), "replays only in part")
+	s := snapshotOf(t, h2, id)
+	require.Equal(t, before.Hash, s.RestoredHash)
+	ana2 := h2.Connect("sess-ana-2", "key-ana", false)
+	waitScreen(t, ana2, func(s Screen) bool { return s.Table != nil })
+	require.Eventually(t, func() bool {
+		left, err := st2.UnfinishedTables(t.Context())
+		return err == nil && len(left) == 1 && len(left[0].Journal.Actions) == before.Actions && left[0].Lost == 0
+	}, 10*time.Second, 5*time.Millisecond, "the journal is written again without the bad entry")
+}
