@@ -63,6 +63,7 @@ type options struct {
 	metrics    string     // the metrics endpoint's address; "" for none
 	door       ssh.Config // the door limits only
 	dataDir    string
+	lobby      lobby.Config // the lobby's timings only (main_tables.go)
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -100,6 +101,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty)")
 	f.string(&o.dataDir, "data", "UNOSSH_DATA", store.DefaultDir,
 		"directory of the database, created on first run")
+	lobbyFlags(&f, &o.lobby)
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -144,7 +146,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	hub := lobby.NewHub(lobby.Config{Store: st, Logger: logger})
+	lcfg := o.lobby
+	lcfg.Store, lcfg.Logger = st, logger
+	hub := lobby.NewHub(lcfg)
+	// The live tables kept in the store come back before anyone can
+	// connect, so that a returning player finds their seat.
+	rctx, cancel := context.WithTimeout(ctx, restoreTimeout)
+	_, err = hub.Restore(rctx)
+	cancel()
+	if err != nil {
+		_ = hub.Shutdown(context.Background())
+		l.Close()
+		return err
+	}
 	pages := &tui.PageCounts{}
 	reg := &players{pages: pages}
 	cfg := o.door
@@ -160,7 +174,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		if err != nil {
 			return fmt.Errorf("metrics: %w", err)
 		}
-		defer serveMetrics(ml, srv, pages, logger)()
+		defer serveMetrics(ml, srv, pages, logger, journalMetrics(st, hub))()
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
@@ -279,7 +293,7 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 // serveMetrics serves Prometheus metrics at http://addr/metrics, on an
 // address of its own so that the operator can keep it off the public
 // network. It returns the function that stops it.
-func serveMetrics(l net.Listener, srv *ssh.Server, pages *tui.PageCounts, logger *log.Logger) func() {
+func serveMetrics(l net.Listener, srv *ssh.Server, pages *tui.PageCounts, logger *log.Logger, extra ...metricsExtra) func() {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(
 		collectors.NewGoCollector(),
@@ -295,6 +309,9 @@ func serveMetrics(l net.Listener, srv *ssh.Server, pages *tui.PageCounts, logger
 		pageCollector{pages},
 	)
 	mux := http.NewServeMux()
+	for _, add := range extra {
+		add(reg, mux)
+	}
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = hs.Serve(l) }()
