@@ -218,24 +218,32 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 	startGame(t, ana.c, bo.c)
 	openPublic(t, srv.addr, cy, "2", "1")
 	openPublic(t, srv.addr, dee, "3", "2")
+	// A fourth table waits for its game: eve hosts it, with a bot.
+	eve := &person{nick: "eve", key: sshtest.NewKey(t)}
+	var waitingCode string
+	eve.c, waitingCode = hostPrivate(t, srv.addr, "eve", []string{"seats", "3"}, sshtest.WithKey(eve.key))
+	addBots(t, eve.c, 1, "2/3 taken")
 	tableOf := map[string][]*person{} // by table id, filled from the first snapshot
-	var ids []string
+	var ids []string                  // the tables playing
 
 	for round, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM} {
 		// The bots play until each table waits for one of its players.
 		var before map[string]lobby.TableSnapshot
 		until(t, "every table waits for a player", func() bool {
 			before = srv.tables(t)
-			if len(before) != 3 {
+			if len(before) != 4 {
 				return false
 			}
 			for _, s := range before {
-				if s.Status != "playing" || s.Unwritten != 0 {
+				if s.Unwritten != 0 {
 					return false
 				}
 			}
 			if len(tableOf) == 0 {
 				for id, s := range before {
+					if s.Status != "playing" {
+						continue
+					}
 					ids = append(ids, id)
 					for _, seat := range s.Seats {
 						if p := people[seat.Nick]; p != nil {
@@ -263,17 +271,24 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 		}
 
 		srv.stop(t, sig)
-		for _, p := range people {
+		for _, p := range append([]*person{eve}, ana, bo, cy, dee) {
 			p.c.Wait(t, wait)
 		}
 
 		// What everyone saw is in the journal, and the journal replays.
 		saved := journals(t, data)
-		require.Len(t, saved, 3, "round %d (%s): every table is kept", round, sig)
+		require.Len(t, saved, 4, "round %d (%s): every table is kept", round, sig)
 		replayed := map[string]string{}
 		for id, b := range before {
 			s, ok := saved[id]
 			require.True(t, ok, "table %s kept", id)
+			for i, seat := range b.Seats {
+				require.Equal(t, seat.Nick, s.Seats[i].Name)
+			}
+			if b.Status == "waiting" {
+				require.Empty(t, s.Journal.Actions)
+				continue
+			}
 			require.GreaterOrEqual(t, len(s.Journal.Actions), b.Actions)
 			require.Equal(t, b.Hash, hashAt(t, s.Journal, b.Actions), "table %s: the journal holds what was shown", id)
 			replayed[id] = hashAt(t, s.Journal, len(s.Journal.Actions))
@@ -286,15 +301,16 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 		// the state its journal replays to.
 		srv = startBinary(t, bin, data, keys)
 		after := srv.tables(t)
-		require.Len(t, after, 3)
+		require.Len(t, after, 4)
 		for id, b := range before {
 			a := after[id]
+			require.Equal(t, b.Status, a.Status)
 			require.Equal(t, replayed[id], a.RestoredHash, "table %s rebuilt to the journal's state", id)
 			require.Equal(t, len(saved[id].Journal.Actions), a.RestoredActions)
 			require.Equal(t, b.Private, a.Private)
 			for i, seat := range a.Seats {
 				require.Equal(t, b.Seats[i].Nick, seat.Nick)
-				require.Equal(t, !seat.Bot, seat.Away, "every player is away until they return")
+				require.Equal(t, seat.Nick != "" && !seat.Bot, seat.Away, "every player is away until they return")
 			}
 		}
 
@@ -319,6 +335,18 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 		ana.c.WaitFor(t, "1 watching", wait)
 		fay.Close()
 		fay.Wait(t, wait)
+
+		// eve is back in her waiting room, with its code, and a newcomer
+		// sits down by it.
+		eve.c = sshtest.Dial(t, srv.addr, sshtest.User("eve"), sshtest.WithKey(eve.key), big)
+		require.Equal(t, waitingCode, readCode(t, eve.c))
+		eve.c.WaitFor(t, "2/3 taken", wait)
+		require.NotContains(t, string(eve.c.Raw()), "Choose a nickname")
+		gus := signIn(t, srv.addr, "gus", sshtest.Command("join "+waitingCode), big)
+		eve.c.WaitFor(t, "gus sat down", wait)
+		gus.Close()
+		gus.Wait(t, wait)
+		eve.c.WaitFor(t, "2/3 taken", wait)
 	}
 
 	// The games play on to their ends.
@@ -336,12 +364,14 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 	}, players...)
 	until(t, "every table is finished", func() bool {
 		for _, s := range srv.tables(t) {
-			if s.Status != "finished" {
+			if s.Status == "playing" {
 				return false
 			}
 		}
 		return true
 	})
+	require.NoError(t, eve.c.Press("l")) // the waiting table closes
+	until(t, "eve's table is closed", func() bool { return len(srv.tables(t)) == 3 })
 	srv.stop(t, syscall.SIGTERM)
 	require.Empty(t, journals(t, data), "finished tables are not kept for a restart")
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -47,6 +48,7 @@ type tableJournal struct {
 	seats    []store.TableSeat // the seats as last written
 	over     bool              // the game has ended (or was abandoned): finish it once written
 	finished bool              // the store has marked the table finished
+	waiting  bool              // the record of a table whose game has not started
 
 	failing bool // the last write failed: wait for retryAt
 	retryAt time.Time
@@ -82,6 +84,9 @@ type tableOptions struct {
 	Name     string        `json:"name"`
 	Public   bool          `json:"public"`
 	TurnTime time.Duration `json:"turn_time"`
+	// Waiting marks a table whose game has not started: its record has
+	// its seats and rules, and no journal.
+	Waiting bool `json:"waiting,omitempty"`
 }
 
 // beginJournal starts the journal of the game just made (start), with the
@@ -91,9 +96,27 @@ func (t *table) beginJournal(seed uint64) {
 		return
 	}
 	t.dropJournal()
-	opts, _ := json.Marshal(tableOptions{Name: t.opts.Name, Public: t.opts.Public, TurnTime: t.opts.TurnTime})
-	t.journal = &tableJournal{rec: store.Table{ID: t.id, Code: t.code, Settings: t.opts.Settings, Seed: seed,
-		Options: opts, Created: t.clock.Now()}}
+	t.journal = &tableJournal{rec: t.record(seed, false)}
+}
+
+// record is the table's record for the store.
+func (t *table) record(seed uint64, waiting bool) store.Table {
+	opts, _ := json.Marshal(tableOptions{Name: t.opts.Name, Public: t.opts.Public, TurnTime: t.opts.TurnTime, Waiting: waiting})
+	return store.Table{ID: t.id, Code: t.code, Settings: t.opts.Settings, Seed: seed, Options: opts, Created: t.clock.Now()}
+}
+
+// waitingJournal keeps a table whose game has not started (its seats, its
+// rules, its code), so that a restart brings its players back to it.
+func (t *table) waitingJournal() {
+	j := t.journal
+	switch {
+	case t.cfg.Store == nil || t.closed || t.status != Waiting || t.taken() == 0:
+	case j == nil:
+		t.journal = &tableJournal{rec: t.record(0, true), waiting: true}
+	case j.waiting && !reflect.DeepEqual(j.rec.Settings, t.opts.Settings):
+		// The host changed the rules: the record is written again.
+		j.rec.Settings, j.created = t.opts.Settings, false
+	}
 }
 
 // dropJournal forgets the journal of a game that has ended, whatever of it
@@ -118,6 +141,7 @@ func (t *table) seatRecords(dst []store.TableSeat) []store.TableSeat {
 	for _, s := range t.seats {
 		r := store.TableSeat{Name: s.nick, Host: s.host}
 		switch {
+		case s.empty():
 		case s.bot:
 			r.Kind, r.BotLevel = store.SeatBot, botLevel
 		case strings.HasPrefix(s.key, "guest:"):
@@ -149,6 +173,7 @@ func (t *table) seatsChanged(written []store.TableSeat) bool {
 // calls it before it sends anyone the new state (flush), so nothing is
 // shown before it is kept, unless the store is failing.
 func (t *table) persist() {
+	t.waitingJournal()
 	j := t.journal
 	if j == nil {
 		return

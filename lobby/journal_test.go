@@ -337,3 +337,49 @@ func TestRestoreRewritesABrokenJournal(t *testing.T) {
 		return err == nil && len(left) == 1 && len(left[0].Journal.Actions) == before.Actions && left[0].Lost == 0
 	}, 10*time.Second, 5*time.Millisecond, "the journal is written again without the bad entry")
 }
+
+// TestRestartRestoresAWaitingTable: a private table whose game has not
+// started comes back with its rules, its seats and its code; its host
+// returns to the waiting room, a newcomer sits down by the code, and the
+// seat of a player who does not return is given up after the grace period.
+func TestRestartRestoresAWaitingTable(t *testing.T) {
+	dir := t.TempDir()
+	st := openStore(t, dir)
+	h := storeHub(t, st, nil)
+	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
+	settings := engine.Settings{Edition: engine.Minions2016, Players: 4, Target: 200}
+	require.NoError(t, ana.Create(TableOptions{Settings: settings, Bots: 1, TurnTime: NoTurnTimer}))
+	code := waitScreen(t, ana, func(s Screen) bool { return s.Table != nil && s.Table.Code != "" }).Table.Code
+	require.NoError(t, bo.Join(code))
+	waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 3 })
+	require.NoError(t, h.Shutdown(t.Context()))
+	require.NoError(t, st.Close())
+
+	st2 := openStore(t, dir)
+	h2 := storeHub(t, st2, nil)
+	n, err := h2.Restore(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	ana2 := h2.Connect("sess-ana-2", "key-ana", false)
+	s := waitScreen(t, ana2, func(s Screen) bool { return s.Table != nil })
+	require.Equal(t, "ana", s.Nick)
+	require.Equal(t, Waiting, s.Table.Status)
+	require.Equal(t, code, s.Table.Code)
+	require.Equal(t, settings, s.Table.Settings)
+	require.True(t, s.Table.Host)
+	require.Equal(t, []string{"ana", "ada", "bo", ""}, []string{s.Table.Seats[0].Nick, s.Table.Seats[1].Nick,
+		s.Table.Seats[2].Nick, s.Table.Seats[3].Nick})
+	require.False(t, s.Table.Seats[2].Connected, "bo is away")
+
+	cy := connect(t, h2, "cy")
+	require.NoError(t, cy.Join(code))
+	require.Equal(t, 3, waitScreen(t, cy, func(s Screen) bool { return s.Table != nil }).Table.You)
+
+	runUntil(t, ana2, func(s Screen) bool { return s.Table.Seats[2].Nick == "" })
+	ana2.Do(Intent{Kind: Start})
+	waitScreen(t, ana2, func(s Screen) bool { return s.Table.Status == Playing })
+	require.Eventually(t, func() bool {
+		left, err := st2.UnfinishedTables(t.Context())
+		return err == nil && len(left) == 1 && len(left[0].Journal.Actions) > 0 && len(left[0].Seats) == 3
+	}, 10*time.Second, 5*time.Millisecond, "the game that began is journalled under the same table")
+}

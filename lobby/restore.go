@@ -106,6 +106,9 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 	if len(s.Seats) != s.Settings.Players {
 		return nil, fmt.Errorf("%d seats recorded for a game of %d", len(s.Seats), s.Settings.Players)
 	}
+	if o.Waiting {
+		return h.rebuildWaiting(s, o)
+	}
 	var g *engine.Game
 	var err error
 	if s.Stack != nil {
@@ -118,16 +121,7 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 	}
 	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
 	t.pendingBots = 0
-	now := t.clock.Now()
-	for i, r := range s.Seats {
-		st := &seat{nick: r.Name, host: r.Host}
-		if r.Kind == store.SeatBot {
-			st.bot = true
-		} else {
-			st.key, st.away, st.awaySince = r.Key, true, now
-		}
-		t.seats[i] = st
-	}
+	t.seatsFrom(s.Seats)
 	t.game, t.status = g, Playing
 	actions, complete := t.replay(s.Journal.Actions)
 	if t.status == Finished {
@@ -145,6 +139,75 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 	t.reschedule()
 	t.dirty, t.listDirty = true, true
 	return t, nil
+}
+
+// seatsFrom seats the players and bots of a record: every player is away
+// from now, their seat kept for the grace period.
+func (t *table) seatsFrom(seats []store.TableSeat) {
+	now := t.clock.Now()
+	for i, r := range seats {
+		st := &seat{nick: r.Name, host: r.Host}
+		switch {
+		case r.Name == "":
+		case r.Kind == store.SeatBot:
+			st.bot = true
+		default:
+			st.key, st.away, st.awaySince = r.Key, true, now
+		}
+		t.seats[i] = st
+	}
+}
+
+// rebuildWaiting makes the table s was while it waited for its game: its
+// seats, its rules and its code.
+func (h *Hub) rebuildWaiting(s store.SavedTable, o tableOptions) (*table, error) {
+	if len(s.Journal.Actions) > 0 {
+		return nil, errors.New("a table waiting for its game has a journal")
+	}
+	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
+	t.pendingBots = 0
+	t.seatsFrom(s.Seats)
+	if t.humans() == 0 {
+		return nil, errors.New("nobody was waiting at it")
+	}
+	if t.opts.Public {
+		t.startsAt = t.clock.Now().Add(t.cfg.StartCountdown)
+	}
+	t.journal = &tableJournal{rec: s.Table, seats: s.Seats, created: true, waiting: true}
+	t.restored = &restoredFrom{}
+	t.note(fmt.Sprintf("the server restarted: every player's seat is kept for %s", t.cfg.Grace.Round(time.Second)))
+	t.dirty, t.listDirty = true, true
+	return t, nil
+}
+
+// keepForRestart is a session ending because the server is stopping: the
+// seat stays as the store has it (even at a table waiting for its game),
+// for the player to find after the restart.
+func (t *table) keepForRestart(c *Client) bool {
+	if t.cfg.Store == nil || !t.hub.stoppingNow() {
+		return false
+	}
+	delete(t.watchers, c)
+	if i := t.seatOf(c); i >= 0 {
+		t.seats[i].client = nil
+	}
+	return true
+}
+
+// expireWaiting gives up the seats of the players who did not come back to
+// a waiting table restored after a restart (the only waiting table where a
+// player can be away); a table nobody comes back to closes.
+func (t *table) expireWaiting(at time.Time) {
+	for i, s := range t.seats {
+		if s.away && !s.bot && due(s.awaySince.Add(t.cfg.Grace), at) {
+			t.note(fmt.Sprintf("%s did not come back", s.nick))
+			t.free(i)
+			t.afterLeave()
+			if t.closed {
+				return
+			}
+		}
+	}
 }
 
 // replay applies the journal's actions to the table's new game, as they

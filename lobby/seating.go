@@ -148,6 +148,9 @@ func (t *table) passHost() {
 // for the grace period, and the player's turns time out meanwhile. It
 // reports whether the seat is kept.
 func (t *table) onDisconnect(c *Client) bool {
+	if t.keepForRestart(c) {
+		return false
+	}
 	if t.watchers[c] {
 		delete(t.watchers, c)
 		t.dirty, t.listDirty = true, true

@@ -207,7 +207,7 @@ func (t *table) nextDeadline() time.Time {
 		}
 	}
 	for _, s := range t.seats {
-		if s.away && t.status == Playing && !s.bot {
+		if s.away && t.status != Finished && !s.bot { // (away while waiting: restored, restore.go)
 			if d := s.awaySince.Add(t.cfg.Grace); next.IsZero() || d.Before(next) {
 				next = d
 			}
