@@ -49,6 +49,10 @@ type tableJournal struct {
 	over     bool              // the game has ended (or was abandoned): finish it once written
 	finished bool              // the store has marked the table finished
 	waiting  bool              // the record of a table whose game has not started
+	// replace: the store may hold an unfinished record under this id (the
+	// table's record while it waited, or one a failed write left), which
+	// the new record replaces.
+	replace bool
 
 	failing bool // the last write failed: wait for retryAt
 	retryAt time.Time
@@ -95,8 +99,9 @@ func (t *table) beginJournal(seed uint64) {
 	if t.cfg.Store == nil {
 		return
 	}
+	prev := t.journal
 	t.dropJournal()
-	t.journal = &tableJournal{rec: t.record(seed, false)}
+	t.journal = &tableJournal{rec: t.record(seed, false), replace: prev != nil && !prev.finished}
 }
 
 // record is the table's record for the store.
@@ -115,7 +120,7 @@ func (t *table) waitingJournal() {
 		t.journal = &tableJournal{rec: t.record(0, true), waiting: true}
 	case j.waiting && !reflect.DeepEqual(j.rec.Settings, t.opts.Settings):
 		// The host changed the rules: the record is written again.
-		j.rec.Settings, j.created = t.opts.Settings, false
+		j.rec.Settings, j.created, j.replace = t.opts.Settings, false, true
 	}
 }
 
@@ -211,17 +216,20 @@ func (t *table) persist() {
 func (t *table) writeJournal(ctx context.Context, j *tableJournal) error {
 	st := t.cfg.Store
 	if !j.created {
-		// A new game under this id replaces whatever the store still
-		// holds under it (a game it was not told had ended).
-		if err := st.FinishTable(ctx, j.rec.ID); err != nil && !errors.Is(err, store.ErrUnknownTable) {
-			return fmt.Errorf("clearing the old record: %w", err)
+		if j.replace {
+			if err := st.FinishTable(ctx, j.rec.ID); err != nil && !errors.Is(err, store.ErrUnknownTable) {
+				return fmt.Errorf("clearing the old record: %w", err)
+			}
 		}
 		rec := j.rec
 		rec.Seats = t.seatRecords(nil)
 		if err := st.CreateTable(ctx, rec); err != nil {
+			// (Written or not, or another record under the id: the
+			// next try replaces whatever is there.)
+			j.replace = true
 			return fmt.Errorf("recording the table: %w", err)
 		}
-		j.created, j.seats = true, rec.Seats
+		j.created, j.replace, j.seats = true, false, rec.Seats
 		t.hub.journal.unwritten.Add(int64(j.written))
 		j.written = 0
 	} else if t.seatsChanged(j.seats) {
@@ -253,7 +261,7 @@ func (t *table) writeJournal(ctx context.Context, j *tableJournal) error {
 // whole game again.
 func (t *table) lostRecord(j *tableJournal, err error) error {
 	if errors.Is(err, store.ErrUnknownTable) || errors.Is(err, store.ErrSeqTaken) {
-		j.created = false
+		j.created, j.replace = false, true
 	}
 	return err
 }

@@ -131,8 +131,9 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 		h.logError("a journal replays only in part; the table goes on from there", "table", s.ID,
 			"replayed", len(actions), "of", len(s.Journal.Actions))
 	}
+	ok := complete && s.Lost == 0 // else its journal is written again
 	t.journal = &tableJournal{rec: s.Table, actions: actions, written: len(actions), seats: s.Seats,
-		created: complete && s.Lost == 0}
+		created: ok, replace: !ok}
 	t.restored = &restoredFrom{actions: len(actions), hash: StateHash(g.State())}
 	t.note(fmt.Sprintf("the server restarted: every player's seat is kept for %s", t.cfg.Grace.Round(time.Second)))
 	t.scheduled = -1 // every timer starts afresh
