@@ -44,6 +44,13 @@ func (s *timedStore) Append(ctx context.Context, id string, seq int, a engine.Ac
 	return err
 }
 
+// reset forgets the waits so far (those of the setup).
+func (s *timedStore) reset() {
+	s.mu.Lock()
+	s.waits = s.waits[:0]
+	s.mu.Unlock()
+}
+
 func (s *timedStore) quantiles() (p50, p99, max time.Duration, n int) {
 	s.mu.Lock()
 	w := slices.Clone(s.waits)
@@ -90,17 +97,28 @@ func benchJournal(b *testing.B, tables int, botDelay time.Duration, on bool) {
 	}
 	h := NewHub(cfg)
 	clients := make([]*Client, tables)
+	errs := make(chan error, tables)
+	var wg sync.WaitGroup
 	for i := range clients {
-		c := h.Connect(fmt.Sprintf("s%d", i), fmt.Sprintf("key%d", i), false)
-		if err := c.SetNick(fmt.Sprintf("p%d", i)); err != nil {
-			b.Fatal(err)
-		}
-		settings := engine.Settings{Edition: engine.Classic2001, Players: 4, Target: engine.DefaultTarget}
-		if err := c.Create(TableOptions{Settings: settings, Bots: 3}); err != nil {
-			b.Fatal(err)
-		}
-		c.Do(Intent{Kind: Start})
-		clients[i] = c
+		wg.Go(func() { // all at once: the setup is not what is measured
+			c := h.Connect(fmt.Sprintf("s%d", i), fmt.Sprintf("key%d", i), false)
+			if err := c.SetNick(fmt.Sprintf("p%d", i)); err != nil {
+				errs <- err
+				return
+			}
+			settings := engine.Settings{Edition: engine.Classic2001, Players: 4, Target: engine.DefaultTarget}
+			if err := c.Create(TableOptions{Settings: settings, Bots: 3}); err != nil {
+				errs <- err
+				return
+			}
+			c.Do(Intent{Kind: Start})
+			clients[i] = c
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		b.Fatal(err)
 	}
 	moves := func() int {
 		n := 0
@@ -118,6 +136,11 @@ func benchJournal(b *testing.B, tables int, botDelay time.Duration, on bool) {
 		return n
 	}
 	from := moves()
+	var before store.Stats
+	if ts != nil {
+		ts.reset()
+		before = st.Stats()
+	}
 	b.ResetTimer()
 	start := time.Now()
 	tick := time.NewTicker(20 * time.Millisecond)
@@ -133,12 +156,14 @@ func benchJournal(b *testing.B, tables int, botDelay time.Duration, on bool) {
 	if ts != nil {
 		p50, p99, mx, count := ts.quantiles()
 		stats := st.Stats()
+		appends, batches := stats.Appends-before.Appends, stats.Batches-before.Batches
 		b.ReportMetric(float64(p50.Microseconds())/1000, "p50-wait-ms")
 		b.ReportMetric(float64(p99.Microseconds())/1000, "p99-wait-ms")
 		b.ReportMetric(float64(mx.Microseconds())/1000, "max-wait-ms")
-		b.ReportMetric(float64(stats.Appends)/float64(max(stats.Batches, 1)), "actions/commit")
-		b.Logf("%d tables, %d writes, %d commits, largest batch %d, failures %d", tables, count, stats.Batches,
-			stats.LargestBatch, stats.WriteFailures)
+		b.ReportMetric(float64(appends)/float64(max(batches, 1)), "actions/commit")
+		b.Logf("%d tables, %d moves in %v: %d writes, %d commits, largest batch %d, failures %d, refused %d, lobby retries %d",
+			tables, n-from, elapsed.Round(time.Millisecond), count, batches, stats.LargestBatch,
+			stats.WriteFailures-before.WriteFailures, stats.Failed-before.Failed, h.JournalStats().WriteErrors)
 	}
 	_ = h.Shutdown(context.Background())
 	if st != nil {
