@@ -86,6 +86,8 @@ func benchJournal(b *testing.B, tables int, botDelay time.Duration, on bool) {
 		RaceTime: time.Millisecond, RevealStep: time.Microsecond, Grace: time.Hour}
 	var ts *timedStore
 	var st *store.DB
+	logs := &lockedBuffer{}
+	cfg.Logger = log.New(logs)
 	if on {
 		var err error
 		st, err = store.Open(store.Options{Dir: b.TempDir(), Logger: log.New(io.Discard)})
@@ -99,8 +101,14 @@ func benchJournal(b *testing.B, tables int, botDelay time.Duration, on bool) {
 	clients := make([]*Client, tables)
 	errs := make(chan error, tables)
 	var wg sync.WaitGroup
+	// A few at a time: each table's record is a transaction of its own
+	// (only the actions are committed in groups), so thousands at once
+	// would wait longer than a write may.
+	setup := make(chan struct{}, 8)
 	for i := range clients {
-		wg.Go(func() { // all at once: the setup is not what is measured
+		setup <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-setup }()
 			c := h.Connect(fmt.Sprintf("s%d", i), fmt.Sprintf("key%d", i), false)
 			if err := c.SetNick(fmt.Sprintf("p%d", i)); err != nil {
 				errs <- err
@@ -164,6 +172,9 @@ func benchJournal(b *testing.B, tables int, botDelay time.Duration, on bool) {
 		b.Logf("%d tables, %d moves in %v: %d writes, %d commits, largest batch %d, failures %d, refused %d, lobby retries %d",
 			tables, n-from, elapsed.Round(time.Millisecond), count, batches, stats.LargestBatch,
 			stats.WriteFailures-before.WriteFailures, stats.Failed-before.Failed, h.JournalStats().WriteErrors)
+		if l := logs.String(); l != "" {
+			b.Logf("first lines of the log:\n%s", l[:min(len(l), 1500)])
+		}
 	}
 	_ = h.Shutdown(context.Background())
 	if st != nil {
