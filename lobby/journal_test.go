@@ -383,3 +383,64 @@ func TestRestartRestoresAWaitingTable(t *testing.T) {
 		return err == nil && len(left) == 1 && len(left[0].Journal.Actions) > 0 && len(left[0].Seats) == 3
 	}, 10*time.Second, 5*time.Millisecond, "the game that began is journalled under the same table")
 }
+
+// gatedStore holds each Append until the test lets it through.
+type gatedStore struct {
+	store.Store
+	hold     atomic.Bool
+	arrived  chan engine.Action
+	released chan struct{}
+}
+
+func (g *gatedStore) Append(ctx context.Context, id string, seq int, a engine.Action) error {
+	if g.hold.Load() {
+		g.arrived <- a
+		<-g.released
+	}
+	return g.Store.Append(ctx, id, seq, a)
+}
+
+// TestNothingIsShownBeforeItIsWritten: while the store has not
+// acknowledged a move, nobody's screen shows it; once it has, everyone's
+// does.
+func TestNothingIsShownBeforeItIsWritten(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	g := &gatedStore{Store: st, arrived: make(chan engine.Action, 1), released: make(chan struct{})}
+	h := storeHub(t, g, nil)
+	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
+	startPrivate(t, ana, 0, NoTurnTimer, bo)
+	var mover, other *Client
+	playUntil(t, func() bool {
+		for _, c := range []*Client{ana, bo} {
+			if yourTurn(c)() {
+				mover = c
+			}
+		}
+		return mover != nil
+	}, ana, bo)
+	other = ana
+	if mover == ana {
+		other = bo
+	}
+	before := mover.Screen().Table.Moves
+	a, ok := chooseMove(*mover.Screen().Table.Game, rand.New(rand.NewPCG(5, 6)))
+	require.True(t, ok)
+
+	g.hold.Store(true)
+	done := make(chan struct{})
+	go func() {
+		mover.Do(Intent{Kind: Move, Action: a})
+		close(done)
+	}()
+	written := <-g.arrived
+	require.Equal(t, a.Kind, written.Kind)
+	for _, c := range []*Client{mover, other} {
+		require.Equal(t, before, c.Screen().Table.Moves, "nothing shown while the write waits")
+	}
+	g.hold.Store(false)
+	close(g.released)
+	<-done
+	for _, c := range []*Client{mover, other} {
+		require.Greater(t, c.Screen().Table.Moves, before, "shown once written")
+	}
+}
