@@ -251,7 +251,7 @@ func (h *Hub) onRestore(tables []*table) {
 			h.nextID = n
 		}
 		for _, s := range t.seats {
-			if s.human() && s.key != "" {
+			if s.human() && s.key != "" && !strings.HasPrefix(s.key, "guest:") { // (a guest never comes back)
 				h.away[s.key] = t.q
 				if h.nicks[s.key] == "" {
 					h.nicks[s.key] = s.nick
