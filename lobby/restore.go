@@ -72,11 +72,17 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 	var tables []*table
 	for _, s := range saved {
 		t, err := h.rebuild(s)
-		if err == nil {
+		switch {
+		case err == nil:
 			tables = append(tables, t)
 			continue
+		case errors.Is(err, errNothingLeft):
+			if l := h.cfg.Logger; l != nil {
+				l.Info("a live table has nothing left to play; it is closed", "table", s.ID, "why", err)
+			}
+		default:
+			h.logError("a live table cannot be rebuilt; it is closed", "table", s.ID, "err", err)
 		}
-		h.logError("a live table cannot be rebuilt; it is closed", "table", s.ID, "err", err)
 		if err := st.FinishTable(ctx, s.ID); err != nil && !errors.Is(err, store.ErrUnknownTable) {
 			h.logError("closing a table that cannot be rebuilt", "table", s.ID, "err", err)
 		}
@@ -96,6 +102,10 @@ func (h *Hub) logError(msg string, kv ...any) {
 		l.Error(msg, kv...)
 	}
 }
+
+// errNothingLeft is a table with nothing to come back to: its game had
+// ended, or nobody but bots sat at it, when the server stopped.
+var errNothingLeft = errors.New("nothing left to play")
 
 // rebuild makes the table s was, with its game replayed.
 func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
@@ -122,10 +132,13 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
 	t.pendingBots = 0
 	t.seatsFrom(s.Seats)
+	if t.humans() == 0 {
+		return nil, fmt.Errorf("%w: only bots sat at it", errNothingLeft)
+	}
 	t.game, t.status = g, Playing
 	actions, complete := t.replay(s.Journal.Actions)
 	if t.status == Finished {
-		return nil, errors.New("its game had ended")
+		return nil, fmt.Errorf("%w: its game had ended", errNothingLeft)
 	}
 	if !complete {
 		h.logError("a journal replays only in part; the table goes on from there", "table", s.ID,
@@ -169,7 +182,7 @@ func (h *Hub) rebuildWaiting(s store.SavedTable, o tableOptions) (*table, error)
 	t.pendingBots = 0
 	t.seatsFrom(s.Seats)
 	if t.humans() == 0 {
-		return nil, errors.New("nobody was waiting at it")
+		return nil, fmt.Errorf("%w: nobody was waiting at it", errNothingLeft)
 	}
 	if t.opts.Public {
 		t.startsAt = t.clock.Now().Add(t.cfg.StartCountdown)

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/store"
 )
 
 // TestRestartRestoresTables: two tables (a private one with two keyed
@@ -179,4 +181,36 @@ func TestRestartRestoresAWaitingTable(t *testing.T) {
 		left, err := st2.UnfinishedTables(t.Context())
 		return err == nil && len(left) == 1 && len(left[0].Journal.Actions) > 0 && len(left[0].Seats) == 3
 	}, 10*time.Second, 5*time.Millisecond, "the game that began is journalled under the same table")
+}
+
+// TestRestoreClosesWhatHasNothingLeft: a table whose journal reaches the
+// end of its game (the server stopped before it was marked finished), and
+// one where only bots sat, are marked finished rather than brought back.
+func TestRestoreClosesWhatHasNothingLeft(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	ctx := t.Context()
+	settings := engine.Settings{Edition: engine.Classic2001, Mode: engine.SingleHand, Players: 2}
+	players := []store.TableSeat{{Kind: store.SeatAccount, Name: "ana", Key: "key-ana", Host: true}, {Kind: store.SeatBot, Name: "ada"}}
+	bots := []store.TableSeat{{Kind: store.SeatBot, Name: "ada"}, {Kind: store.SeatBot, Name: "bix"}}
+	require.NoError(t, st.CreateTable(ctx, store.Table{ID: "t1", Settings: settings, Seed: 7, Seats: players, Options: []byte(`{"name":"over"}`)}))
+	require.NoError(t, st.CreateTable(ctx, store.Table{ID: "t2", Settings: settings, Seed: 8, Seats: bots, Options: []byte(`{"name":"bots"}`)}))
+	g, err := engine.New(settings, 7)
+	require.NoError(t, err)
+	r := rand.New(rand.NewPCG(1, 1))
+	for seq := 0; !g.Over(); seq++ {
+		w := g.Waiting()
+		legal := g.Legal(w[r.IntN(len(w))])
+		a := legal[r.IntN(len(legal))]
+		_, err := g.Apply(a)
+		require.NoError(t, err)
+		require.NoError(t, st.Append(ctx, "t1", seq, a))
+	}
+
+	h := storeHub(t, st, nil)
+	n, err := h.Restore(ctx)
+	require.NoError(t, err)
+	require.Zero(t, n)
+	left, err := st.UnfinishedTables(ctx)
+	require.NoError(t, err)
+	require.Empty(t, left)
 }
