@@ -223,6 +223,30 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 	var waitingCode string
 	eve.c, waitingCode = hostPrivate(t, srv.addr, "eve", []string{"seats", "3"}, sshtest.WithKey(eve.key))
 	addBots(t, eve.c, 1, "2/3 taken")
+	// A fifth table never stops: hal plays against a bot, a key as soon as
+	// his screen asks for one, so each stop comes while his moves and the
+	// bot's are being written.
+	hal := &person{nick: "hal", key: sshtest.NewKey(t)}
+	hal.c, _ = hostPrivate(t, srv.addr, "hal", []string{"seats", "2", "turn timer", "off"}, sshtest.WithKey(hal.key))
+	addBots(t, hal.c, 1, "2/2 taken")
+	startGame(t, hal.c)
+	halPlays := &player{c: hal.c, name: "hal"}
+
+	// Everyone plays for a while, so that each hand is well under way when
+	// the server stops (no hand can end within ten actions: the one who
+	// goes out plays seven cards, and the other at least six).
+	var all []*player
+	for _, p := range []*person{ana, bo, cy, dee} {
+		all = append(all, &player{c: p.c, name: p.nick})
+	}
+	drive(t, gameWait, func() bool {
+		for _, s := range srv.tables(t) {
+			if s.Status == "playing" && s.Actions < 10 {
+				return false
+			}
+		}
+		return true
+	}, append(all, halPlays)...)
 	tableOf := map[string][]*person{} // by table id, filled from the first snapshot
 	var ids []string                  // the tables playing
 
@@ -230,8 +254,9 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 		// The bots play until each table waits for one of its players.
 		var before map[string]lobby.TableSnapshot
 		until(t, "every table waits for a player", func() bool {
+			step(t, halPlays)
 			before = srv.tables(t)
-			if len(before) != 4 {
+			if len(before) != 5 {
 				return false
 			}
 			for _, s := range before {
@@ -241,7 +266,7 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 			}
 			if len(tableOf) == 0 {
 				for id, s := range before {
-					if s.Status != "playing" {
+					if s.Status != "playing" || s.Seats[0].Nick == "hal" {
 						continue
 					}
 					ids = append(ids, id)
@@ -258,6 +283,7 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 					return false
 				}
 			}
+			step(t, halPlays)
 			before = srv.tables(t) // as the screens now show them
 			return true
 		})
@@ -271,13 +297,18 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 		}
 
 		srv.stop(t, sig)
-		for _, p := range append([]*person{eve}, ana, bo, cy, dee) {
+		for _, s := range before {
+			if i := slices.IndexFunc(s.Seats, func(x lobby.SeatSnapshot) bool { return x.Nick == "hal" }); i >= 0 {
+				hal.seat = i
+			}
+		}
+		for _, p := range append([]*person{eve, hal}, ana, bo, cy, dee) {
 			p.c.Wait(t, wait)
 		}
 
 		// What everyone saw is in the journal, and the journal replays.
 		saved := journals(t, data)
-		require.Len(t, saved, 4, "round %d (%s): every table is kept", round, sig)
+		require.Len(t, saved, 5, "round %d (%s): every table is kept", round, sig)
 		replayed := map[string]string{}
 		for id, b := range before {
 			s, ok := saved[id]
@@ -290,6 +321,7 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 				continue
 			}
 			require.GreaterOrEqual(t, len(s.Journal.Actions), b.Actions)
+			t.Logf("%s, table %s: %d actions seen before the stop, %d in the journal", sig, id, b.Actions, len(s.Journal.Actions))
 			require.Equal(t, b.Hash, hashAt(t, s.Journal, b.Actions), "table %s: the journal holds what was shown", id)
 			replayed[id] = hashAt(t, s.Journal, len(s.Journal.Actions))
 			for i, seat := range b.Seats {
@@ -301,7 +333,7 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 		// the state its journal replays to.
 		srv = startBinary(t, bin, data, keys)
 		after := srv.tables(t)
-		require.Len(t, after, 4)
+		require.Len(t, after, 5)
 		for id, b := range before {
 			a := after[id]
 			require.Equal(t, b.Status, a.Status)
@@ -329,6 +361,14 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 			require.Equal(t, p.hand, h, "%s holds the same hand", p.nick)
 		}
 
+		// hal is back in his seat too (his last move may not have reached
+		// his screen before the stop: his hand is not compared).
+		hal.c = sshtest.Dial(t, srv.addr, sshtest.User("hal"), sshtest.WithKey(hal.key), big)
+		hal.c.WaitUntil(t, func(s string) bool { return inGame(s) && mySeat(s) >= 0 }, wait)
+		require.Equal(t, hal.seat, mySeat(hal.c.Screen()))
+		require.NotContains(t, string(hal.c.Raw()), "Choose a nickname")
+		halPlays = &player{c: hal.c, name: "hal"}
+
 		// The private code still finds the table: a newcomer watches it.
 		fay := signIn(t, srv.addr, "fay", sshtest.Command("join "+code), big)
 		fay.WaitFor(t, "WATCHING", wait)
@@ -349,7 +389,10 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 		eve.c.WaitFor(t, "2/3 taken", wait)
 	}
 
-	// The games play on to their ends.
+	// hal leaves his endless game: abandoned, its table closes. The
+	// others play on to their ends.
+	require.NoError(t, hal.c.Press("q", "y"))
+	until(t, "hal's table is closed", func() bool { return len(srv.tables(t)) == 4 })
 	var players []*player
 	for _, nick := range []string{"ana", "bo", "cy", "dee"} {
 		players = append(players, &player{c: people[nick].c, name: nick})
