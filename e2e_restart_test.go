@@ -91,12 +91,18 @@ func startBinary(t *testing.T, bin, data, keys string) *binary {
 // it holds; it fails the test after wait.
 func until(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(wait)
+	untilFor(t, what, wait, cond)
+}
+
+// untilFor is until with its own time limit.
+func untilFor(t *testing.T, what string, limit time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("%s: not after %v", what, wait)
+			t.Fatalf("%s: not after %v", what, limit)
 		}
 		<-tick.C
 	}
@@ -145,12 +151,28 @@ type person struct {
 	hand []string
 }
 
-// waitsForMe reports whether the screen asks its player to decide: then
-// the table waits for them (the public tables' timers are two minutes, the
-// private one has none).
-func waitsForMe(s string) bool {
-	return strings.Contains(s, "your turn") || strings.Contains(s, "choose the colour to start") ||
-		strings.Contains(s, "y challenge")
+// asked reports whether the screen asks its player a question within
+// their turn (a colour, keep or play the card drawn, a challenge), which
+// player.step answers.
+func asked(s string) bool {
+	for _, q := range []string{"Choose the colour", "choose the colour to start", "y challenge", "play it · k keep it", "DROP!"} {
+		if strings.Contains(s, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitsForMe reports whether it is the player's turn, with no question
+// open, and their hand on screen: the table waits for them (the public
+// tables' timers are two minutes, the private one has none).
+func waitsForMe(c *sshtest.Client) bool {
+	s := c.Screen()
+	if !strings.Contains(s, "your turn") || asked(s) {
+		return false
+	}
+	h, _ := hand(c.Lines())
+	return len(h) > 0
 }
 
 // openPublic signs nick in with `ssh host new` and opens a public table of
@@ -235,18 +257,31 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 	// Everyone plays for a while, so that each hand is well under way when
 	// the server stops (no hand can end within ten actions: the one who
 	// goes out plays seven cards, and the other at least six).
-	var all []*player
-	for _, p := range []*person{ana, bo, cy, dee} {
-		all = append(all, &player{c: p.c, name: p.nick})
-	}
-	drive(t, gameWait, func() bool {
+	// Each plays only while their own table is short of ten.
+	seated := func(nick string) lobby.TableSnapshot {
 		for _, s := range srv.tables(t) {
-			if s.Status == "playing" && s.Actions < 10 {
-				return false
+			if slices.ContainsFunc(s.Seats, func(x lobby.SeatSnapshot) bool { return x.Nick == nick }) {
+				return s
 			}
 		}
-		return true
-	}, append(all, halPlays)...)
+		t.Fatalf("%s sits nowhere", nick)
+		return lobby.TableSnapshot{}
+	}
+	plays := map[string]*player{}
+	for _, p := range []*person{ana, bo, cy, dee} {
+		plays[p.nick] = &player{c: p.c, name: p.nick}
+	}
+	untilFor(t, "every hand is ten actions in", gameWait, func() bool {
+		short := false
+		for nick, pl := range plays {
+			if seated(nick).Actions < 10 {
+				short = true
+				step(t, pl)
+			}
+		}
+		step(t, halPlays)
+		return !short
+	})
 	tableOf := map[string][]*person{} // by table id, filled from the first snapshot
 	var ids []string                  // the tables playing
 
@@ -255,6 +290,11 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 		var before map[string]lobby.TableSnapshot
 		until(t, "every table waits for a player", func() bool {
 			step(t, halPlays)
+			for _, pl := range plays { // questions still open are answered
+				if asked(pl.c.Screen()) {
+					step(t, pl)
+				}
+			}
 			before = srv.tables(t)
 			if len(before) != 5 {
 				return false
@@ -279,7 +319,7 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 				slices.Sort(ids)
 			}
 			for _, id := range ids {
-				if !slices.ContainsFunc(tableOf[id], func(p *person) bool { return waitsForMe(p.c.Screen()) }) {
+				if !slices.ContainsFunc(tableOf[id], func(p *person) bool { return waitsForMe(p.c) }) {
 					return false
 				}
 			}
@@ -359,6 +399,7 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 			require.Equal(t, p.seat, row, "%s's row shows their nickname", p.nick)
 			h, _ := hand(p.c.Lines())
 			require.Equal(t, p.hand, h, "%s holds the same hand", p.nick)
+			plays[p.nick] = &player{c: p.c, name: p.nick}
 		}
 
 		// hal is back in his seat too (his last move may not have reached
