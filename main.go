@@ -64,7 +64,7 @@ type options struct {
 	metrics    string     // the metrics endpoint's address; "" for none
 	door       ssh.Config // the door limits only
 	dataDir    string
-	listEvery  time.Duration // the lobby list's merge interval
+	lobby      lobby.Config // the lobby's timings only (main_tables.go)
 }
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
@@ -102,7 +102,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty)")
 	f.string(&o.dataDir, "data", "UNOSSH_DATA", store.DefaultDir,
 		"directory of the database, created on first run")
-	f.duration(&o.listEvery, "list-every", "UNOSSH_LIST_EVERY", time.Second,
+	lobbyFlags(&f, &o.lobby)
+	f.duration(&o.lobby.ListEvery, "list-every", "UNOSSH_LIST_EVERY", time.Second,
 		"the lobby's table list and online count go out at most once per this (0: every change)")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
@@ -148,7 +149,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	hub := lobby.NewHub(lobby.Config{Store: st, Logger: logger, ListEvery: o.listEvery})
+	lcfg := o.lobby
+	lcfg.Store, lcfg.Logger = st, logger
+	hub := lobby.NewHub(lcfg)
+	// The live tables kept in the store come back before anyone can
+	// connect, so that a returning player finds their seat.
+	rctx, cancel := context.WithTimeout(ctx, restoreTimeout)
+	_, err = hub.Restore(rctx)
+	cancel()
+	if err != nil {
+		_ = hub.Shutdown(context.Background())
+		l.Close()
+		return err
+	}
 	pages := &tui.PageCounts{}
 	reg := &players{pages: pages}
 	cfg := o.door
@@ -165,7 +178,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		if err != nil {
 			return fmt.Errorf("metrics: %w", err)
 		}
-		defer serveMetrics(ml, srv, hub, pages, logger)()
+		defer serveMetrics(ml, srv, hub, pages, logger, journalMetrics(st, hub))()
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
@@ -284,7 +297,7 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 // serveMetrics serves Prometheus metrics at http://addr/metrics, on an
 // address of its own so that the operator can keep it off the public
 // network. It returns the function that stops it.
-func serveMetrics(l net.Listener, srv *ssh.Server, hub *lobby.Hub, pages *tui.PageCounts, logger *log.Logger) func() {
+func serveMetrics(l net.Listener, srv *ssh.Server, hub *lobby.Hub, pages *tui.PageCounts, logger *log.Logger, extra ...metricsExtra) func() {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(
 		collectors.NewGoCollector(),
@@ -301,6 +314,9 @@ func serveMetrics(l net.Listener, srv *ssh.Server, hub *lobby.Hub, pages *tui.Pa
 		gameCollector{srv, hub},
 	)
 	mux := http.NewServeMux()
+	for _, add := range extra {
+		add(reg, mux)
+	}
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	// Profiles, for sizing a server under load: on the metrics address
 	// only, which the operator keeps off the public network.

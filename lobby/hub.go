@@ -38,6 +38,8 @@ type Hub struct {
 	rec      *recorder     // writes finished games; nil without a store (recorder.go)
 	shutdown bool
 
+	journal journalCounters // the tables' journals (journal.go)
+
 	// Tables publish their line of the list here, under infoMu, without
 	// waiting on the hub; changed tells run to send the list out again.
 	infoMu  sync.Mutex
@@ -142,6 +144,11 @@ func (h *Hub) handle(cmd hubCmd) {
 		h.onClosed(cmd.t)
 	case tourHubCmd:
 		h.handleTour(cmd)
+	case restoreCmd:
+		h.onRestore(cmd.tables)
+		cmd.reply <- struct{}{}
+	case tablesCmd:
+		cmd.reply <- h.allTables()
 	case shutdownCmd:
 		h.shutdown = true
 		var s stopping

@@ -22,6 +22,7 @@ func (t *table) apply(a engine.Action) error {
 	t.moves++
 	t.movedAt = t.clock.Now()
 	t.hub.movesMade.Add(1)
+	t.journalAction(a)
 	for _, e := range t.holdReveal(evs) {
 		entry := logEntry{event: e, isEvent: true, text: t.standInWin(e)}
 		if e.Kind == engine.EvChallenge {

@@ -156,6 +156,9 @@ func (t *table) passHost() {
 // for the grace period, and the player's turns time out meanwhile. It
 // reports whether the seat is kept.
 func (t *table) onDisconnect(c *Client) bool {
+	if t.keepForRestart(c) {
+		return false
+	}
 	if t.watchers[c] {
 		delete(t.watchers, c)
 		t.dirty, t.listDirty = true, true
@@ -282,6 +285,7 @@ func (t *table) start() {
 	}
 	t.game = g
 	t.beginTally()
+	t.beginJournal(seed)
 	t.status = Playing
 	t.startsAt = time.Time{}
 	t.lastHand = nil
@@ -297,6 +301,7 @@ func (t *table) close(why string) {
 		return
 	}
 	t.closed = true
+	t.endJournal()
 	for _, s := range t.seats {
 		if s.client != nil {
 			s.client.unseat(t.q, why, false)

@@ -58,6 +58,9 @@ type table struct {
 	tour *tourLink
 	// tally is the game's record so far, handed over when it ends (history.go).
 	tally *gameTally
+	// journal is what the store has of the game (journal.go); nil without one.
+	journal  *tableJournal
+	restored *restoredFrom // what a restart rebuilt the table from (restore.go)
 }
 
 // seat is one seat: a player (connected or away), a bot, or nobody.
@@ -203,6 +206,9 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 			cmd.c.notice(err.Error(), true)
 		}
 		return func() { cmd.reply <- err }
+	case snapshotCmd:
+		s := t.snapshot()
+		return func() { cmd.reply <- s }
 	}
 	return func() {}
 }
@@ -210,7 +216,7 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 // nextDeadline is the earliest time the table has something to do by itself.
 func (t *table) nextDeadline() time.Time {
 	var next time.Time
-	for _, d := range []time.Time{t.startsAt, t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botAt, t.catchAt} {
+	for _, d := range []time.Time{t.startsAt, t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botAt, t.catchAt, t.journalRetryAt()} {
 		if !d.IsZero() && (next.IsZero() || d.Before(next)) {
 			next = d
 		}
@@ -224,7 +230,7 @@ func (t *table) nextDeadline() time.Time {
 		}
 	}
 	for _, s := range t.seats {
-		if s.away && t.status == Playing && !s.bot {
+		if s.away && t.status != Finished && !s.bot { // (away while waiting: restored, restore.go)
 			if d := s.awaySince.Add(t.cfg.Grace); next.IsZero() || d.Before(next) {
 				next = d
 			}

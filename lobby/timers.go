@@ -109,6 +109,11 @@ func (t *table) planCatch(at time.Time) {
 
 // tick does what is due.
 func (t *table) tick(at time.Time) {
+	if t.status == Waiting {
+		if t.expireWaiting(at); t.closed {
+			return
+		}
+	}
 	if t.status == Waiting && due(t.startsAt, at) {
 		t.startsAt = time.Time{}
 		if t.humans() > 0 {

@@ -22,6 +22,7 @@ type logEntry struct {
 
 // flush sends the views and the lobby line, if anything changed.
 func (t *table) flush() {
+	t.persist() // kept before it is shown (journal.go)
 	if t.listDirty {
 		t.listDirty = false
 		if !t.closed {

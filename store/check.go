@@ -87,12 +87,22 @@ func checkHeader(path string) error {
 	}
 	// The page count in the header is valid when its change counter matches
 	// the "version valid for" number (SQLite file format, section 1.3.7).
+	// A process killed while it folded the WAL into the file (a checkpoint
+	// writes page 1, with the new count, before the pages after the old
+	// end) leaves a file shorter than its count beside a WAL that still
+	// holds every one of those pages: SQLite reads them from there.
 	pages := int64(binary.BigEndian.Uint32(h[28:32]))
 	valid := binary.BigEndian.Uint32(h[24:28]) == binary.BigEndian.Uint32(h[92:96])
-	if valid && pages > 0 && size < pages*pageSize {
+	if valid && pages > 0 && size < pages*pageSize && !hasWAL(path) {
 		return fmt.Errorf("%s: %w (cut short: %d of %d pages)", path, ErrNotDatabase, size/pageSize, pages)
 	}
 	return nil
+}
+
+// hasWAL reports whether the database has a write-ahead log with frames.
+func hasWAL(path string) bool {
+	st, err := os.Stat(path + "-wal")
+	return err == nil && st.Size() > 32 // more than the WAL's header
 }
 
 // probe opens an existing file read-only and checks that it is ours and not

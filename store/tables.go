@@ -32,6 +32,11 @@ type TableSeat struct {
 	AccountID int64    `json:"account_id,omitempty"`
 	Name      string   `json:"name"`
 	BotLevel  string   `json:"bot_level,omitempty"`
+	// Key is the fingerprint of the key that holds the seat (a player's),
+	// so that this key, and only this one, finds the seat after a restart.
+	Key string `json:"key,omitempty"`
+	// Host marks the seat of the table's host.
+	Host bool `json:"host,omitempty"`
 }
 
 // SavedTable is an unfinished table as the journal left it.

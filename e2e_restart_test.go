@@ -1,0 +1,470 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/log"
+	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/ssh/sshtest"
+	"github.com/unossh/unossh/store"
+)
+
+// This test proves that live tables outlive the process (issue 11): it
+// builds the real binary, plays three tables over real SSH, kills the
+// server with SIGKILL mid-hand, starts it again on the same data directory,
+// and checks that every table, seat, hand, nickname and code is back; then
+// the same after an orderly SIGTERM; then the games are played to the end.
+
+// binary is a unossh process the test started.
+type binary struct {
+	cmd     *exec.Cmd
+	logs    *syncBuffer
+	exited  chan struct{}
+	addr    string // the SSH address
+	metrics string // the operator's address (metrics, /debug/tables)
+}
+
+var (
+	sshLine     = regexp.MustCompile(`serving UNO over SSH addr=(\S+)`)
+	metricsLine = regexp.MustCompile(`serving metrics addr=(\S+)`)
+)
+
+// startBinary starts bin on free ports of 127.0.0.1 with the data and host
+// key directories given, at a quick pace, and waits until it serves.
+func startBinary(t *testing.T, bin, data, keys string) *binary {
+	t.Helper()
+	b := &binary{logs: &syncBuffer{}, exited: make(chan struct{})}
+	b.cmd = exec.Command(bin, "-addr", "127.0.0.1:0", "-metrics", "127.0.0.1:0", "-data", data, "-hostkey-dir", keys,
+		"-bot-delay", "20ms", "-next-hand", "300ms", "-start-countdown", "1s", "-grace", "1m", "-turn-time", "2m",
+		"-max-per-addr", "64", "-conn-burst", "-1", "-max-startups-per-addr", "64")
+	b.cmd.Stdout, b.cmd.Stderr = b.logs, b.logs
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "UNOSSH_") {
+			b.cmd.Env = append(b.cmd.Env, kv)
+		}
+	}
+	require.NoError(t, b.cmd.Start())
+	go func() {
+		_ = b.cmd.Wait()
+		close(b.exited)
+	}()
+	t.Cleanup(func() {
+		_ = b.cmd.Process.Kill()
+		<-b.exited
+		if t.Failed() {
+			t.Logf("server log:\n%s", b.logs)
+		}
+	})
+	until(t, "the server serves", func() bool {
+		logs := b.logs.String()
+		s, m := sshLine.FindStringSubmatch(logs), metricsLine.FindStringSubmatch(logs)
+		if s != nil && m != nil {
+			b.addr, b.metrics = s[1], m[1]
+			return true
+		}
+		select {
+		case <-b.exited:
+			t.Fatalf("the server stopped: %s", logs)
+		default:
+		}
+		return false
+	})
+	return b
+}
+
+// until checks cond every few milliseconds, on the test's goroutine, until
+// it holds; it fails the test after wait.
+func until(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	untilFor(t, what, wait, cond)
+}
+
+// untilFor is until with its own time limit.
+func untilFor(t *testing.T, what string, limit time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not after %v", what, limit)
+		}
+		<-tick.C
+	}
+}
+
+// tables reads /debug/tables: each live table as it stands.
+func (b *binary) tables(t *testing.T) map[string]lobby.TableSnapshot {
+	t.Helper()
+	resp, err := http.Get("http://" + b.metrics + "/debug/tables")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	var list []lobby.TableSnapshot
+	require.NoError(t, json.Unmarshal(body, &list), "%s", body)
+	out := map[string]lobby.TableSnapshot{}
+	for _, s := range list {
+		out[s.ID] = s
+	}
+	return out
+}
+
+// stop sends sig and waits for the process to end.
+func (b *binary) stop(t *testing.T, sig syscall.Signal) {
+	t.Helper()
+	require.NoError(t, b.cmd.Process.Signal(sig))
+	select {
+	case <-b.exited:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server did not stop")
+	}
+	if sig == syscall.SIGTERM {
+		require.Zero(t, b.cmd.ProcessState.ExitCode(), "an orderly stop exits 0")
+		require.Contains(t, b.logs.String(), "bye")
+	}
+}
+
+// person is a keyed player: the same key is the same player across
+// connections and restarts.
+type person struct {
+	nick string
+	key  gossh.Signer
+	c    *sshtest.Client
+	// seen before the stop: their seat (row) and hand
+	seat int
+	hand []string
+}
+
+// asked reports whether the screen asks its player a question within
+// their turn (a colour, keep or play the card drawn, a challenge), which
+// player.step answers.
+func asked(s string) bool {
+	for _, q := range []string{"Choose the colour", "choose the colour to start", "y challenge", "play it · k keep it", "DROP!"} {
+		if strings.Contains(s, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitsForMe reports whether it is the player's turn, with no question
+// open, and their hand on screen: the table waits for them (the public
+// tables' timers are two minutes, the private one has none).
+func waitsForMe(c *sshtest.Client) bool {
+	s := c.Screen()
+	if !strings.Contains(s, "your turn") || asked(s) {
+		return false
+	}
+	h, _ := hand(c.Lines())
+	return len(h) > 0
+}
+
+// openPublic signs nick in with `ssh host new` and opens a public table of
+// one hand with seats seats and bots bots; the table is full, so it starts.
+func openPublic(t *testing.T, addr string, p *person, seats, bots string) {
+	t.Helper()
+	p.c = signIn(t, addr, p.nick, sshtest.Command("new"), sshtest.WithKey(p.key), big)
+	p.c.WaitFor(t, "Create a table", wait)
+	setField(t, p.c, "visibility", "public")
+	setField(t, p.c, "mode", "single hand")
+	setField(t, p.c, "seats", seats)
+	setField(t, p.c, "bots", bots)
+	require.NoError(t, p.c.Press("enter"))
+	p.c.WaitUntil(t, inGame, wait)
+}
+
+// journals reads the data directory of a stopped server: each unfinished
+// table's journal.
+func journals(t *testing.T, data string) map[string]store.SavedTable {
+	t.Helper()
+	st, err := store.Open(store.Options{Dir: data, Logger: log.New(io.Discard)})
+	require.NoError(t, err)
+	defer st.Close()
+	saved, err := st.UnfinishedTables(t.Context())
+	require.NoError(t, err)
+	out := map[string]store.SavedTable{}
+	for _, s := range saved {
+		require.Zero(t, s.Lost, "table %s: no gap in its journal", s.ID)
+		out[s.ID] = s
+	}
+	return out
+}
+
+// hashAt replays the first n actions of a journal.
+func hashAt(t *testing.T, j engine.Journal, n int) string {
+	t.Helper()
+	j.Actions = j.Actions[:n]
+	g, err := engine.Replay(j)
+	require.NoError(t, err)
+	return lobby.StateHash(g.State())
+}
+
+func TestRestartBringsEveryTableBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and restarts it twice: not with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "unossh")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	data, keys := t.TempDir(), t.TempDir()
+	srv := startBinary(t, bin, data, keys)
+
+	// Three tables: a private one (ana hosts, bo joins by the code, a bot),
+	// and two public ones, each a player with bots.
+	people := map[string]*person{}
+	for _, nick := range []string{"ana", "bo", "cy", "dee"} {
+		people[nick] = &person{nick: nick, key: sshtest.NewKey(t)}
+	}
+	ana, bo, cy, dee := people["ana"], people["bo"], people["cy"], people["dee"]
+	var code string
+	ana.c, code = hostPrivate(t, srv.addr, "ana", []string{"mode", "single hand", "seats", "3", "turn timer", "off"},
+		sshtest.WithKey(ana.key))
+	bo.c = joinPrivate(t, srv.addr, "bo", code, ana.c, sshtest.WithKey(bo.key))
+	addBots(t, ana.c, 1, "3/3 taken")
+	startGame(t, ana.c, bo.c)
+	openPublic(t, srv.addr, cy, "3", "2")
+	openPublic(t, srv.addr, dee, "3", "2")
+	// A fourth table waits for its game: eve hosts it, with a bot.
+	eve := &person{nick: "eve", key: sshtest.NewKey(t)}
+	var waitingCode string
+	eve.c, waitingCode = hostPrivate(t, srv.addr, "eve", []string{"seats", "3"}, sshtest.WithKey(eve.key))
+	addBots(t, eve.c, 1, "2/3 taken")
+	// A fifth table never stops: hal plays against a bot, a key as soon as
+	// his screen asks for one, so each stop comes while his moves and the
+	// bot's are being written.
+	hal := &person{nick: "hal", key: sshtest.NewKey(t)}
+	hal.c, _ = hostPrivate(t, srv.addr, "hal", []string{"seats", "2", "turn timer", "off"}, sshtest.WithKey(hal.key))
+	addBots(t, hal.c, 1, "2/2 taken")
+	startGame(t, hal.c)
+	halPlays := &player{c: hal.c, name: "hal"}
+
+	// Everyone plays for a while, so that each hand is well under way when
+	// the server stops (no hand of three can end within ten actions: the
+	// deal, the seven cards of the one who goes out, and at least one move
+	// of another between two of theirs).
+	// Each plays only while their own table is short of ten.
+	seated := func(nick string) lobby.TableSnapshot {
+		for _, s := range srv.tables(t) {
+			if slices.ContainsFunc(s.Seats, func(x lobby.SeatSnapshot) bool { return x.Nick == nick }) {
+				return s
+			}
+		}
+		t.Fatalf("%s sits nowhere", nick)
+		return lobby.TableSnapshot{}
+	}
+	plays := map[string]*player{}
+	for _, p := range []*person{ana, bo, cy, dee} {
+		plays[p.nick] = &player{c: p.c, name: p.nick}
+	}
+	untilFor(t, "every hand is ten actions in", gameWait, func() bool {
+		short := false
+		for nick, pl := range plays {
+			if seated(nick).Actions < 10 {
+				short = true
+				step(t, pl)
+			}
+		}
+		step(t, halPlays)
+		return !short
+	})
+	tableOf := map[string][]*person{} // by table id, filled from the first snapshot
+	var ids []string                  // the tables playing
+
+	for round, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM} {
+		// The bots play until each table waits for one of its players.
+		var before map[string]lobby.TableSnapshot
+		until(t, "every table waits for a player", func() bool {
+			step(t, halPlays)
+			for _, pl := range plays { // questions still open are answered
+				if asked(pl.c.Screen()) {
+					step(t, pl)
+				}
+			}
+			before = srv.tables(t)
+			if len(before) != 5 {
+				return false
+			}
+			for _, s := range before {
+				if s.Unwritten != 0 {
+					return false
+				}
+			}
+			if len(tableOf) == 0 {
+				for id, s := range before {
+					if s.Status != "playing" || s.Seats[0].Nick == "hal" {
+						continue
+					}
+					ids = append(ids, id)
+					for _, seat := range s.Seats {
+						if p := people[seat.Nick]; p != nil {
+							tableOf[id] = append(tableOf[id], p)
+						}
+					}
+				}
+				slices.Sort(ids)
+			}
+			for _, id := range ids {
+				if !slices.ContainsFunc(tableOf[id], func(p *person) bool { return waitsForMe(p.c) }) {
+					return false
+				}
+			}
+			step(t, halPlays)
+			before = srv.tables(t) // as the screens now show them
+			return true
+		})
+		require.Len(t, tableOf, 3, "each table has its players")
+		for _, p := range people {
+			s := p.c.Screen()
+			p.seat = mySeat(s)
+			p.hand, _ = hand(p.c.Lines())
+			require.GreaterOrEqual(t, p.seat, 0, "%s is seated:\n%s", p.nick, s)
+			require.NotEmpty(t, p.hand, "%s sees a hand:\n%s", p.nick, s)
+		}
+
+		srv.stop(t, sig)
+		for _, s := range before {
+			if i := slices.IndexFunc(s.Seats, func(x lobby.SeatSnapshot) bool { return x.Nick == "hal" }); i >= 0 {
+				hal.seat = i
+			}
+		}
+		for _, p := range append([]*person{eve, hal}, ana, bo, cy, dee) {
+			p.c.Wait(t, wait)
+		}
+
+		// What everyone saw is in the journal, and the journal replays.
+		saved := journals(t, data)
+		require.Len(t, saved, 5, "round %d (%s): every table is kept", round, sig)
+		replayed := map[string]string{}
+		for id, b := range before {
+			s, ok := saved[id]
+			require.True(t, ok, "table %s kept", id)
+			for i, seat := range b.Seats {
+				require.Equal(t, seat.Nick, s.Seats[i].Name)
+			}
+			if b.Status == "waiting" {
+				require.Empty(t, s.Journal.Actions)
+				continue
+			}
+			require.GreaterOrEqual(t, len(s.Journal.Actions), b.Actions)
+			t.Logf("%s, table %s: %d actions seen before the stop, %d in the journal", sig, id, b.Actions, len(s.Journal.Actions))
+			require.Equal(t, b.Hash, hashAt(t, s.Journal, b.Actions), "table %s: the journal holds what was shown", id)
+			replayed[id] = hashAt(t, s.Journal, len(s.Journal.Actions))
+			for i, seat := range b.Seats {
+				require.Equal(t, seat.Nick, s.Seats[i].Name)
+			}
+		}
+
+		// Started again on the same directory: every table is back, in
+		// the state its journal replays to.
+		srv = startBinary(t, bin, data, keys)
+		after := srv.tables(t)
+		require.Len(t, after, 5)
+		for id, b := range before {
+			a := after[id]
+			require.Equal(t, b.Status, a.Status)
+			require.Equal(t, replayed[id], a.RestoredHash, "table %s rebuilt to the journal's state", id)
+			require.Equal(t, len(saved[id].Journal.Actions), a.RestoredActions)
+			require.Equal(t, b.Private, a.Private)
+			for i, seat := range a.Seats {
+				require.Equal(t, b.Seats[i].Nick, seat.Nick)
+				require.Equal(t, seat.Nick != "" && !seat.Bot, seat.Away, "every player is away until they return")
+			}
+		}
+
+		// Each player comes back with their key: no nickname asked, the
+		// same seat, the same hand.
+		for _, p := range people {
+			p.c = sshtest.Dial(t, srv.addr, sshtest.User(p.nick), sshtest.WithKey(p.key), big)
+			p.c.WaitUntil(t, func(s string) bool { return inGame(s) && len(p.hand) > 0 && handCount(s) >= 0 }, wait)
+			p.c.WaitUntil(t, func(s string) bool { h, _ := hand(p.c.Lines()); return len(h) > 0 }, wait)
+			s := p.c.Screen()
+			require.NotContains(t, string(p.c.Raw()), "Choose a nickname", "%s is not asked for a nickname", p.nick)
+			require.Equal(t, p.seat, mySeat(s), "%s is in their seat:\n%s", p.nick, s)
+			row, _ := seatRow(s, p.nick)
+			require.Equal(t, p.seat, row, "%s's row shows their nickname", p.nick)
+			h, _ := hand(p.c.Lines())
+			require.Equal(t, p.hand, h, "%s holds the same hand", p.nick)
+			plays[p.nick] = &player{c: p.c, name: p.nick}
+		}
+
+		// hal is back in his seat too (his last move may not have reached
+		// his screen before the stop: his hand is not compared).
+		hal.c = sshtest.Dial(t, srv.addr, sshtest.User("hal"), sshtest.WithKey(hal.key), big)
+		hal.c.WaitUntil(t, func(s string) bool { return inGame(s) && mySeat(s) >= 0 }, wait)
+		require.Equal(t, hal.seat, mySeat(hal.c.Screen()))
+		require.NotContains(t, string(hal.c.Raw()), "Choose a nickname")
+		halPlays = &player{c: hal.c, name: "hal"}
+
+		// The private code still finds the table: a newcomer watches it.
+		fay := signIn(t, srv.addr, "fay", sshtest.Command("join "+code), big)
+		fay.WaitFor(t, "WATCHING", wait)
+		ana.c.WaitFor(t, "1 watching", wait)
+		fay.Close()
+		fay.Wait(t, wait)
+
+		// eve is back in her waiting room, with its code, and a newcomer
+		// sits down by it.
+		eve.c = sshtest.Dial(t, srv.addr, sshtest.User("eve"), sshtest.WithKey(eve.key), big)
+		require.Equal(t, waitingCode, readCode(t, eve.c))
+		eve.c.WaitFor(t, "2/3 taken", wait)
+		require.NotContains(t, string(eve.c.Raw()), "Choose a nickname")
+		gus := signIn(t, srv.addr, "gus", sshtest.Command("join "+waitingCode), big)
+		eve.c.WaitFor(t, "gus sat down", wait)
+		gus.Close()
+		gus.Wait(t, wait)
+		eve.c.WaitFor(t, "2/3 taken", wait)
+	}
+
+	// hal leaves his endless game: abandoned, its table closes. The
+	// others play on to their ends.
+	require.NoError(t, hal.c.Press("q", "y"))
+	gone := func(nick string) func() bool {
+		return func() bool {
+			for _, s := range srv.tables(t) {
+				if slices.ContainsFunc(s.Seats, func(x lobby.SeatSnapshot) bool { return x.Nick == nick }) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	until(t, "hal's table is closed", gone("hal"))
+	var players []*player
+	for _, nick := range []string{"ana", "bo", "cy", "dee"} {
+		players = append(players, &player{c: people[nick].c, name: nick})
+	}
+	// Done when the server says so: a key pressed just as a game ends may
+	// take its player from the result back to the lobby before their
+	// screen is read.
+	drive(t, gameWait, func() bool {
+		for _, s := range srv.tables(t) {
+			if s.Status == "playing" {
+				return false
+			}
+		}
+		return true
+	}, players...)
+	for _, s := range srv.tables(t) {
+		require.Contains(t, []string{"finished", "waiting"}, s.Status, "table %s", s.ID)
+	}
+	require.NoError(t, eve.c.Press("l")) // the waiting table closes
+	until(t, "eve's table is closed", gone("eve"))
+	srv.stop(t, syscall.SIGTERM)
+	require.Empty(t, journals(t, data), "finished tables are not kept for a restart")
+}
