@@ -90,6 +90,8 @@ func (t *table) onHostIntent(c *Client, i int, in Intent) error {
 			return errNotWaiting
 		}
 		return t.configure(in.Settings)
+	case BotLevel, BotPace:
+		return t.onBotSetting(in)
 	case Rematch:
 		if t.status != Finished {
 			return errors.New("the game is not over yet")

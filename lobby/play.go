@@ -19,6 +19,7 @@ func (t *table) apply(a engine.Action) error {
 	if err != nil {
 		return err
 	}
+	t.feedBots(evs)
 	t.moves++
 	for _, e := range t.holdReveal(evs) {
 		entry := logEntry{event: e, isEvent: true}
@@ -84,27 +85,12 @@ func (t *table) decider() int {
 func (t *table) botMove() {
 	seat := t.decider()
 	v := t.game.View(seat)
-	a, ok := chooseMove(v, t.rng)
+	a, ok := t.botChoose(seat, v)
 	if !ok {
 		return
 	}
 	if err := t.apply(a); err != nil {
 		t.note("a bot made a mistake: " + err.Error())
-	}
-}
-
-// botCatch lets a bot catch a player who did not call UNO.
-func (t *table) botCatch() {
-	for i, s := range t.seats {
-		if !s.bot {
-			continue
-		}
-		for _, a := range t.game.Legal(i) {
-			if a.Kind == engine.Catch {
-				_ = t.apply(a)
-				return
-			}
-		}
 	}
 }
 

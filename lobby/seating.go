@@ -175,7 +175,7 @@ func (t *table) onDisconnect(c *Client) bool {
 func (t *table) free(i int) {
 	s := t.seats[i]
 	if t.status == Playing {
-		t.seats[i] = &seat{nick: s.nick, bot: true}
+		t.seats[i] = t.standIn(s.nick)
 		t.reschedule()
 	} else {
 		t.seats[i] = &seat{}
@@ -226,7 +226,7 @@ func (t *table) addBot() bool {
 					break
 				}
 			}
-			t.seats[i] = &seat{nick: name, bot: true}
+			t.seats[i] = t.botSeat(name, t.addLevel())
 			t.dirty, t.listDirty = true, true
 			return true
 		}

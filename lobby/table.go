@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby/bot"
 )
 
 // table is one table: its seats, its spectators and its game. Its goroutine
@@ -60,6 +61,9 @@ type seat struct {
 	awaySince time.Time
 	auto      bool // a bot plays for the player until they press a key
 	timeouts  int  // turns in a row that timed out
+
+	// brain is a bot's player: its level and what it remembers (nil for a person).
+	brain *bot.Bot
 }
 
 func (s *seat) empty() bool { return s.nick == "" }
