@@ -149,6 +149,9 @@ func (t *table) loop() {
 		}
 		select {
 		case cmd := <-t.q.cmds:
+			if timer != nil {
+				timer.Stop() // before the answer: whoever asked never sees the old deadline
+			}
 			answer := t.handle(cmd)
 			t.flush()
 			answer()
