@@ -141,7 +141,8 @@ func TestHouseRulesOverSSH(t *testing.T) {
 			play: func(t *testing.T, h *houseTable) {
 				h.play("ana", "R5")
 				h.c("bo").WaitFor(t, "your turn", wait)
-				h.play("cy", "R5") // out of turn: the very card on top
+				h.c("cy").WaitFor(t, h.n("ana")+" played R5", wait) // (a key on an older screen would be refused)
+				h.play("cy", "R5")                                  // out of turn: the very card on top
 				h.waitAll(func(v string) string { return h.who(v, "cy") + " played R5" })
 				h.waitCards(map[string]int{"ana": 6, "bo": 7, "cy": 6})
 				h.c("ana").WaitFor(t, "your turn", wait) // play goes on from cy: bo was passed over
@@ -243,7 +244,7 @@ func TestHouseRulesOverSSH(t *testing.T) {
 				h.waitCards(map[string]int{"ana": 1})
 				bo := h.c("bo")
 				require.NoError(t, bo.Press("c"))
-				bo.WaitFor(t, "catch", wait) // told there is nobody to catch
+				bo.WaitFor(t, "nobody to catch", wait)
 				assert.NotContains(t, bo.Screen(), "caught")
 				h.waitCards(map[string]int{"ana": 1, "bo": 7, "cy": 7})
 				bo.WaitFor(t, "your turn", wait)
