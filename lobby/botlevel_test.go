@@ -97,7 +97,8 @@ func TestQuickPlayFillsWithNormalBots(t *testing.T) {
 
 // TestBotsCatchAtTheirLevel: ana plays down to one card without calling
 // UNO, in front of three bots of one level, table after table. Beginners
-// never catch her; the better the level, the more often she is caught;
+// never catch her; the better the level, the more often she is caught (each
+// of the three notices at its level's rate: easy 30%, normal 60%, hard 90%);
 // every catch comes after a person's pause, and before the next bot moves.
 func TestBotsCatchAtTheirLevel(t *testing.T) {
 	const tables = 16
