@@ -40,6 +40,8 @@ type edTable struct {
 type edSpec struct {
 	edition, mode, seats, target, bots, blanks string
 	dial                                       map[string][]sshtest.Option
+	// house are custom house rules: each rule's name and setting as the form shows them.
+	house [][2]string
 }
 
 // edStack builds a first deal: each seat's seven cards (as card codes), the
@@ -86,6 +88,12 @@ func edLobby(t *testing.T, st engine.Stack) lobby.Config {
 func edOpen(t *testing.T, cfg lobby.Config, spec edSpec, nicks ...string) *edTable {
 	t.Helper()
 	addr, _ := startApp(t, cfg)
+	return edOpenAt(t, addr, spec, nicks...)
+}
+
+// edOpenAt is edOpen on a server already serving the app at addr.
+func edOpenAt(t *testing.T, addr string, spec edSpec, nicks ...string) *edTable {
+	t.Helper()
 	e := &edTable{t: t, c: map[string]*sshtest.Client{}}
 	host := signIn(t, addr, nicks[0], append(spec.dial[nicks[0]], sshtest.Command("new"))...)
 	host.WaitFor(t, "Create a table", wait)
@@ -93,6 +101,17 @@ func edOpen(t *testing.T, cfg lobby.Config, spec edSpec, nicks ...string) *edTab
 		{"target score", spec.target}, {"bots", spec.bots}, {"Blank cards", spec.blanks}} {
 		if f[1] != "" {
 			setField(t, host, f[0], f[1])
+		}
+	}
+	if len(spec.house) > 0 {
+		// From the printed rules, one step left is Custom with no rule on yet
+		// (stepping right through the presets would start from Chaos's).
+		setField(t, host, "house rules", "Classic (as printed)")
+		require.NoError(t, host.Press("left"))
+		host.WaitFor(t, "house rules   ‹ Custom ›", wait)
+		for _, r := range spec.house {
+			setField(t, host, "  rule", r[0])
+			setField(t, host, "  setting", r[1])
 		}
 	}
 	require.NoError(t, host.Press("enter"))

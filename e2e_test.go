@@ -95,10 +95,20 @@ func setField(t *testing.T, c *sshtest.Client, label, want string) {
 		return strings.Trim(v, " ‹›")
 	}
 	is := func() bool { v := value(); return v == want || strings.HasPrefix(v, want+"  ") }
-	for i := 0; i < 12 && !strings.Contains(line(), "▶ "+label); i++ {
-		before := c.Screen()
+	// The focused row, marked ▶ (other lines, such as the count of players
+	// online, may change meanwhile).
+	focused := func() string {
+		for _, l := range c.Lines() {
+			if strings.Contains(l, "▶ ") {
+				return l
+			}
+		}
+		return ""
+	}
+	for i := 0; i < 16 && !strings.Contains(line(), "▶ "+label); i++ {
+		before := focused()
 		require.NoError(t, c.Press("down"))
-		c.WaitUntil(t, func(s string) bool { return s != before }, wait)
+		c.WaitUntil(t, func(string) bool { return focused() != before }, wait)
 	}
 	require.Contains(t, line(), "▶ "+label)
 	dir := "right"

@@ -204,7 +204,8 @@ func (t *table) endHolds() {
 	}
 	for _, i := range away {
 		s := t.seats[i]
-		t.seats[i] = &seat{nick: s.nick, bot: true, standFor: s.nick}
+		t.seats[i] = t.standIn(s.nick)
+		t.seats[i].standFor = s.nick
 	}
 	if !t.closed {
 		t.passHost() // a rematch needs a host who is here

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/unossh/unossh/engine"
-	"github.com/unossh/unossh/lobby/bot"
 	"github.com/unossh/unossh/store"
 )
 
@@ -136,7 +135,7 @@ func (t *table) recordGame() {
 }
 
 // botLevel is the level of the bot in seat i.
-func (t *table) botLevel(int) string { return bot.Normal.String() }
+func (t *table) botLevel(i int) string { return t.seats[i].level().String() }
 
 // teamOf groups partners: across the table in Partners; everyone on their
 // own otherwise (rotating partners keep their own points).

@@ -1,6 +1,9 @@
 package lobby
 
-import "github.com/unossh/unossh/engine"
+import (
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby/bot"
+)
 
 // Intent is something a player asks of their table. The table checks it and
 // answers, if at all, through the player's Screen.
@@ -14,6 +17,10 @@ type Intent struct {
 	Text string
 	// Settings are the new rules, for Configure.
 	Settings engine.Settings
+	// Level is the bot level, for BotLevel.
+	Level bot.Level
+	// Fast is the bots' pace, for BotPace.
+	Fast bool
 }
 
 // IntentKind names an intent.
@@ -46,4 +53,9 @@ const (
 	EditRules
 	// EditDone: the host closed the rules form without changing them.
 	EditDone
+	// BotLevel sets the level of the bot in Seat, or with Seat -1 the level
+	// of the bots seated from now on (host, waiting table).
+	BotLevel
+	// BotPace makes the table's bots quick (Fast) or paced like people (host).
+	BotPace
 )

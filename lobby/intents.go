@@ -97,6 +97,8 @@ func (t *table) onHostIntent(c *Client, i int, in Intent) error {
 		return err
 	case EditRules, EditDone:
 		return t.onEditing(in.Kind == EditRules)
+	case BotLevel, BotPace:
+		return t.onBotSetting(in)
 	case Rematch:
 		if t.status != Finished {
 			return errors.New("the game is not over yet")

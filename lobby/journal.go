@@ -151,7 +151,7 @@ func (t *table) seatRecords(dst []store.TableSeat) []store.TableSeat {
 		switch {
 		case s.empty():
 		case s.bot:
-			r.Kind, r.BotLevel = store.SeatBot, botLevel
+			r.Kind, r.BotLevel = store.SeatBot, s.level().String()
 		case strings.HasPrefix(s.key, "guest:"):
 			r.Kind, r.Key = store.SeatGuest, s.key
 		default:

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/log"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby/bot"
 	"github.com/unossh/unossh/store"
 )
 
@@ -18,6 +19,11 @@ type TableOptions struct {
 	Settings engine.Settings
 	// Bots is the number of seats to fill with bots at once.
 	Bots int
+	// BotLevel is the level of the bots seated at creation, added by the
+	// host and filling a public table's free seats; nil is bot.Normal.
+	BotLevel *bot.Level
+	// FastBots makes the bots move quickly, without a person's pauses.
+	FastBots bool
 	// TurnTime is the turn timer: 10 s to 120 s; zero means the default, and
 	// a private table may turn it off with NoTurnTimer.
 	TurnTime time.Duration

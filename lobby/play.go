@@ -19,6 +19,7 @@ func (t *table) apply(a engine.Action) error {
 	if err != nil {
 		return err
 	}
+	t.feedBots(evs)
 	t.moves++
 	t.movedAt = t.clock.Now()
 	t.hub.movesMade.Add(1)
@@ -92,7 +93,7 @@ func (t *table) decider() int {
 func (t *table) botMove() {
 	seat := t.decider()
 	v := t.game.View(seat)
-	a, ok := chooseMove(v, t.rng)
+	a, ok := t.botChoose(seat, v)
 	if !ok {
 		return
 	}
@@ -101,21 +102,6 @@ func (t *table) botMove() {
 		return
 	}
 	t.idleMove(seat)
-}
-
-// botCatch lets a bot catch a player who did not call UNO.
-func (t *table) botCatch() {
-	for i, s := range t.seats {
-		if !s.bot {
-			continue
-		}
-		for _, a := range t.game.Legal(i) {
-			if a.Kind == engine.Catch {
-				_ = t.apply(a)
-				return
-			}
-		}
-	}
 }
 
 // timeout plays for a player whose time ran out: draw, keep, accept, end the

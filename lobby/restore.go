@@ -24,9 +24,6 @@ import (
 // their seat with no question asked. Spectators are gone; timers start
 // afresh; bots play on.
 
-// botLevel is the level recorded for the table's bots (all play Normal).
-var botLevel = bot.Normal.String()
-
 // restoredFrom is what a table was rebuilt from, for the operator.
 type restoredFrom struct {
 	actions int
@@ -158,7 +155,12 @@ func (t *table) seatsFrom(seats []store.TableSeat) {
 		switch {
 		case r.Name == "":
 		case r.Kind == store.SeatBot:
-			st.bot = true
+			l, err := bot.ParseLevel(r.BotLevel)
+			if err != nil {
+				l = bot.Normal // a record from before levels were kept
+			}
+			st = t.botSeat(r.Name, l)
+			st.host = r.Host
 		default:
 			st.key, st.away, st.awaySince = r.Key, true, now
 		}

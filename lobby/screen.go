@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby/bot"
 )
 
 // Screen is everything one session may show: the latest state the lobby and
@@ -92,6 +93,8 @@ type SeatInfo struct {
 	Connected bool // false while a player is away (their seat is kept)
 	// AutoPlay is true while a bot plays for an absent or idle player.
 	AutoPlay bool
+	// Level is a bot's level (Bot seats only).
+	Level bot.Level
 }
 
 // Empty reports whether nobody sits in the seat.
@@ -144,6 +147,10 @@ type TableView struct {
 	// Tournament is the tournament the table (or room) belongs to, with its
 	// standings across both tables; nil at an ordinary table.
 	Tournament *TournamentView
+	// BotLevel is the level of the bots the host adds from now on, and
+	// FastBots their pace.
+	BotLevel bot.Level
+	FastBots bool
 }
 
 // HandResult is how a hand ended.

@@ -193,7 +193,8 @@ func (t *table) free(i int) {
 		defer t.editDone() // a host who goes stops editing
 	}
 	if t.status == Playing {
-		t.seats[i] = &seat{nick: s.nick, bot: true, standFor: s.nick}
+		t.seats[i] = t.standIn(s.nick)
+		t.seats[i].standFor = s.nick
 		t.reschedule()
 	} else {
 		t.seats[i] = &seat{}
@@ -248,7 +249,7 @@ func (t *table) addBot() bool {
 					break
 				}
 			}
-			t.seats[i] = &seat{nick: name, bot: true}
+			t.seats[i] = t.botSeat(name, t.addLevel())
 			t.dirty, t.listDirty = true, true
 			return true
 		}

@@ -96,7 +96,7 @@ func (t *table) onSit(c *Client) error {
 		}
 		return nil
 	}
-	i := t.botSeat()
+	i := t.takeableBotSeat()
 	if i < 0 {
 		return ErrTableFull
 	}
@@ -127,9 +127,9 @@ func (t *table) freezeLog(i int) {
 	}
 }
 
-// botSeat is a seat a bot holds that a newcomer may take: the table's own
+// takeableBotSeat is a seat a bot holds that a newcomer may take: the table's own
 // bots first, then those that stand in for good for a player who left.
-func (t *table) botSeat() int {
+func (t *table) takeableBotSeat() int {
 	for _, own := range []bool{true, false} {
 		for i, s := range t.seats {
 			if s.bot && (s.standFor == "") == own {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby/bot"
 )
 
 // table is one table: its seats, its spectators and its game. Its goroutine
@@ -77,6 +78,9 @@ type seat struct {
 	// standFor is the player a bot took the seat from for good, or "": a
 	// game it wins is the bot's, not theirs (standin.go).
 	standFor string
+
+	// brain is a bot's player: its level and what it remembers (nil for a person).
+	brain *bot.Bot
 }
 
 func (s *seat) empty() bool { return s.nick == "" }
@@ -163,6 +167,9 @@ func (t *table) loop() {
 		}
 		select {
 		case cmd := <-t.q.cmds:
+			if timer != nil {
+				timer.Stop() // before the answer: whoever asked never sees the old deadline
+			}
 			answer := t.handle(cmd)
 			t.flush()
 			answer()

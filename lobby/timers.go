@@ -69,7 +69,7 @@ func (t *table) reschedule() {
 	case s.robot() && keep(botAt):
 		t.botAt = botAt
 	case s.robot():
-		t.botAt = at.Add(t.humanDelay(t.cfg.BotDelay))
+		t.botAt = at.Add(t.botPause(seat))
 	case g.Phase() == engine.PhaseRaid && keep(raidEnds):
 		t.raidEnds = raidEnds
 	case g.Phase() == engine.PhaseRaid:
@@ -91,20 +91,6 @@ func (t *table) humanDelay(base time.Duration) time.Duration {
 		return 0
 	}
 	return base + time.Duration(t.rng.Int64N(int64(base)/2+1))
-}
-
-// planCatch gives the bots a chance to catch a player who forgot UNO.
-func (t *table) planCatch(at time.Time) {
-	for _, sv := range t.game.View(-1).Seats {
-		if sv.Exposed {
-			for _, s := range t.seats {
-				if s.bot && t.rng.IntN(2) == 0 {
-					t.catchAt = at.Add(t.humanDelay(t.cfg.BotDelay * 2))
-					return
-				}
-			}
-		}
-	}
 }
 
 // tick does what is due.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby/bot"
 )
 
 // This file is a table's side of a tournament: an ordinary table whose
@@ -147,7 +148,7 @@ func (t *table) tourRelease() {
 	var seats [4]*seat
 	copy(seats[:], t.seats)
 	for i, s := range t.seats {
-		t.seats[i] = &seat{nick: s.nick, bot: true}
+		t.seats[i] = t.botSeat(s.nick, bot.Normal)
 	}
 	t.clearTimers()
 	t.tourTell(tourReleasedReport{table: t.tour.index, seats: seats})

@@ -70,8 +70,9 @@ func (t *table) viewFor(seat int) *TableView {
 	for i, s := range t.seats {
 		names[i] = s.nick
 		v.Seats = append(v.Seats, SeatInfo{Nick: s.nick, Bot: s.bot, Host: s.host,
-			Connected: s.bot || s.client != nil, AutoPlay: s.auto})
+			Connected: s.bot || s.client != nil, AutoPlay: s.auto, Level: s.level()})
 	}
+	v.BotLevel, v.FastBots = t.addLevel(), t.opts.FastBots
 	if seat >= 0 {
 		v.Host = t.seats[seat].host
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/lobby/bot"
 )
 
 // formRow is one line of the create form.
@@ -22,6 +23,7 @@ const (
 	rowSeats
 	rowTarget
 	rowBots
+	rowBotLevel // the bots' level and pace
 	rowBlanks
 	rowBlankPoints
 	rowFoil
@@ -51,6 +53,8 @@ type createForm struct {
 	seats     int
 	target    int // index in targets
 	bots      int
+	botLevel  bot.Level
+	fastBots  bool
 	blanks    int
 	blankPts  int // index in engine.BlankScores
 	foil      bool
@@ -62,7 +66,7 @@ type createForm struct {
 }
 
 func newCreateForm(nick string) createForm {
-	f := createForm{name: newInput(24, nil), seats: 4, target: 5, row: rowName}
+	f := createForm{name: newInput(24, nil), seats: 4, target: 5, row: rowName, botLevel: bot.Normal}
 	if nick != "" {
 		f.name.Set(clean(nick) + "'s table")
 	}
@@ -96,6 +100,9 @@ func (f *createForm) rows() []formRow {
 	}
 	if !f.configure {
 		rs = append(rs, rowBots)
+		if f.bots > 0 || f.public { // (a public table's free seats fill with bots)
+			rs = append(rs, rowBotLevel)
+		}
 	}
 	switch engine.Edition(f.edition) {
 	case engine.Classic2001:
@@ -179,6 +186,10 @@ func (f *createForm) step(d int) {
 		f.target = min(max(f.target+d, 0), len(targets)-1)
 	case rowBots:
 		f.bots = min(max(f.bots+d, 0), f.seats-1)
+	case rowBotLevel:
+		// Each level, at a person's pace and then fast.
+		i := wrap(int(f.botLevel)*2+b2i(f.fastBots), 2*len(bot.Levels))
+		f.botLevel, f.fastBots = bot.Level(i/2), i%2 == 1
 	case rowBlanks:
 		f.blanks = wrap(f.blanks, len(engine.BlankRules))
 	case rowBlankPoints:
@@ -277,6 +288,8 @@ func (m *model) submitForm() tea.Cmd {
 		Public:   f.public,
 		Settings: f.settings(),
 		Bots:     f.bots,
+		BotLevel: &f.botLevel,
+		FastBots: f.fastBots,
 		TurnTime: timers[f.timer],
 	}
 	m.say("opening your table…", false)
@@ -362,7 +375,7 @@ func (m *model) swatches(e engine.Edition) string {
 }
 
 func rowLabel(r formRow) string {
-	return [...]string{"name", "visibility", "edition", "mode", "seats", "target score", "bots",
+	return [...]string{"name", "visibility", "edition", "mode", "seats", "target score", "bots", "bot level",
 		"Blank cards", "Blank scores", "Army card", "house rules", "  rule", "  setting", "turn timer", ""}[r]
 }
 
@@ -383,6 +396,8 @@ func (f *createForm) value(r formRow) string {
 		return fmt.Sprint(targets[f.target])
 	case rowBots:
 		return fmt.Sprint(f.bots)
+	case rowBotLevel:
+		return botLevelText(f.botLevel, f.fastBots)
 	case rowBlanks:
 		return engine.BlankRule(f.blanks).Title()
 	case rowBlankPoints:
@@ -438,6 +453,8 @@ func (f *createForm) describe() string {
 		return "The score that wins the game."
 	case rowBots:
 		return "Bots take these seats at once; b adds and x removes bots in the waiting room."
+	case rowBotLevel:
+		return botLevelBlurb(f.botLevel, f.fastBots)
 	case rowBlanks:
 		return "Classic 2001's four Blank cards, one per colour, carry this house rule: " + engine.BlankRule(f.blanks).Title() +
 			". A Blank plays on its colour or on another Blank."

@@ -11,6 +11,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/lobby/bot"
 )
 
 // fixedNow is the clock of every test: countdowns are exact.
@@ -284,8 +285,8 @@ func waitingRoom() lobby.Screen {
 		Table: &lobby.TableView{
 			TableInfo: lobby.TableInfo{ID: "t9", Name: "ana's table", Settings: s, Seats: 4, Taken: 2, Status: lobby.Waiting},
 			Code:      "K7QX2MHC9DFA",
-			Seats:     []lobby.SeatInfo{{Nick: "ana", Host: true, Connected: true}, {Nick: "dee", Bot: true, Connected: true}, {}, {}},
-			You:       0, Host: true,
+			Seats:     []lobby.SeatInfo{{Nick: "ana", Host: true, Connected: true}, {Nick: "dee", Bot: true, Connected: true, Level: bot.Normal}, {}, {}},
+			You:       0, Host: true, BotLevel: bot.Normal,
 			Log: []lobby.LogLine{{Text: "ana opened the table"}, {Text: "a bot, dee, sat down"}, {Chat: true, Nick: "ana", Text: "invite sent!"}},
 		},
 	}

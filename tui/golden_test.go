@@ -79,6 +79,8 @@ func TestGolden(t *testing.T) {
 		{name: "lobby_120x40", w: 120, h: 40, scr: lobbyScreen(), keys: []string{"down"}},
 		{name: "lobby_empty_80x24", w: 80, h: 24, scr: lobby.Screen{Nick: "ana", Online: 1}},
 		{name: "create_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"down", "enter"}},
+		{name: "create_bots_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"down", "enter",
+			"down", "down", "down", "down", "down", "down", "right", "down", "right", "right"}},
 		{name: "create_partners_80x24", w: 80, h: 24, scr: lobbyScreen(),
 			keys: []string{"down", "enter", "down", "down", "down", "right", "right", "right", "down", "right", "enter"}},
 		{name: "create_rotation_80x24", w: 80, h: 24, scr: lobbyScreen(),

@@ -37,6 +37,8 @@ func helpText() []helpLine {
 		h("In the waiting room"),
 		k("s", "start the game (host)"),
 		k("b / x", "add a bot / remove the bot or kick the player in the selected seat (host)"),
+		k("←/→", "the selected bot's level, beginner to hard; on another seat, the level of the bots added next (host)"),
+		k("f", "bots pause like people, or play fast (host)"),
 		k("e", "change the rules (host)"),
 		k("l or q", "leave the table"),
 		p(""),

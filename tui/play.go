@@ -127,6 +127,8 @@ func (m *model) whyNot(v *engine.View, card engine.Card) string {
 		return fmt.Sprintf("%d cards wait on you: stack a draw card on them, or d to draw them all", v.Pending)
 	case v.Phase != engine.PhaseTurn && v.Phase != engine.PhaseDrawn:
 		return "not now: " + m.phaseNote(v)
+	case card.Kind == engine.WildDrawFour && v.Settings.House.NoBluff:
+		return "no bluffing at this table: a Wild Draw Four only when you hold no card of the colour in play"
 	}
 	want := colorName(v.Color)
 	switch {

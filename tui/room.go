@@ -47,6 +47,10 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 		if m.hostOnly("remove bots or players") {
 			return m.removeSeat(m.room.cursor)
 		}
+	case k.Type == tea.KeyLeft || k.Type == tea.KeyRight:
+		return m.roomLevelKey(map[bool]int{true: -1, false: 1}[k.Type == tea.KeyLeft])
+	case k.String() == "f":
+		return m.roomPaceKey()
 	case is(k, m.keys.Edit):
 		if m.hostOnly("change the rules") {
 			m.form = configureForm(t.Settings)
@@ -61,7 +65,7 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 		m.openHelp()
 	default:
 		if t.Host {
-			m.say("s start · b add a bot · x remove the selected seat · t chat · l leave", false)
+			m.say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · t chat · l leave", false)
 		} else {
 			m.say("waiting for the host to start · t chat · l leave", false)
 		}
@@ -193,7 +197,7 @@ func (m *model) seatTags(t *lobby.TableView, i int) string {
 		tags = append(tags, "you")
 	}
 	if s.Bot {
-		tags = append(tags, m.st.dim.Render("bot"))
+		tags = append(tags, m.st.dim.Render(s.Level.String()+" bot"))
 	}
 	if !s.Empty() && !s.Bot && !s.Connected {
 		tags = append(tags, m.st.warn.Render("away"))
@@ -239,6 +243,9 @@ func (m *model) roomSide(t *lobby.TableView) []string {
 		out = append(out, st.dim.Render("add a bot (b) or wait for a friend"))
 	} else {
 		out = append(out, st.ok.Render("ready: press s to start"))
+	}
+	if t.Host {
+		out = append(out, m.botLines(t)...)
 	}
 	return out
 }

@@ -72,6 +72,9 @@ func (m *model) phaseNote(v *engine.View) string {
 	case engine.PhaseGameOver:
 		return "the game is over"
 	}
+	if mine && v.Pending > 0 {
+		return fmt.Sprintf("your turn: +%d on you", v.Pending) // stack a draw card on it, or draw them all
+	}
 	if mine {
 		return "your turn"
 	}

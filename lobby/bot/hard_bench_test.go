@@ -49,13 +49,18 @@ func (r *recorder) Choose(v engine.View) (engine.Action, bool) {
 }
 
 // BenchmarkHardMove is the hard bot's thinking per searched move (the moves
-// with a real choice), over positions from real hands, 2 and 4 players:
-// cpu-ms is the mean CPU time of a move on the benchmark's thread, max-cpu-ms
-// the most any move took (ns/op is wall time, which a busy machine inflates).
+// with a real choice), over positions from real hands, Classic and Minions,
+// 2 and 4 players: cpu-ms is the mean CPU time of a move on the benchmark's
+// thread, max-cpu-ms the most any move took (ns/op is wall time, which a busy
+// machine inflates).
 func BenchmarkHardMove(b *testing.B) {
-	for _, n := range []int{2, 4} {
-		b.Run(map[int]string{2: "2_players", 4: "4_players"}[n], func(b *testing.B) {
-			ps := positions(engine.Classic2001, n, 20)
+	for _, c := range []struct {
+		e engine.Edition
+		n int
+	}{{engine.Classic2001, 2}, {engine.Classic2001, 4}, {engine.Minions2016, 2}, {engine.Minions2016, 4}} {
+		n := c.n
+		b.Run(c.e.String()+"/"+map[int]string{2: "2_players", 4: "4_players"}[n], func(b *testing.B) {
+			ps := positions(c.e, n, 20)
 			bot := New(Hard, 1)
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()

@@ -51,10 +51,13 @@ func TestStrength(t *testing.T) {
 	}
 	players := os.Getenv("UNOSSH_BOT_PLAYERS") // e.g. "4": only the lines of that many players
 	vsFirst := os.Getenv("UNOSSH_BOT_VERSUS") == "first-legal"
+	vsBelow := os.Getenv("UNOSSH_BOT_VERSUS") == "below" // only the lines against the level below
+	edition := os.Getenv("UNOSSH_BOT_EDITION")           // e.g. "minions": only that edition's lines
 	kept := lines[:0]
 	for _, l := range lines {
 		if only != "" && !strings.Contains(","+only+",", ","+l.level.String()+",") ||
-			players != "" && players != strconv.Itoa(l.players) || vsFirst && l.versus != nil {
+			players != "" && players != strconv.Itoa(l.players) || vsFirst && l.versus != nil || vsBelow && l.versus == nil ||
+			edition != "" && !strings.Contains(strings.ToLower(l.edition.Title()), strings.ToLower(edition)) {
 			continue
 		}
 		kept = append(kept, l)
