@@ -112,7 +112,10 @@ func TestBotsCatchAtTheirLevel(t *testing.T) {
 		}, "R9")
 		h := NewHub(cfg)
 		clk := clockOf(h)
-		ana := connect(t, h, "ana")
+		// A guest: leaving hands her seat to a bot for good, so each table
+		// closes behind her and no old table's timers move the clock.
+		ana := h.Connect("sess-ana", "guest:ana", true)
+		require.NoError(t, ana.SetNick("ana"))
 		settings := defaultSettings(4)
 		settings.Blanks = engine.BlankDiscardColor
 		for range tables {

@@ -250,6 +250,7 @@ func (h *Hub) onCreate(cmd createCmd) found {
 		code = h.newCode()
 	}
 	t := newTable(h, tableID(h.nextID), code, cmd.opts)
+	h.nameTable(t)
 	// The creator's join is the table's first command; the queue is new,
 	// so this never waits.
 	t.q.cmds <- joinCmd{c: cmd.c, reply: cmd.joined}

@@ -52,7 +52,7 @@ func playOut(t *testing.T, clients ...*Client) *TableView {
 		for _, c := range clients {
 			s := c.Screen()
 			if s.Table == nil {
-				t.Fatalf("%s is not at a table", s.Nick)
+				t.Fatalf("%s is not at a table (%q)", s.Nick, s.Notice.Text)
 			}
 			if s.Table.Status == Finished {
 				return s.Table, false

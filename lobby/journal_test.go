@@ -28,11 +28,14 @@ func openJournalStore(t *testing.T, dir string) *store.DB {
 	return st
 }
 
-// storeHub is a hub on a fake clock that keeps its tables in st.
+// journalHub is a hub on a fake clock that keeps its tables in st. These
+// tests drive one table at a time while the clock moves for all of them, so
+// nobody is stood up for the turns that time out meanwhile.
 func journalHub(t *testing.T, st store.Store, logs io.Writer) *Hub {
 	t.Helper()
 	cfg := testConfig()
 	cfg.Store = st
+	cfg.IdleMoves = -1
 	if logs != nil {
 		cfg.Logger = log.New(logs)
 	}
@@ -101,7 +104,8 @@ func yourTurn(c *Client) func() bool {
 }
 
 // TestAbandonedTableIsFinished: a game everyone leaves is marked finished
-// in the store, so a restart does not bring it back.
+// in the store (once the grace that keeps a leaver's seat is over), so a
+// restart does not bring it back.
 func TestAbandonedTableIsFinished(t *testing.T) {
 	st := openJournalStore(t, t.TempDir())
 	h := journalHub(t, st, nil)
@@ -117,6 +121,11 @@ func TestAbandonedTableIsFinished(t *testing.T) {
 	require.Equal(t, store.SeatBot, left[0].Seats[1].Kind)
 
 	ana.Do(Intent{Kind: Leave})
+	// Her seat is kept for her while the grace runs; then nobody is left.
+	left, err = st.UnfinishedTables(t.Context())
+	require.NoError(t, err)
+	require.Len(t, left, 1, "a seat kept for a player who left keeps the table")
+	clockOf(h).Advance(h.cfg.Grace)
 	require.Eventually(t, func() bool {
 		left, err := st.UnfinishedTables(t.Context())
 		return err == nil && len(left) == 0

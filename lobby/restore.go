@@ -121,6 +121,9 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 		return nil, err
 	}
 	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
+	if isShortName(t.opts.Name) {
+		t.short = t.opts.Name // its name before the restart (onRestore checks it is free)
+	}
 	t.pendingBots = 0
 	t.seatsFrom(s.Seats)
 	if t.humans() == 0 {
@@ -175,6 +178,9 @@ func (h *Hub) rebuildWaiting(s store.SavedTable, o tableOptions) (*table, error)
 		return nil, errors.New("a table waiting for its game has a journal")
 	}
 	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
+	if isShortName(t.opts.Name) {
+		t.short = t.opts.Name // its name before the restart (onRestore checks it is free)
+	}
 	t.pendingBots = 0
 	t.seatsFrom(s.Seats)
 	if t.humans() == 0 {
@@ -252,6 +258,7 @@ func (h *Hub) onRestore(tables []*table) {
 			h.logError("a restored table clashes with a live one; it is left out", "table", t.id)
 			continue
 		}
+		h.nameTable(t)
 		h.tables[t.id] = t
 		if t.code != "" {
 			h.codes[t.code] = t

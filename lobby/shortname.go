@@ -3,6 +3,8 @@ package lobby
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 )
 
 // This file is each table's short name: an adjective and a noun
@@ -20,6 +22,30 @@ var (
 		"mole", "moose", "newt", "orca", "owl", "panda", "puffin", "quail", "raven", "robin", "seal",
 		"stoat", "tiger", "toad", "urchin", "walrus", "wren", "yak", "zebra", "llama"}
 )
+
+// nameTable gives t its short name (hub goroutine, before the table is
+// live: the name must be unique among the hub's tables): the one it already
+// has (a table restored after a restart keeps its name) unless a live table
+// has it, else a new one. A table with no name of its own goes by it.
+func (h *Hub) nameTable(t *table) {
+	taken := t.short == ""
+	for _, o := range h.tables {
+		taken = taken || (o != t && o.short == t.short)
+	}
+	if taken {
+		t.short = h.newShortName()
+	}
+	if t.opts.Name == "" {
+		t.opts.Name = t.short
+	}
+}
+
+// isShortName reports whether name is one newShortName makes.
+func isShortName(name string) bool {
+	adj, noun, ok := strings.Cut(name, "-")
+	return ok && slices.Contains(shortAdjectives, adj) &&
+		(slices.Contains(shortNouns, noun) || slices.ContainsFunc(shortNouns, func(n string) bool { return strings.HasPrefix(noun, n+"-") }))
+}
 
 // newShortName picks a short name no live table has (hub goroutine: it
 // reads the hub's tables). With every pair taken, a number tells them apart.

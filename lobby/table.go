@@ -125,11 +125,7 @@ func newTable(h *Hub, id, code string, opts TableOptions) *table {
 		drops:    map[int]time.Time{},
 		rng:      rand.New(rand.NewPCG(cfg.Seed(), cfg.Seed())),
 	}
-	t.short = h.newShortName()
-	if t.opts.Name == "" {
-		t.opts.Name = t.short
-	}
-	t.opts.Name = Sanitize(t.opts.Name, 24)
+	t.opts.Name = Sanitize(t.opts.Name, 24) // its short name, when it has none (nameTable)
 	t.seats = make([]*seat, opts.Settings.Players)
 	for i := range t.seats {
 		t.seats[i] = &seat{}

@@ -102,6 +102,7 @@ func (h *Hub) onTourOpen(cmd tourOpenCmd) found {
 		opts := TableOptions{Name: fmt.Sprintf("%s · table %d", tr.opts.Name, k+1), Public: cmd.opts.Public,
 			Settings: cmd.opts.settings().TournamentTable(), TurnTime: cmd.opts.TurnTime}
 		t := newTable(h, tableID(h.nextID), code, opts)
+		h.nameTable(t)
 		t.tour = &tourLink{reports: tr.reports, done: tr.q.done, id: tr.id, index: k}
 		tr.tables[k] = t
 		h.tables[t.id] = t
