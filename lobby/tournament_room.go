@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby/bot"
 )
 
 // This file is the tournament's room: signing up, the host's say before the
@@ -346,9 +347,9 @@ func (tr *tournament) viewFor(i int) *TableView {
 	for p := range engine.TournamentPlayers {
 		if tr.status == Waiting {
 			s := tr.places[p]
-			v.Seats = append(v.Seats, SeatInfo{Nick: s.nick, Bot: s.bot, Host: s.host, Connected: s.bot || s.client != nil})
+			v.Seats = append(v.Seats, SeatInfo{Nick: s.nick, Bot: s.bot, Host: s.host, Connected: s.bot || s.client != nil, Level: s.level()})
 		} else {
-			v.Seats = append(v.Seats, SeatInfo{Nick: tr.names[p], Bot: tr.bots[p], Connected: true})
+			v.Seats = append(v.Seats, SeatInfo{Nick: tr.names[p], Bot: tr.bots[p], Connected: true, Level: bot.Normal})
 		}
 	}
 	if i >= 0 {
