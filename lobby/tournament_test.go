@@ -47,7 +47,10 @@ func tourRun(t *testing.T, stop func(Screen) bool, seen func(c *Client, s Screen
 				if g := tb.Game; g != nil && len(g.Legal) > 0 && !tb.Tournament.Over {
 					if a, ok := chooseMove(*g, r); ok {
 						c.Do(Intent{Kind: Move, Action: a})
-						moved = true
+						// A move refused (the table is handing its seats on
+						// between rounds) is no progress: the clock must move.
+						after := c.Screen().Table
+						moved = moved || after == nil || after.ID != tb.ID || after.Moves != tb.Moves
 					}
 				}
 			} else {
