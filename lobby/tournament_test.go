@@ -3,6 +3,7 @@ package lobby
 import (
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"testing"
 	"time"
 
@@ -70,7 +71,16 @@ func tourRun(t *testing.T, stop func(Screen) bool, seen func(c *Client, s Screen
 		if done, moved := move(); done {
 			return
 		} else if !moved {
-			clk.advanceAtMost(tourStep)
+			if clk.advanceAtMost(tourStep) {
+				// A table's timer fired: let it make its move and set its
+				// next timer before the clock moves again. (Another table's
+				// far timer, a grace, is always set: without this the loop
+				// never waits, and with one core the table whose bots play
+				// never runs.)
+				waitArmedOrChanged(clk, clients)
+			} else {
+				runtime.Gosched() // the same for a table busy between two timers
+			}
 		}
 	}
 	t.Fatal("the tournament did not end")
@@ -113,11 +123,11 @@ const tourStep = 5 * time.Second
 
 // advanceAtMost moves the clock to the earliest timer set, or by d if that
 // is sooner.
-func (f *fakeClock) advanceAtMost(d time.Duration) {
+func (f *fakeClock) advanceAtMost(d time.Duration) (fired bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if len(f.timers) == 0 {
-		return
+		return false
 	}
 	next := f.timers[0].at
 	for _, t := range f.timers {
@@ -129,7 +139,23 @@ func (f *fakeClock) advanceAtMost(d time.Duration) {
 		next = step
 	}
 	f.now = next
+	before := len(f.timers)
 	f.fire()
+	return len(f.timers) < before
+}
+
+// waitArmedOrChanged waits until a timer is set or a screen changes, for a
+// second of real time at most (a table that fired may have nothing more to
+// schedule: a bound, never a pause).
+func waitArmedOrChanged(f *fakeClock, clients []*Client) {
+	cases := []reflect.SelectCase{
+		{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(f.armed)},
+		{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(time.After(time.Second))},
+	}
+	for _, c := range clients {
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.Updates())})
+	}
+	reflect.Select(cases)
 }
 
 // partnerSeen is the partner the table seats a client with, and the
