@@ -101,6 +101,7 @@ func (c *Client) unseat(q *tableQueue, why string, isErr bool) {
 		return
 	}
 	c.at, c.screen.Table = nil, nil
+	c.screen.Left++
 	if why != "" {
 		c.screen.Notice = Notice{Seq: c.screen.Notice.Seq + 1, Text: why, Error: isErr}
 	}

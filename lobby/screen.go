@@ -28,6 +28,10 @@ type Screen struct {
 	// "it is not your turn", or news such as "ana left"). Seq grows with each
 	// new notice so a TUI can tell a new one from the old.
 	Notice Notice
+	// Left counts the times a table sent the session back to the lobby: a
+	// session that sees only the newest screen (a kick a moment after it
+	// sat down) still learns that it left a table.
+	Left int
 	// Closed, when set, is why the session is being closed (taken over by a
 	// newer connection, the server stopping); the TUI shows it and quits.
 	Closed string

@@ -20,3 +20,18 @@ func TestPrivateHeaderShowsTheShortName(t *testing.T) {
 		require.Contains(t, top, "private plucky-yak", "width %d: %q", w, top)
 	}
 }
+
+// A kick a moment after joining may reach a session as one screen: no
+// table before, none after, and the news. The screen's count of tables left
+// still brings the player from the join page back to the lobby.
+func TestLeftATableSeenOnlyAsNews(t *testing.T) {
+	m, _ := newTestModel(lobbyScreen(), 80, 24, plainRenderer())
+	pressAll(m, []string{"3"}) // the join page
+	require.Equal(t, pageJoin, m.page)
+	s := lobbyScreen()
+	s.Left = 1
+	s.Notice.Seq, s.Notice.Text, s.Notice.Error = 1, "the host removed you from the table", true
+	m.setScreen(s)
+	require.Equal(t, pageLobby, m.page)
+	require.Contains(t, m.View(), "Quick play")
+}

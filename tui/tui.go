@@ -327,7 +327,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		}
 		m.tbl = newTableState()
 		m.room = roomState{}
-	case prev.Table != nil && s.Table == nil:
+	case prev.Table != nil && s.Table == nil, s.Table == nil && s.Left != prev.Left:
 		if m.page != pageHelp {
 			m.page = pageLobby
 		}
