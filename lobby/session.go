@@ -176,18 +176,14 @@ func (c *Client) Join(code string) error {
 	if c.table() != nil {
 		return ErrAtTable
 	}
-	reply := make(chan found, 1)
-	f, err := ask(c.hub, codeCmd{who: guesserOf(c.key, c.remote), code: NormalizeCode(code), reply: reply}, reply)
-	if err == nil {
-		err = f.err
-	}
+	q, err := c.findCode(code)
 	if err != nil {
 		return c.fail(err)
 	}
-	if err := c.enter(f.q, false); err != nil {
+	if err := c.enter(q, false); err != nil {
 		switch {
 		case errors.Is(err, ErrTableStarted):
-			if err := c.enter(f.q, true); err != nil {
+			if err := c.enter(q, true); err != nil {
 				return c.fail(err)
 			}
 			c.notice("the game there has started: you are watching it", false)
@@ -256,4 +252,15 @@ func (c *Client) Do(in Intent) {
 	case err != nil:
 		c.unseat(q, "", false) // the table has closed
 	}
+}
+
+// findCode asks the hub for the private table with that code (wrong codes
+// are throttled there).
+func (c *Client) findCode(code string) (*tableQueue, error) {
+	reply := make(chan found, 1)
+	f, err := ask(c.hub, codeCmd{who: guesserOf(c.key, c.remote), code: NormalizeCode(code), reply: reply}, reply)
+	if err == nil {
+		err = f.err
+	}
+	return f.q, err
 }

@@ -59,15 +59,11 @@ func (c *Client) WatchCode(code string) error {
 	if c.table() != nil {
 		return ErrAtTable
 	}
-	reply := make(chan found, 1)
-	f, err := ask(c.hub, codeCmd{who: guesserOf(c.key, c.remote), code: NormalizeCode(code), reply: reply}, reply)
-	if err == nil {
-		err = f.err
-	}
+	q, err := c.findCode(code)
 	if err != nil {
 		return c.fail(err)
 	}
-	return c.fail(c.enter(f.q, true))
+	return c.fail(c.enter(q, true))
 }
 
 // onSit seats c in a free seat (before the game) or in a bot's seat.
