@@ -281,7 +281,11 @@ func playUntilOver(t *testing.T, players ...*player) {
 }
 
 func TestPlayersMeetAndPlayAGameToTheEnd(t *testing.T) {
-	addr, _ := startApp(t, fastLobby())
+	// Seeded deals: a random one could end cy and dee's game to 100 before
+	// each had played a few cards by keys.
+	cfg := fastLobby()
+	cfg.Seed = func() uint64 { return 11 }
+	addr, _ := startApp(t, cfg)
 
 	// Two strangers meet through quick play.
 	ana := signIn(t, addr, "ana")
