@@ -83,7 +83,10 @@ func BenchmarkJournal(b *testing.B) {
 
 func benchJournal(b *testing.B, tables int, botDelay time.Duration, on bool) {
 	cfg := Config{Clock: RealClock{}, BotDelay: botDelay, TurnTime: time.Millisecond, NextHand: time.Millisecond,
-		RaceTime: time.Millisecond, RevealStep: time.Microsecond, Grace: time.Hour}
+		RaceTime: time.Millisecond, RevealStep: time.Microsecond, Grace: time.Hour,
+		// The benchmark's players never press a key: standing them up for it
+		// would empty the tables of people, and a table of bots stops.
+		IdleMoves: -1}
 	var ts *timedStore
 	var st *store.DB
 	logs := &lockedBuffer{}

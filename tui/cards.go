@@ -168,6 +168,20 @@ func kindWord(c engine.Card) string {
 //	│       R7│
 //	╰─────────╯
 func (s *styles) bigCard(c engine.Card, inPlay engine.Color, e engine.Edition) []string {
+	return keep(&s.drawn, bigCardKey{c, inPlay, e}, func() []string { return s.drawBigCard(c, inPlay, e) })
+}
+
+// bigCardKey names one way of drawing the discard pile's top card.
+type bigCardKey struct {
+	c      engine.Card
+	inPlay engine.Color
+	e      engine.Edition
+}
+
+// drawPileKey names the draw pile drawn with n cards.
+type drawPileKey int
+
+func (s *styles) drawBigCard(c engine.Card, inPlay engine.Color, e engine.Edition) []string {
 	inner := bigW - 2
 	frameCol := inPlay
 	if frameCol == engine.NoColor {
@@ -199,6 +213,10 @@ func (s *styles) bigCard(c engine.Card, inPlay engine.Color, e engine.Edition) [
 
 // drawPile draws the draw pile with the number of cards left.
 func (s *styles) drawPile(n int) []string {
+	return keep(&s.drawn, drawPileKey(n), func() []string { return s.drawDrawPile(n) })
+}
+
+func (s *styles) drawDrawPile(n int) []string {
 	inner := bigW - 2
 	b := s.dim
 	side := b.Render("│")

@@ -49,28 +49,52 @@ func (m *model) logLines(log []lobby.LogLine, w, n int) []string {
 	if n <= 0 || w < 10 {
 		return nil
 	}
+	return m.drawLog(log, w, n)
+}
+
+// logLine is one line of the log, wrapped and styled to w cells.
+func (m *model) logLine(l lobby.LogLine, w int) []string {
 	st := m.st
-	var out []string
-	for i := len(log) - 1; i >= 0 && len(out) < n; i-- {
-		l := log[i]
-		text := clean(l.Text)
-		var ls []string
-		if l.Chat {
-			nick := clean(l.Nick)
-			wrapped := wrapText(nick+": "+text, w)
-			if len(wrapped) > 0 && strings.HasPrefix(wrapped[0], nick+":") {
-				wrapped[0] = st.chatNick.Render(nick+":") + wrapped[0][len(nick)+1:]
-			}
-			ls = wrapped
-		} else {
-			for _, wl := range wrapText(text, w) {
-				ls = append(ls, st.dim.Render(wl))
-			}
+	text := clean(l.Text)
+	var ls []string
+	if l.Chat {
+		nick := clean(l.Nick)
+		wrapped := wrapText(nick+": "+text, w)
+		if len(wrapped) > 0 && strings.HasPrefix(wrapped[0], nick+":") {
+			wrapped[0] = st.chatNick.Render(nick+":") + wrapped[0][len(nick)+1:]
 		}
-		for j := len(ls) - 1; j >= 0 && len(out) < n; j-- {
-			out = append(out, trunc(ls[j], w))
+		ls = wrapped
+	} else {
+		for _, wl := range wrapText(text, w) {
+			ls = append(ls, st.dim.Render(wl))
 		}
 	}
+	for j := range ls {
+		ls[j] = trunc(ls[j], w)
+	}
+	return ls
+}
+
+// drawLog is the last n lines of the log, drawn to w cells; lines drawn for
+// the frame before are taken from it.
+func (m *model) drawLog(log []lobby.LogLine, w, n int) []string {
+	if n <= 0 || w < 10 {
+		return nil
+	}
+	var out []string
+	drawn := make(map[logKey][]string, n)
+	for i := len(log) - 1; i >= 0 && len(out) < n; i-- {
+		k := logKey{log[i], w}
+		ls, ok := m.memo.logs[k]
+		if !ok {
+			ls = m.logLine(log[i], w)
+		}
+		drawn[k] = ls
+		for j := len(ls) - 1; j >= 0 && len(out) < n; j-- {
+			out = append(out, ls[j])
+		}
+	}
+	m.memo.logs = drawn // only the lines on screen are kept
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]
 	}

@@ -38,6 +38,9 @@ type styles struct {
 	// cost. cardKey -> []string (never changed once stored).
 	cards     sync.Map
 	cardCount atomic.Int32
+
+	// drawn keeps footers and rules by width and content (memo.go).
+	drawn drawnCache
 }
 
 // palette gives each card colour an exact value in true colour, 256 colours

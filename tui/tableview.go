@@ -165,7 +165,11 @@ func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 func (m *model) tableView() []string {
 	t := m.scr.Table
 	v := t.Game
-	out := m.tableHeader(t, v)
+	hk := headerKey{w: m.w, watching: t.Watching, dir: v.Direction, tour: -1, short: t.Short, code: t.Code, set: v.Settings}
+	if t.Tournament != nil {
+		hk.tour = t.Tournament.Table
+	}
+	out := keptBy(&m.memo.header, hk, func() []string { return m.tableHeader(t, v) })
 	handH := 7 // title, four lines of cards, marks, a blank above
 	if !m.seated() {
 		handH = 3
@@ -189,7 +193,7 @@ func (m *model) tableView() []string {
 	handOver := ov == ovScores || ov == ovFinal
 	switch {
 	case m.seated() && !handOver:
-		out = append(out, m.handBlock(t, v)...)
+		out = append(out, m.kept(&m.memo.hand, 0, func() []string { return m.handBlock(t, v) })...)
 	case !m.seated():
 		out = append(out, m.watchingBanner(t)...)
 	}
@@ -248,13 +252,33 @@ func (m *model) placeOverlay(base []string, block string, x0, below, bottom int)
 // colour in play and whose turn it is beneath.
 func (m *model) pileColumn(v *engine.View, w int) []string {
 	st := m.st
+	out := m.kept(&m.memo.pile, w, func() []string { return m.piles(v, w) })
+	note := m.phaseNote(v)
+	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver &&
+		m.scr.Table.Reveal == nil
+	if mine {
+		note = st.turn.Render("▶ " + note)
+	} else {
+		note = "  " + note
+	}
+	notes := wrapText(note+m.countdown(m.deadline(v)), w-2)
+	for _, l := range notes {
+		out = append(out, " "+l)
+	}
+	return append(out, m.moment(v, w)...)
+}
+
+// piles is the top of the pile column: both piles, the hand's number and
+// the colour in play (nothing in it counts down).
+func (m *model) piles(v *engine.View, w int) []string {
+	st := m.st
 	var out []string
 	draw := st.drawPile(v.DrawPile)
 	var disc []string
 	if v.Discards > 0 || v.Top != (engine.Card{}) {
 		disc = st.bigCard(v.Top, v.Color, v.Settings.Edition)
 	} else {
-		disc = st.drawPile(0)
+		disc = make([]string, len(draw))
 		for i := range disc {
 			disc[i] = spaces(bigW)
 		}
@@ -274,19 +298,7 @@ func (m *model) pileColumn(v *engine.View, w int) []string {
 	} else {
 		out = append(out, "")
 	}
-	note := m.phaseNote(v)
-	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver &&
-		m.scr.Table.Reveal == nil
-	if mine {
-		note = st.turn.Render("▶ " + note)
-	} else {
-		note = "  " + note
-	}
-	notes := wrapText(note+m.countdown(m.deadline(v)), w-2)
-	for _, l := range notes {
-		out = append(out, " "+l)
-	}
-	return append(out, m.moment(v, w)...)
+	return out
 }
 
 // playersColumn is every seat, in the order of play, then the log.
@@ -314,6 +326,7 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 	for _, i := range seatOrder(v) {
 		out = append(out, trunc(m.playerRow(t, v, i, v.Seats[i], nameW, teamW), w))
 	}
+	m.memo.rows, m.memo.rowsNext = m.memo.rowsNext, nil // keep only the rows on screen
 	if rl := m.rotationLines(v, w); len(rl) > 0 {
 		out = append(out, "")
 		out = append(out, rl...)
@@ -321,33 +334,68 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 	logH := h - len(out) - 1
 	if logH > 0 {
 		out = append(out, "")
-		out = append(out, m.logLines(t.Log, w-1, logH)...)
+		out = append(out, m.kept(&m.memo.log, w<<16|logH, func() []string { return m.logLines(t.Log, w-1, logH) })...)
 	}
 	return out
 }
 
-// playerRow is one seat: turn mark, team, name, cards, score and state.
+// playerRow is one seat: turn mark, team, name, cards, score and state,
+// and the time left on the turn. All but the time is kept from the frame
+// before while the seat's row has not changed (memo.go).
 func (m *model) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.SeatView, nameW, teamW int) string {
-	st := m.st
-	mark := "  "
 	current := i == v.Current && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver
 	if v.Phase == engine.PhaseRace || v.Phase == engine.PhaseRaid || t.Reveal != nil {
 		current = false
 	}
-	if current {
+	k := rowKey{s: s, i: i, you: i == v.Seat, current: current, phase: v.Phase, player: v.Player,
+		name: m.seatName(i), nameW: nameW, teamW: teamW}
+	if i < len(t.Seats) {
+		k.info, k.seated = t.Seats[i], true
+	}
+	if r := t.Reveal; r != nil && i == r.Seat && !r.Done {
+		k.drawing = true
+	}
+	row, ok := m.memo.rows[k]
+	if !ok {
+		row = m.drawPlayerRow(k)
+	}
+	if m.memo.rowsNext == nil {
+		m.memo.rowsNext = make(map[rowKey]drawnRow, len(v.Seats))
+	}
+	m.memo.rowsNext[k] = row
+	if !current || t.TurnEnds.IsZero() {
+		return row.text
+	}
+	left := t.TurnEnds.Sub(m.now())
+	ts := seconds(left)
+	if left <= 5*time.Second {
+		ts = m.st.err.Render(ts)
+	}
+	if row.notes {
+		return row.text + " " + ts
+	}
+	return row.text + "  " + ts
+}
+
+// drawPlayerRow draws a seat's row from its key, without the time left.
+func (m *model) drawPlayerRow(k rowKey) drawnRow {
+	st := m.st
+	s := k.s
+	mark := "  "
+	if k.current {
 		mark = st.turn.Render("▶ ")
 	}
 	tm := ""
-	if teamW > 0 && s.Team >= 0 {
-		tm = pad(string(rune('A'+s.Team)), teamW)
+	if k.teamW > 0 && s.Team >= 0 {
+		tm = pad(string(rune('A'+s.Team)), k.teamW)
 	}
-	name := pad(m.seatName(i), nameW)
+	name := pad(k.name, k.nameW)
 	switch {
 	case s.Out:
 		name = st.dim.Render(name)
-	case i == v.Seat:
+	case k.you:
 		name = st.bold.Render(name)
-	case current:
+	case k.current:
 		name = st.turn.Render(name)
 	}
 	cards := padLeft(fmt.Sprint(s.Cards), 6)
@@ -355,16 +403,18 @@ func (m *model) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.Se
 		cards = padLeft("—", 6)
 	}
 	row := mark + tm + name + cards + padLeft(fmt.Sprint(s.Score), 7)
-	if notes := m.seatNotes(t, v, i, s, current); notes != "" {
+	notes := m.seatNotes(k)
+	if notes != "" {
 		row += "  " + notes
 	}
-	return row
+	return drawnRow{text: row, notes: notes != ""}
 }
 
 // seatNotes are a seat's states: UNO!, open to a catch, out, racing,
-// raided, bot, away, you, time left.
-func (m *model) seatNotes(t *lobby.TableView, v *engine.View, i int, s engine.SeatView, current bool) string {
+// raided, bot, away, you (the time left is added by playerRow).
+func (m *model) seatNotes(k rowKey) string {
 	st := m.st
+	s := k.s
 	var ns []string
 	switch {
 	case s.Out:
@@ -374,42 +424,33 @@ func (m *model) seatNotes(t *lobby.TableView, v *engine.View, i int, s engine.Se
 	case s.Exposed:
 		ns = append(ns, st.err.Render("no UNO! catch (c)"))
 	}
-	if v.Phase == engine.PhaseRace && !s.Out {
+	if k.phase == engine.PhaseRace && !s.Out {
 		if s.Racing {
 			ns = append(ns, st.warn.Render("racing"))
 		} else {
 			ns = append(ns, st.ok.Render("dropped"))
 		}
 	}
-	if v.Phase == engine.PhaseRaid && i == v.Player {
+	if k.phase == engine.PhaseRaid && k.i == k.player {
 		ns = append(ns, st.warn.Render("raiding"))
 	}
-	if r := t.Reveal; r != nil && i == r.Seat && !r.Done {
+	if k.drawing {
 		ns = append(ns, st.warn.Render("drawing…"))
 	}
-	if i == v.Seat {
+	if k.you {
 		ns = append(ns, "you")
 	}
-	if i < len(t.Seats) {
-		seat := t.Seats[i]
-		switch {
-		case seat.Bot:
-			ns = append(ns, st.dim.Render("bot"))
-		case !seat.Connected && seat.AutoPlay: // left: a bot stands in until they come back
-			ns = append(ns, st.warn.Render("away")+st.dim.Render(" · bot plays"))
-		case !seat.Connected:
-			ns = append(ns, st.warn.Render("away"))
-		case seat.AutoPlay:
-			ns = append(ns, st.dim.Render("bot plays"))
-		}
-	}
-	if current && !t.TurnEnds.IsZero() {
-		left := t.TurnEnds.Sub(m.now())
-		ts := seconds(left)
-		if left <= 5*time.Second {
-			ts = st.err.Render(ts)
-		}
-		ns = append(ns, ts)
+	seat := k.info
+	switch {
+	case !k.seated:
+	case seat.Bot:
+		ns = append(ns, st.dim.Render("bot"))
+	case !seat.Connected && seat.AutoPlay: // left: a bot stands in until they come back
+		ns = append(ns, st.warn.Render("away")+st.dim.Render(" · bot plays"))
+	case !seat.Connected:
+		ns = append(ns, st.warn.Render("away"))
+	case seat.AutoPlay:
+		ns = append(ns, st.dim.Render("bot plays"))
 	}
 	return strings.Join(ns, " ")
 }

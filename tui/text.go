@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,8 +16,9 @@ import (
 // never trusts it, and strips escape sequences and control characters again.
 func clean(s string) string { return lobby.Sanitize(s, 0) }
 
-// width is the display width of s (escape sequences excluded).
-func width(s string) int { return ansi.StringWidth(s) }
+// width is the display width of s (escape sequences excluded): the width
+// ansi.StringWidth gives, counted fast (width.go).
+func width(s string) int { return fastWidth(s) }
 
 // trunc cuts s, which may hold escape sequences, to at most w cells, marking
 // a cut with an ellipsis.
@@ -155,7 +157,9 @@ func plural(n int, one, many string) string {
 }
 
 // hrule is a horizontal rule w cells wide.
-func (s *styles) hrule(w int) string { return s.rule.Render(strings.Repeat("─", max(w, 0))) }
+func (s *styles) hrule(w int) string {
+	return s.drawn.get("rule\x00"+strconv.Itoa(w), func() string { return s.rule.Render(strings.Repeat("─", max(w, 0))) })
+}
 
 // wrapText wraps plain text to lines of at most w cells.
 func wrapText(s string, w int) []string {

@@ -171,6 +171,9 @@ type model struct {
 	stamped int  // the table's move count last reported by TakeMoveStamp
 	pumped  bool // the session's goroutine brings the screens (TakePump)
 	onClose func(reason string)
+
+	gen  uint64   // messages other than clock ticks so far (memo.go)
+	memo viewMemo // the parts of the frame kept between ticks
 }
 
 type tickMsg time.Time
@@ -255,6 +258,8 @@ func (m *model) start() tea.Cmd {
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(tickMsg); ok {
 		m.ticking = false
+	} else {
+		m.gen++ // what is drawn from the model may change (memo.go)
 	}
 	mod, cmd := m.update(msg)
 	if c := m.clock(); c != nil {

@@ -1,0 +1,151 @@
+package tui
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby"
+)
+
+// Between two clock ticks only the countdowns on a page change: the rest of
+// a frame is drawn from the model and its screen alone, and both change only
+// with a message. The model counts the messages other than ticks (gen), and
+// the parts of the table's frame that show no time are kept from one tick to
+// the next instead of being drawn again; a table of four players with a
+// turn timer otherwise redraws four whole frames a second to move one
+// number.
+
+// memoSlot keeps one part of a frame: the lines built for generation gen at
+// a window of w by h, from the table view t, with the part's own parameter k.
+type memoSlot struct {
+	ok      bool
+	gen     uint64
+	t       *lobby.TableView
+	w, h, k int
+	lines   []string
+}
+
+// viewMemo is the parts of the table's frame a session keeps between ticks.
+type viewMemo struct {
+	pile, log, hand memoSlot
+	header          keyedSlot[headerKey]
+	// logs are the log's lines as last drawn, kept while they are on
+	// screen: a move adds one line and moves the others up.
+	logs map[logKey][]string
+	// rows are the players' rows, without the time left, as last drawn;
+	// rowsNext are those drawn for the frame being drawn.
+	rows, rowsNext map[rowKey]drawnRow
+}
+
+// rowKey is everything a player's row is drawn from but the time left.
+type rowKey struct {
+	s                             engine.SeatView
+	info                          lobby.SeatInfo
+	i, player, nameW, teamW       int
+	phase                         engine.Phase
+	you, current, drawing, seated bool
+	name                          string
+}
+
+// drawnRow is a player's row without the time left; notes says whether it
+// ends with notes (the time follows them after one space, else two).
+type drawnRow struct {
+	text  string
+	notes bool
+}
+
+// kept returns the lines of slot s if they were built for the model as it is
+// now (and parameter k), else builds them with build and keeps them. The
+// caller gets its own copy of the slice (frames are spliced in place).
+func (m *model) kept(s *memoSlot, k int, build func() []string) []string {
+	t := m.scr.Table
+	if s.ok && s.gen == m.gen && s.t == t && s.w == m.w && s.h == m.h && s.k == k {
+		return slices.Clone(s.lines)
+	}
+	ls := build()
+	*s = memoSlot{ok: true, gen: m.gen, t: t, w: m.w, h: m.h, k: k, lines: slices.Clone(ls)}
+	return ls
+}
+
+// maxDrawn bounds the shared cache of drawn strings per set of styles: the
+// widths a hostile client can ask for are many, the strings kept few.
+const maxDrawn = 4096
+
+// drawnCache keeps what depends only on the styles and its arguments
+// (footers, rules, the piles' big cards), shared by every session with the
+// same styles. What it keeps is never changed.
+type drawnCache struct {
+	m sync.Map
+	n atomic.Int32
+}
+
+// get returns the string kept under key, or builds it and keeps it while
+// the cache has room.
+func (c *drawnCache) get(key string, build func() string) string {
+	return keep(c, key, build)
+}
+
+// keep returns what c keeps under key, or builds it and keeps it while c has
+// room. A slice it returns is shared: never write into it.
+func keep[V any](c *drawnCache, key any, build func() V) V {
+	if v, ok := c.m.Load(key); ok {
+		return v.(V)
+	}
+	v := build()
+	if c.n.Load() < maxDrawn {
+		if _, loaded := c.m.LoadOrStore(key, v); !loaded {
+			c.n.Add(1)
+		}
+	}
+	return v
+}
+
+// keyedSlot keeps one part of a frame for as long as the inputs it was
+// drawn from (its key) stay the same, across moves as well as ticks.
+type keyedSlot[K comparable] struct {
+	ok    bool
+	key   K
+	lines []string
+}
+
+// keptBy returns the lines of slot s if they were drawn for key, else
+// builds them and keeps them; the caller gets its own copy.
+func keptBy[K comparable](s *keyedSlot[K], key K, build func() []string) []string {
+	if s.ok && s.key == key {
+		return slices.Clone(s.lines)
+	}
+	ls := build()
+	*s = keyedSlot[K]{ok: true, key: key, lines: slices.Clone(ls)}
+	return ls
+}
+
+// headerKey is everything the table's header is drawn from.
+type headerKey struct {
+	w, watching, dir, tour int
+	short, code            string
+	set                    engine.Settings
+}
+
+// logKey is one line of the log as drawn at a width.
+type logKey struct {
+	line lobby.LogLine
+	w    int
+}
+
+// footerKey is the key of a footer of width w with hints hs.
+func footerKey(w int, hs []hint) string {
+	var b strings.Builder
+	b.WriteString("footer\x00")
+	b.WriteString(strconv.Itoa(w))
+	for _, h := range hs {
+		b.WriteByte(0)
+		b.WriteString(h.key)
+		b.WriteByte(1)
+		b.WriteString(h.desc)
+	}
+	return b.String()
+}
