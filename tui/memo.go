@@ -123,6 +123,14 @@ func keptBy[K comparable](s *keyedSlot[K], key K, build func() []string) []strin
 	return ls
 }
 
+// Keys of lines kept per set of styles: the piles' labels by the gap
+// between them, the colour in play, a heading drawn dim.
+type (
+	pileLabelsKey int
+	colourRowKey  engine.Color
+	dimKey        string
+)
+
 // headerKey is everything the table's header is drawn from.
 type headerKey struct {
 	w, watching, dir, tour int

@@ -287,14 +287,18 @@ func (m *model) piles(v *engine.View, w int) []string {
 	for i := range draw {
 		out = append(out, " "+draw[i]+gap+disc[i])
 	}
-	out = append(out, " "+center(st.dim.Render("draw"), bigW)+gap+center(st.dim.Render("discard"), bigW))
+	out = append(out, keep(&st.drawn, pileLabelsKey(len(gap)), func() string {
+		return " " + center(st.dim.Render("draw"), bigW) + gap + center(st.dim.Render("discard"), bigW)
+	}))
 	if v.HandNo > 0 {
 		out = append(out, " "+st.dim.Render(trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, m.seatName(v.Dealer)), w-2)))
 	} else {
 		out = append(out, "")
 	}
 	if v.Color != engine.NoColor {
-		out = append(out, " "+st.dim.Render("colour in play ")+st.chip(v.Color))
+		out = append(out, keep(&st.drawn, colourRowKey(v.Color), func() string {
+			return " " + st.dim.Render("colour in play ") + st.chip(v.Color)
+		}))
 	} else {
 		out = append(out, "")
 	}
@@ -322,7 +326,7 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 		teamW = 2
 	}
 	head := "  " + spaces(teamW) + pad("player "+arrow, nameW) + padLeft("cards", 6) + padLeft(scoreHead, 7)
-	out := []string{st.dim.Render(head)}
+	out := []string{keep(&st.drawn, dimKey(head), func() string { return st.dim.Render(head) })}
 	for _, i := range seatOrder(v) {
 		out = append(out, trunc(m.playerRow(t, v, i, v.Seats[i], nameW, teamW), w))
 	}
