@@ -16,7 +16,8 @@
 // the table accepts, or draw); the others idle in the lobby.
 //
 // It only ever dials loopback addresses (127.0.0.0/8), spreads its sources
-// over 127.0.0.2 to 127.0.0.254 to stay within per-address limits, and stops
+// over 127.0.0.2 to 127.0.0.254 (then 127.0.1.x and on, past 2,024 sessions)
+// to stay within per-address limits, and stops
 // by itself after -hold.
 //
 //	go build -o /tmp/unossh . && go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 600 -floor
@@ -136,7 +137,10 @@ func run(o options) {
 	start := time.Now()
 	every := time.Duration(float64(time.Second) / o.rate)
 	for i := range o.n {
-		src := fmt.Sprintf("127.0.0.%d", 2+(i/o.perAddr)%253)
+		// perAddr sessions a source: 127.0.0.2-254 first, then 127.0.1.2-254
+		// and so on, so that no address goes over the server's limits.
+		a := i / o.perAddr
+		src := fmt.Sprintf("127.0.%d.%d", a/253%256, 2+a%253)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
