@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -110,12 +111,16 @@ func (p *painter) paint() {
 		if i < len(p.shown) && p.shown[i] == line {
 			continue
 		}
-		b.WriteString(cursorTo(i))
 		out := line
 		if p.w > 0 {
 			out = ansi.Truncate(line, p.w, "")
 		}
-		b.WriteString(out)
+		from, col := 0, 0
+		if i < len(p.shown) && out == line {
+			from, col = sameUntil(p.shown[i], line)
+		}
+		b.WriteString(cursorAt(i, col))
+		b.WriteString(out[from:])
 		if p.w <= 0 || ansi.StringWidth(out) < p.w {
 			b.WriteString(ansi.EraseLineRight)
 		}
@@ -172,4 +177,90 @@ var paintBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // cursorTo moves the cursor to the start of row i (from 0).
 func cursorTo(i int) string {
 	return "\x1b[" + strconv.Itoa(i+1) + "H"
+}
+
+// cursorAt moves the cursor to column col of row i (both from 0).
+func cursorAt(i, col int) string {
+	if col == 0 {
+		return cursorTo(i)
+	}
+	return "\x1b[" + strconv.Itoa(i+1) + ";" + strconv.Itoa(col+1) + "H"
+}
+
+// sameUntil finds how much of a changed line the terminal already shows: it
+// returns the byte index in line, and the column, from which line must be
+// written, 0 and 0 for the whole line. Most changes are at a line's end (a
+// countdown's seconds, a card count), and the row around them need not go
+// on the wire again.
+//
+// The cut is made only where it is safe to start writing: where no style is
+// open in line (at its start, or after a full reset, as lipgloss ends every
+// styled span), after text whose columns are certain (printable ASCII and
+// the few one-cell symbols frames are drawn with), and before a character
+// that cannot join the one before it.
+func sameUntil(old, line string) (from, col int) {
+	styled := false
+	c := 0
+	for i := 0; i < len(old) && i < len(line); {
+		ch := line[i]
+		switch {
+		case ch == 0x1b:
+			j := sgrEnd(line, i)
+			if j < 0 || j > len(old) || old[i:j] != line[i:j] {
+				return from, col
+			}
+			seq := line[i:j]
+			styled = seq != "\x1b[0m" && seq != "\x1b[m"
+			i = j
+		case ch >= 0x20 && ch < 0x7f:
+			if old[i] != ch {
+				return from, col
+			}
+			i++
+			c++
+		case ch >= 0x80:
+			r, n := utf8.DecodeRuneInString(line[i:])
+			if !oneCell(r) || i+n > len(old) || old[i:i+n] != line[i:i+n] {
+				return from, col
+			}
+			i += n
+			c++
+		default:
+			return from, col
+		}
+		if !styled && (i == len(line) || line[i] < 0x80) {
+			from, col = i, c
+		}
+	}
+	return from, col
+}
+
+// sgrEnd is the index after the SGR sequence (ESC [ ... m) at s[i], or -1.
+func sgrEnd(s string, i int) int {
+	if i+1 >= len(s) || s[i+1] != '[' {
+		return -1
+	}
+	for j := i + 2; j < len(s); j++ {
+		switch c := s[j]; {
+		case c == 'm':
+			return j + 1
+		case c >= '0' && c <= '9' || c == ';' || c == ':':
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// oneCell says whether r is one of the symbols frames are drawn with that
+// every terminal shows in one cell: box drawing, blocks, shapes, arrows,
+// dots and dashes, and Latin-1 letters.
+func oneCell(r rune) bool {
+	switch {
+	case r >= 0x2500 && r <= 0x25FF, r >= 0x2190 && r <= 0x21FF, r >= 0x2010 && r <= 0x2027:
+		return true
+	case r >= 0xA1 && r <= 0xFF:
+		return r != 0xAD // the soft hyphen takes no cell
+	}
+	return false
 }

@@ -40,19 +40,20 @@ func TestPainterSendsOnlyChangedLines(t *testing.T) {
 		want string // the only text on the wire; "" for nothing at all
 	}{
 		{"a message that changes nothing sends nothing", struct{}{}, ""},
-		{"one changed line is the only one sent", "turn 0:29", "turn 0:29"},
+		{"one changed line is the only one sent, from where it changed", "turn 0:29", "29"},
 		{"the same view again sends nothing", "turn 0:29", ""},
+		{"a line that changed from its start goes whole", "your turn", "your turn"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			out.Reset()
 			p.Update(c.msg)
 			require.Equal(t, c.want, ansi.Strip(out.String()))
-			if c.want != "" {
-				require.Equal(t, cursorTo(1)+c.want+ansi.EraseLineRight, out.String())
-			}
 		})
 	}
+	out.Reset()
+	p.Update("your turn 0:28")
+	require.Equal(t, cursorAt(1, 9)+" 0:28"+ansi.EraseLineRight, out.String())
 }
 
 func TestPainterRepaintsAllAfterAResize(t *testing.T) {

@@ -1,0 +1,88 @@
+package ssh
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/hinshun/vt10x"
+	"github.com/stretchr/testify/require"
+)
+
+// TestPainterDiffsDrawWhatWholeLinesDraw: whatever frames follow one
+// another, a terminal fed the painter's partial lines shows, cell by cell
+// (character, colours, attributes), what one fed every changed line whole
+// shows.
+func TestPainterDiffsDrawWhatWholeLinesDraw(t *testing.T) {
+	const w, h = 40, 6
+	pieces := []string{
+		"a", "bc", "7", " ", "16s", "15s", "you", "▶ ", "·", "─", "╭", "é", "★", "中",
+		"\x1b[1m", "\x1b[38;5;214m", "\x1b[1;38;5;196m", "\x1b[0m", "\x1b[m", "\x1b[22m", "\x1b[7m",
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	// A frame is lines of pieces; a changed line keeps some of its first
+	// pieces, as a countdown or a card count changes at a line's end.
+	var kept [][]string
+	frameOf := func(prev [][]string) []string {
+		kept = make([][]string, h)
+		out := make([]string, h)
+		for i := range out {
+			if prev != nil && r.IntN(3) > 0 {
+				kept[i] = append([]string(nil), prev[i][:r.IntN(len(prev[i])+1)]...)
+			}
+			for range r.IntN(8) {
+				kept[i] = append(kept[i], pieces[r.IntN(len(pieces))])
+			}
+			kept[i] = append(kept[i], "\x1b[0m")
+			out[i] = strings.Join(kept[i], "")
+		}
+		return out
+	}
+	for run := range 300 {
+		m := &linesModel{lines: frameOf(nil)}
+		var diffs bytes.Buffer
+		p := newPainter(m, &diffs, w, h, false)
+		p.View()
+		whole := newWholeLines(w, h)
+		whole.paint(m.lines)
+		for step := range 12 {
+			next := frameOf(kept)
+			m.lines = next
+			p.Update(struct{}{})
+			whole.paint(next)
+			vtD := vt10x.New(vt10x.WithSize(w, h))
+			_, _ = vtD.Write(diffs.Bytes())
+			for y := range h {
+				for x := range w {
+					require.Equal(t, whole.vt.Cell(x, y), vtD.Cell(x, y),
+						"run %d step %d cell %d,%d\nframe:\n%q", run, step, x, y, strings.Join(next, "\n"))
+				}
+			}
+		}
+	}
+}
+
+// wholeLines draws each changed line whole, as the painter did before.
+type wholeLines struct {
+	vt    vt10x.Terminal
+	shown []string
+	w     int
+}
+
+func newWholeLines(w, h int) *wholeLines {
+	return &wholeLines{vt: vt10x.New(vt10x.WithSize(w, h)), w: w}
+}
+
+func (wl *wholeLines) paint(lines []string) {
+	var b bytes.Buffer
+	for i, l := range lines {
+		if i < len(wl.shown) && wl.shown[i] == l {
+			continue
+		}
+		b.WriteString(cursorTo(i) + ansi.Truncate(l, wl.w, "") + "\x1b[K")
+	}
+	wl.shown = append(wl.shown[:0], lines...)
+	_, _ = wl.vt.Write(b.Bytes())
+}
