@@ -718,8 +718,10 @@ func TestModeChallengeUNO(t *testing.T) {
 		}
 		assert.Contains(t, s, "tally", v)
 	})
-	e.waitAll(func(v string) string {
-		return you(v, "bo") + map[bool]string{true: " are", false: " is"}[v == "bo"] + " eliminated"
+	// Drawn, if not still on screen: the next hand may open with a bot's
+	// Wild Draw Four and put the challenge over the log.
+	e.all(func(v string, c *sshtest.Client) {
+		waitDrawn(t, c, you(v, "bo")+map[bool]string{true: " are", false: " is"}[v == "bo"]+" eliminated")
 	})
 	// The next hand is dealt to the last two; bo watches it from his seat.
 	bo := e.c["bo"]

@@ -233,3 +233,19 @@ func TestPaceOfOnePersonAndNineBots(t *testing.T) {
 		})
 	}
 }
+
+// TestTheTableKeepsItsOwnBotLevel: the level given at creation is copied:
+// the creator's variable (a form the session goes on editing, on its own
+// goroutine) can change afterwards without changing the table's.
+func TestTheTableKeepsItsOwnBotLevel(t *testing.T) {
+	h := NewHub(testConfig())
+	defer h.Shutdown(t.Context())
+	ana := connect(t, h, "ana")
+	level := bot.Easy
+	require.NoError(t, ana.Create(TableOptions{Settings: defaultSettings(4), BotLevel: &level}))
+	level = bot.Hard // the form is edited again (was a data race)
+	ana.Do(Intent{Kind: AddBot})
+	v := waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 2 }).Table
+	require.Equal(t, []bot.Level{bot.Easy}, levels(v))
+	require.Equal(t, bot.Easy, v.BotLevel)
+}

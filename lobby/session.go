@@ -154,6 +154,12 @@ func (c *Client) Create(opts TableOptions) error {
 	if c.table() != nil {
 		return ErrAtTable
 	}
+	if opts.BotLevel != nil {
+		// The table keeps a level of its own: the caller's pointer may be
+		// into memory it goes on writing (a form), on another goroutine.
+		l := *opts.BotLevel
+		opts.BotLevel = &l
+	}
 	reply, joined := make(chan found, 1), make(chan error, 1)
 	f, err := ask(c.hub, createCmd{c: c, opts: opts, joined: joined, reply: reply}, reply)
 	if err == nil {
