@@ -49,14 +49,20 @@ func TestSecondConnectionTakesOver(t *testing.T) {
 	a, b := connect(t, h, "ana"), connect(t, h, "bo")
 	startPrivate(t, a, 1, NoTurnTimer, b)
 	seat := b.Screen().Table.You
-	b2 := h.Connect("sess-bo-2", "key-bo", false)
+	connected := make(chan *Client, 1)
+	go func() { connected <- h.Connect("sess-bo-2", "key-bo", false) }()
+	// The old session ends as soon as it is told to, as a real one does:
+	// by then the seat must be the new session's, or the table would say
+	// bo lost their connection.
 	old := waitScreen(t, b, func(s Screen) bool { return s.Closed != "" })
 	require.Contains(t, old.Closed, "another connection")
+	b.Disconnect()
+	b2 := <-connected
 	s := waitScreen(t, b2, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
 	require.Equal(t, seat, s.Table.You)
-	b.Disconnect() // the old session ending must not free the new one's seat
 	s = waitScreen(t, a, func(s Screen) bool { return true })
 	require.True(t, s.Table.Seats[seat].Connected)
+	require.False(t, logSays(s, "lost their connection"), "the takeover is not a lost connection")
 }
 
 func TestTurnTimerAndAutoPlay(t *testing.T) {

@@ -26,9 +26,6 @@ func (h *Hub) Connect(id, key string, guest bool) *Client {
 		c.closeWith(ErrShuttingDown.Error())
 		return c
 	}
-	if r.old != nil {
-		r.old.closeWith("you signed in from another connection; this one is closed")
-	}
 	if r.back != nil {
 		rr := make(chan error, 1)
 		_, _ = c.call(r.back, reattachCmd{c: c, reply: rr}, rr)
@@ -40,6 +37,12 @@ func (h *Hub) Connect(id, key string, guest bool) *Client {
 			dr := make(chan bool, 1)
 			_, _ = askTable(c, r.back, disconnectCmd{c: r.old, reply: dr}, dr, true)
 		}
+	}
+	if r.old != nil {
+		// Only now: closed before the seat was handed over, the old
+		// session's own Disconnect could reach the table first, and the
+		// table would tell everyone the player lost their connection.
+		r.old.closeWith("you signed in from another connection; this one is closed")
 	}
 	return c
 }
