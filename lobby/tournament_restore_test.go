@@ -1,0 +1,308 @@
+package lobby
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/store"
+)
+
+// tourBefore is how a tournament stood when its server stopped.
+type tourBefore struct {
+	view   *TournamentView
+	tables map[string]TableSnapshot
+	seats  map[string]int          // each player's seat
+	at     map[string]string       // each player's table
+	hands  map[string][]engine.Card // each player's hand
+}
+
+// standing reads how the tournament and its tables stand, once nothing
+// moves (the clock is still): each table's snapshot and the tournament's
+// view with every hand reported.
+func standing(t *testing.T, h *Hub, id string, clients ...*Client) tourBefore {
+	t.Helper()
+	b := tourBefore{tables: map[string]TableSnapshot{}, seats: map[string]int{}, at: map[string]string{},
+		hands: map[string][]engine.Card{}}
+	v, err := h.tournamentView(t.Context(), id)
+	require.NoError(t, err)
+	for _, tid := range v.TableIDs {
+		b.tables[tid] = snapshotOf(t, h, tid)
+	}
+	b.view, err = h.tournamentView(t.Context(), id) // with what the tables reported meanwhile
+	require.NoError(t, err)
+	for _, c := range clients {
+		s := c.Screen()
+		b.seats[s.Nick], b.at[s.Nick] = s.Table.You, s.Table.ID
+		if s.Table.Game != nil {
+			b.hands[s.Nick] = s.Table.Game.Hand
+		}
+	}
+	return b
+}
+
+// openStoredTour starts a private tournament of ana, bo and six bots on a
+// hub keeping it in st; it returns its id.
+func openStoredTour(t *testing.T, h *Hub) (id string, ana, bo *Client) {
+	t.Helper()
+	ana, bo = connect(t, h, "ana"), connect(t, h, "bo")
+	openTour(t, ana, 5, bo)
+	waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 7 })
+	ana.Do(Intent{Kind: Start})
+	s := waitScreen(t, ana, func(s Screen) bool { return s.Table.Game != nil })
+	return s.Table.Tournament.ID, ana, bo
+}
+
+// roundTwoMidHand stops tourRun in the tournament's second round, a hand
+// into it at ana's table, with ana to play.
+func roundTwoMidHand(ana *Client) func(Screen) bool {
+	return func(s Screen) bool {
+		tv := s.Table.Tournament
+		return tv.Round == 1 && tv.Standings.Hands[tv.Table] > engine.HandsPerPartnership && yourTurn(ana)()
+	}
+}
+
+// requireFinalStandings checks a tournament played to its end: 28 hands at
+// each table, the scores adding up, a winner.
+func requireFinalStandings(t *testing.T, v *TournamentView) {
+	t.Helper()
+	require.True(t, v.Over)
+	st := v.Standings
+	require.Equal(t, [2]int{engine.TournamentHands, engine.TournamentHands}, st.Hands)
+	for p := range engine.TournamentPlayers {
+		sum := 0
+		for q := range engine.TournamentPlayers {
+			require.Equal(t, st.Tally[p][q], st.Tally[q][p])
+			sum += st.Tally[p][q]
+		}
+		require.Equal(t, sum, st.Scores[p], "player %d", p)
+	}
+	require.NotEmpty(t, st.Winners)
+}
+
+// TestRestartRestoresATournamentInPlay: a tournament in its second round
+// stops with the server, mid-hand; a new hub on the same database has it
+// back at the same round with the same points, both tables' games in the
+// very state they were (the hash of engine.State), every player away in
+// their seat; each player who returns with their key is at their table, in
+// their seat, with their hand, and the tournament plays to its final
+// standings (28 hands at each table); then nothing of it is left live in
+// the store.
+func TestRestartRestoresATournamentInPlay(t *testing.T) {
+	dir := t.TempDir()
+	st := openJournalStore(t, dir)
+	h := journalHub(t, st, nil)
+	id, ana, bo := openStoredTour(t, h)
+	tourRun(t, roundTwoMidHand(ana), func(*Client, Screen) {}, ana, bo)
+	before := standing(t, h, id, ana, bo)
+	require.Equal(t, 1, before.view.Round)
+	require.Greater(t, before.view.Standings.Hands[0]+before.view.Standings.Hands[1], 2*engine.HandsPerPartnership,
+		"a hand of the second round is played")
+	for tid, s := range before.tables {
+		require.Zero(t, s.Unwritten, "table %s: everything shown is written", tid)
+		require.Positive(t, s.Actions)
+	}
+
+	require.NoError(t, h.Shutdown(t.Context()))
+	require.NoError(t, st.Close())
+
+	st2 := openJournalStore(t, dir)
+	h2 := journalHub(t, st2, nil)
+	n, err := h2.Restore(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, 2, n, "the tournament's two tables")
+	after := standing(t, h2, id)
+	require.Equal(t, before.view.Round, after.view.Round)
+	require.Equal(t, before.view.Standings, after.view.Standings, "the same points")
+	require.Equal(t, before.view.Players, after.view.Players)
+	require.Equal(t, before.view.TableIDs, after.view.TableIDs)
+	for tid, b := range before.tables {
+		s := after.tables[tid]
+		require.Equal(t, b.Hash, s.RestoredHash, "table %s rebuilt to the same state", tid)
+		require.Equal(t, b.Actions, s.RestoredActions)
+		require.Equal(t, b.Hash, s.Hash, "nothing moved before anyone came back")
+		require.Len(t, s.Seats, len(b.Seats))
+		for i, seat := range s.Seats {
+			require.Equal(t, b.Seats[i].Nick, seat.Nick)
+			require.Equal(t, b.Seats[i].Bot, seat.Bot)
+			require.Equal(t, !seat.Bot, seat.Away, "every player is away until they return")
+		}
+	}
+
+	ana2 := h2.Connect("sess-ana-2", "key-ana", false)
+	bo2 := h2.Connect("sess-bo-2", "key-bo", false)
+	for _, c := range []*Client{ana2, bo2} {
+		s := waitScreen(t, c, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+		require.NotEmpty(t, s.Nick, "the nickname is back with no question")
+		require.Equal(t, before.at[s.Nick], s.Table.ID, "%s is at their table", s.Nick)
+		require.Equal(t, before.seats[s.Nick], s.Table.You)
+		require.Equal(t, before.hands[s.Nick], s.Table.Game.Hand)
+		require.True(t, s.Table.Seats[s.Table.You].Connected)
+		require.NotNil(t, s.Table.Tournament)
+		require.Equal(t, 1, s.Table.Tournament.Round)
+	}
+
+	tourRun(t, nil, func(*Client, Screen) {}, ana2, bo2)
+	end, err := h2.tournamentView(t.Context(), id)
+	require.NoError(t, err)
+	requireFinalStandings(t, end)
+	require.Equal(t, end.Standings, ana2.Screen().Table.Tournament.Standings)
+	require.Eventually(t, func() bool {
+		tours, err := st2.UnfinishedTournaments(t.Context())
+		tables, err2 := st2.UnfinishedTables(t.Context())
+		return err == nil && err2 == nil && len(tours) == 0 && len(tables) == 0
+	}, 10*time.Second, 5*time.Millisecond, "the tournament and its tables are finished in the store")
+}
+
+// TestRestartSeatsARoundAfreshWhereItWasNotKept: the server stops just as a
+// round begins, after the tournament kept the round and before one of its
+// tables kept its game. That table is seated afresh for the round; the
+// other comes back by replay; the tournament plays to its end with 28 hands
+// at each table.
+func TestRestartSeatsARoundAfreshWhereItWasNotKept(t *testing.T) {
+	dir := t.TempDir()
+	st := openJournalStore(t, dir)
+	h := journalHub(t, st, nil)
+	id, ana, bo := openStoredTour(t, h)
+	tourRun(t, roundTwoMidHand(ana), func(*Client, Screen) {}, ana, bo)
+	before := standing(t, h, id, ana, bo)
+	require.NoError(t, h.Shutdown(t.Context()))
+	other := before.view.TableIDs[0]
+	if other == before.at["ana"] {
+		other = before.view.TableIDs[1]
+	}
+	// As if that table's game of the round had never been kept.
+	require.NoError(t, st.FinishTable(t.Context(), other))
+	require.NoError(t, st.Close())
+
+	st2 := openJournalStore(t, dir)
+	h2 := journalHub(t, st2, nil)
+	n, err := h2.Restore(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	after := standing(t, h2, id)
+	require.Equal(t, 1, after.view.Round)
+	require.Equal(t, before.tables[before.at["ana"]].Hash, after.tables[before.at["ana"]].RestoredHash)
+	require.Empty(t, after.tables[other].RestoredHash, "seated afresh, not replayed")
+	for k, tid := range after.view.TableIDs {
+		if tid == other {
+			require.Equal(t, engine.HandsPerPartnership, after.view.Standings.Hands[k], "its round begins again")
+		} else {
+			require.Equal(t, before.view.Standings.Hands[k], after.view.Standings.Hands[k])
+		}
+	}
+	require.Equal(t, Playing.String(), after.tables[other].Status)
+
+	ana2 := h2.Connect("sess-ana-2", "key-ana", false)
+	bo2 := h2.Connect("sess-bo-2", "key-bo", false)
+	for _, c := range []*Client{ana2, bo2} {
+		s := waitScreen(t, c, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+		require.Equal(t, before.at[s.Nick], s.Table.ID)
+	}
+	tourRun(t, nil, func(*Client, Screen) {}, ana2, bo2)
+	end, err := h2.tournamentView(t.Context(), id)
+	require.NoError(t, err)
+	requireFinalStandings(t, end)
+}
+
+// TestRestartRestoresATournamentsSignUps: a private tournament waiting for
+// sign-ups comes back with its places, its host and its code; the host
+// returns to the room; a guest's place is free (a guest never comes back);
+// a newcomer signs up by the code; the place of a player who does not
+// return is given up after the grace period; the host starts it.
+func TestRestartRestoresATournamentsSignUps(t *testing.T) {
+	dir := t.TempDir()
+	st := openJournalStore(t, dir)
+	h := journalHub(t, st, nil)
+	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
+	gus := h.Connect("sess-gus", "guest:sess-gus", true)
+	require.NoError(t, gus.SetNick("gus"))
+	code := openTour(t, ana, 2, bo, gus)
+	s := waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 5 })
+	id := s.Table.ID
+	require.NoError(t, h.Shutdown(t.Context()))
+	require.NoError(t, st.Close())
+
+	st2 := openJournalStore(t, dir)
+	h2 := journalHub(t, st2, nil)
+	n, err := h2.Restore(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	ana2 := h2.Connect("sess-ana-2", "key-ana", false)
+	s = waitScreen(t, ana2, func(s Screen) bool { return s.Table != nil })
+	require.Equal(t, "ana", s.Nick)
+	require.Equal(t, id, s.Table.ID)
+	require.Equal(t, code, s.Table.Code)
+	require.NotNil(t, s.Table.Tournament)
+	require.False(t, s.Table.Tournament.Started)
+	require.True(t, s.Table.Host)
+	require.Equal(t, 0, s.Table.You)
+	var names []string
+	for _, seat := range s.Table.Seats {
+		names = append(names, seat.Nick)
+	}
+	require.Equal(t, []string{"ana", "ada", "bix", "bo", "", "", "", ""}, names, "the guest's place is free")
+	require.False(t, s.Table.Seats[3].Connected, "bo is away")
+	var said []string
+	for _, l := range s.Table.Log {
+		said = append(said, l.Text)
+	}
+	require.Contains(t, strings.Join(said, "\n"), "the server restarted")
+
+	cy := connect(t, h2, "cy")
+	require.NoError(t, cy.Join(code), "the private code still works")
+	require.Equal(t, 4, waitScreen(t, cy, func(s Screen) bool { return s.Table != nil }).Table.You)
+
+	runUntil(t, ana2, func(s Screen) bool { return s.Table.Seats[3].Nick == "" })
+	ana2.Do(Intent{Kind: Start})
+	s = waitScreen(t, ana2, func(s Screen) bool { return s.Table.Game != nil })
+	require.True(t, s.Table.Tournament.Started)
+	require.Eventually(t, func() bool {
+		tours, err := st2.UnfinishedTournaments(t.Context())
+		if err != nil || len(tours) != 1 {
+			return false
+		}
+		var rec tourState
+		return json.Unmarshal(tours[0].State, &rec) == nil && rec.Started && rec.Players[4].Name == "cy"
+	}, 10*time.Second, 5*time.Millisecond, "the tournament that began is kept as begun")
+}
+
+// TestRestoreClosesABrokenTournament: a tournament whose record cannot be
+// read is logged in one line and marked finished, with its tables; an
+// ordinary table beside it comes back as usual.
+func TestRestoreClosesABrokenTournament(t *testing.T) {
+	dir := t.TempDir()
+	st := openJournalStore(t, dir)
+	ctx := context.Background()
+	h := journalHub(t, st, nil)
+	ana := connect(t, h, "ana")
+	startPrivate(t, ana, 1, NoTurnTimer)
+	require.NoError(t, h.Shutdown(ctx))
+	require.NoError(t, st.SaveTournament(ctx, store.Tournament{ID: "T90", State: json.RawMessage(`{"started":true,"round":3}`)}))
+	require.NoError(t, st.CreateTable(ctx, store.Table{ID: "t91", Tournament: "T90", Seed: 1,
+		Settings: engine.Settings{Edition: engine.Classic2001, Mode: engine.Partners, Players: 4}}))
+	require.NoError(t, st.Close())
+
+	st2 := openJournalStore(t, dir)
+	logs := &lockedBuffer{}
+	h2 := journalHub(t, st2, logs)
+	n, err := h2.Restore(ctx)
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "the ordinary table only")
+	require.Equal(t, 1, strings.Count(logs.String(), "a tournament cannot be rebuilt"), logs.String())
+	require.Contains(t, logs.String(), "T90")
+	tours, err := st2.UnfinishedTournaments(ctx)
+	require.NoError(t, err)
+	require.Empty(t, tours)
+	tables, err := st2.UnfinishedTables(ctx)
+	require.NoError(t, err)
+	require.Len(t, tables, 1)
+	require.Empty(t, tables[0].Tournament)
+	ana2 := h2.Connect("sess-ana-2", "key-ana", false)
+	waitScreen(t, ana2, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+}
