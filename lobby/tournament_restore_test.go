@@ -17,8 +17,8 @@ import (
 type tourBefore struct {
 	view   *TournamentView
 	tables map[string]TableSnapshot
-	seats  map[string]int          // each player's seat
-	at     map[string]string       // each player's table
+	seats  map[string]int           // each player's seat
+	at     map[string]string        // each player's table
 	hands  map[string][]engine.Card // each player's hand
 }
 
