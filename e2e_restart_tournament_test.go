@@ -28,6 +28,7 @@ func TestRestartBringsATournamentBack(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and restarts it twice: not with -short")
 	}
+	t.Parallel()
 	bin := filepath.Join(t.TempDir(), "unossh")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	require.NoError(t, err, "%s", out)

@@ -31,8 +31,9 @@ type tourState struct {
 	Public   bool            `json:"public"`
 	Settings engine.Settings `json:"settings"`
 	TurnTime time.Duration   `json:"turn_time"`
-	// Tables are the ids of its two tables.
+	// Tables are the ids of its two tables, Shorts their short names.
 	Tables  [engine.TournamentTables]string `json:"tables"`
+	Shorts  [engine.TournamentTables]string `json:"shorts"`
 	Started bool                            `json:"started"`
 	// Places are who signed up, place by place, while it waits.
 	Places []tourPlace `json:"places,omitempty"`
@@ -68,7 +69,7 @@ func (tr *tournament) state() tourState {
 	s := tourState{Name: tr.opts.Name, Public: tr.opts.Public, Settings: tr.opts.Settings, TurnTime: tr.opts.TurnTime,
 		Started: tr.status != Waiting, Round: tr.round, Tally: tr.tally, Hands: tr.hands}
 	for k, t := range tr.tables {
-		s.Tables[k] = t.id
+		s.Tables[k], s.Shorts[k] = t.id, t.short // (set before the tournament's goroutine starts)
 	}
 	if tr.status == Waiting {
 		for _, p := range tr.places {

@@ -110,7 +110,7 @@ func (h *Hub) rebuildTournament(ctx context.Context, rec store.Tournament, saved
 	tr.pendingBots = 0
 	tr.keep.written, tr.keep.created = rec.State, rec.Created
 	for k := range tr.tables {
-		h.tourTable(tr, k, s.Tables[k])
+		h.tourTable(tr, k, s.Tables[k]).short = s.Shorts[k] // (kept unless a live table has it: nameTable)
 	}
 	var err error
 	if s.Started {

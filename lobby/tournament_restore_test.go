@@ -18,6 +18,7 @@ type tourBefore struct {
 	view   *TournamentView
 	tables map[string]TableSnapshot
 	seats  map[string]int           // each player's seat
+	shorts map[string]string        // the short name of each player's table
 	at     map[string]string        // each player's table
 	hands  map[string][]engine.Card // each player's hand
 }
@@ -28,7 +29,7 @@ type tourBefore struct {
 func standing(t *testing.T, h *Hub, id string, clients ...*Client) tourBefore {
 	t.Helper()
 	b := tourBefore{tables: map[string]TableSnapshot{}, seats: map[string]int{}, at: map[string]string{},
-		hands: map[string][]engine.Card{}}
+		hands: map[string][]engine.Card{}, shorts: map[string]string{}}
 	v, err := h.tournamentView(t.Context(), id)
 	require.NoError(t, err)
 	for _, tid := range v.TableIDs {
@@ -38,7 +39,7 @@ func standing(t *testing.T, h *Hub, id string, clients ...*Client) tourBefore {
 	require.NoError(t, err)
 	for _, c := range clients {
 		s := c.Screen()
-		b.seats[s.Nick], b.at[s.Nick] = s.Table.You, s.Table.ID
+		b.seats[s.Nick], b.at[s.Nick], b.shorts[s.Nick] = s.Table.You, s.Table.ID, s.Table.Short
 		if s.Table.Game != nil {
 			b.hands[s.Nick] = s.Table.Game.Hand
 		}
@@ -140,6 +141,7 @@ func TestRestartRestoresATournamentInPlay(t *testing.T) {
 		s := waitScreen(t, c, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
 		require.NotEmpty(t, s.Nick, "the nickname is back with no question")
 		require.Equal(t, before.at[s.Nick], s.Table.ID, "%s is at their table", s.Nick)
+		require.Equal(t, before.shorts[s.Nick], s.Table.Short, "the table keeps its short name")
 		require.Equal(t, before.seats[s.Nick], s.Table.You)
 		require.Equal(t, before.hands[s.Nick], s.Table.Game.Hand)
 		require.True(t, s.Table.Seats[s.Table.You].Connected)
