@@ -87,78 +87,108 @@ func requireFinalStandings(t *testing.T, v *TournamentView) {
 }
 
 // TestRestartRestoresATournamentInPlay: a tournament in its second round
-// stops with the server, mid-hand; a new hub on the same database has it
-// back at the same round with the same points, both tables' games in the
-// very state they were (the hash of engine.State), every player away in
-// their seat; each player who returns with their key is at their table, in
-// their seat, with their hand, and the tournament plays to its final
-// standings (28 hands at each table); then nothing of it is left live in
-// the store.
+// stops with the server, mid-hand (or as a table has played the round's
+// hands, when the seats may be between tables); a new hub on the same
+// database has it back at the same round with the same points, both
+// tables' games in the very state they were (the hash of engine.State),
+// every player away in their seat; each player who returns with their key
+// is at their table, in their seat, with their hand, and the tournament
+// plays to its final standings (28 hands at each table, the two players
+// still players); then nothing of it is left live in the store.
 func TestRestartRestoresATournamentInPlay(t *testing.T) {
-	dir := t.TempDir()
-	st := openJournalStore(t, dir)
-	h := journalHub(t, st, nil)
-	id, ana, bo := openStoredTour(t, h)
-	tourRun(t, roundTwoMidHand(ana), func(*Client, Screen) {}, ana, bo)
-	before := standing(t, h, id, ana, bo)
-	require.Equal(t, 1, before.view.Round)
-	require.Greater(t, before.view.Standings.Hands[0]+before.view.Standings.Hands[1], 2*engine.HandsPerPartnership,
-		"a hand of the second round is played")
-	for tid, s := range before.tables {
-		require.Zero(t, s.Unwritten, "table %s: everything shown is written", tid)
-		require.Positive(t, s.Actions)
+	for _, tc := range []struct {
+		name string
+		stop func(ana *Client) func(Screen) bool
+		// between: the round may move on as soon as the tournament is
+		// back, so the seats are not compared.
+		between bool
+	}{
+		{name: "mid-hand", stop: roundTwoMidHand},
+		{name: "between rounds", between: true, stop: func(*Client) func(Screen) bool {
+			return func(s Screen) bool {
+				tv := s.Table.Tournament
+				return tv.Round >= 2 || tv.Round == 1 && tv.RoundDone[tv.Table]
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			st := openJournalStore(t, dir)
+			h := journalHub(t, st, nil)
+			id, ana, bo := openStoredTour(t, h)
+			tourRun(t, tc.stop(ana), func(*Client, Screen) {}, ana, bo)
+			before := standing(t, h, id, ana, bo)
+			t.Logf("stopped in round %d, hands %v, round played at %v", before.view.Round+1,
+				before.view.Standings.Hands, before.view.RoundDone)
+			require.GreaterOrEqual(t, before.view.Round, 1)
+			require.False(t, before.view.Over)
+			require.Greater(t, before.view.Standings.Hands[0]+before.view.Standings.Hands[1], 2*engine.HandsPerPartnership,
+				"a hand of the second round is played")
+			for tid, s := range before.tables {
+				require.Zero(t, s.Unwritten, "table %s: everything shown is written", tid)
+				require.Positive(t, s.Actions)
+			}
+
+			require.NoError(t, h.Shutdown(t.Context()))
+			require.NoError(t, st.Close())
+
+			st2 := openJournalStore(t, dir)
+			h2 := journalHub(t, st2, nil)
+			n, err := h2.Restore(t.Context())
+			require.NoError(t, err)
+			require.Equal(t, 2, n, "the tournament's two tables")
+			after := standing(t, h2, id)
+			require.Equal(t, before.view.Standings, after.view.Standings, "the same points")
+			require.Equal(t, before.view.Players, after.view.Players)
+			require.Equal(t, before.view.Bots, after.view.Bots)
+			require.Equal(t, before.view.TableIDs, after.view.TableIDs)
+			for tid, b := range before.tables {
+				s := after.tables[tid]
+				require.Equal(t, b.Hash, s.RestoredHash, "table %s rebuilt to the same state", tid)
+				require.Equal(t, b.Actions, s.RestoredActions)
+				if tc.between {
+					continue
+				}
+				require.Equal(t, b.Hash, s.Hash, "nothing moved before anyone came back")
+				require.Len(t, s.Seats, len(b.Seats))
+				for i, seat := range s.Seats {
+					require.Equal(t, b.Seats[i].Nick, seat.Nick)
+					require.Equal(t, b.Seats[i].Bot, seat.Bot)
+					require.Equal(t, !seat.Bot, seat.Away, "every player is away until they return")
+				}
+			}
+
+			ana2 := h2.Connect("sess-ana-2", "key-ana", false)
+			bo2 := h2.Connect("sess-bo-2", "key-bo", false)
+			for _, c := range []*Client{ana2, bo2} {
+				s := waitScreen(t, c, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+				require.NotEmpty(t, s.Nick, "the nickname is back with no question")
+				require.NotNil(t, s.Table.Tournament)
+				require.GreaterOrEqual(t, s.Table.You, 0)
+				require.True(t, s.Table.Seats[s.Table.You].Connected)
+				if tc.between {
+					continue
+				}
+				require.Equal(t, before.view.Round, s.Table.Tournament.Round)
+				require.Equal(t, before.at[s.Nick], s.Table.ID, "%s is at their table", s.Nick)
+				require.Equal(t, before.shorts[s.Nick], s.Table.Short, "the table keeps its short name")
+				require.Equal(t, before.seats[s.Nick], s.Table.You)
+				require.Equal(t, before.hands[s.Nick], s.Table.Game.Hand)
+			}
+
+			tourRun(t, nil, func(*Client, Screen) {}, ana2, bo2)
+			end, err := h2.tournamentView(t.Context(), id)
+			require.NoError(t, err)
+			requireFinalStandings(t, end)
+			require.Equal(t, end.Standings, ana2.Screen().Table.Tournament.Standings)
+			require.Equal(t, before.view.Bots, end.Bots, "the players are still players, the bots bots")
+			require.Eventually(t, func() bool {
+				tours, err := st2.UnfinishedTournaments(t.Context())
+				tables, err2 := st2.UnfinishedTables(t.Context())
+				return err == nil && err2 == nil && len(tours) == 0 && len(tables) == 0
+			}, 10*time.Second, 5*time.Millisecond, "the tournament and its tables are finished in the store")
+		})
 	}
-
-	require.NoError(t, h.Shutdown(t.Context()))
-	require.NoError(t, st.Close())
-
-	st2 := openJournalStore(t, dir)
-	h2 := journalHub(t, st2, nil)
-	n, err := h2.Restore(t.Context())
-	require.NoError(t, err)
-	require.Equal(t, 2, n, "the tournament's two tables")
-	after := standing(t, h2, id)
-	require.Equal(t, before.view.Round, after.view.Round)
-	require.Equal(t, before.view.Standings, after.view.Standings, "the same points")
-	require.Equal(t, before.view.Players, after.view.Players)
-	require.Equal(t, before.view.TableIDs, after.view.TableIDs)
-	for tid, b := range before.tables {
-		s := after.tables[tid]
-		require.Equal(t, b.Hash, s.RestoredHash, "table %s rebuilt to the same state", tid)
-		require.Equal(t, b.Actions, s.RestoredActions)
-		require.Equal(t, b.Hash, s.Hash, "nothing moved before anyone came back")
-		require.Len(t, s.Seats, len(b.Seats))
-		for i, seat := range s.Seats {
-			require.Equal(t, b.Seats[i].Nick, seat.Nick)
-			require.Equal(t, b.Seats[i].Bot, seat.Bot)
-			require.Equal(t, !seat.Bot, seat.Away, "every player is away until they return")
-		}
-	}
-
-	ana2 := h2.Connect("sess-ana-2", "key-ana", false)
-	bo2 := h2.Connect("sess-bo-2", "key-bo", false)
-	for _, c := range []*Client{ana2, bo2} {
-		s := waitScreen(t, c, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
-		require.NotEmpty(t, s.Nick, "the nickname is back with no question")
-		require.Equal(t, before.at[s.Nick], s.Table.ID, "%s is at their table", s.Nick)
-		require.Equal(t, before.shorts[s.Nick], s.Table.Short, "the table keeps its short name")
-		require.Equal(t, before.seats[s.Nick], s.Table.You)
-		require.Equal(t, before.hands[s.Nick], s.Table.Game.Hand)
-		require.True(t, s.Table.Seats[s.Table.You].Connected)
-		require.NotNil(t, s.Table.Tournament)
-		require.Equal(t, 1, s.Table.Tournament.Round)
-	}
-
-	tourRun(t, nil, func(*Client, Screen) {}, ana2, bo2)
-	end, err := h2.tournamentView(t.Context(), id)
-	require.NoError(t, err)
-	requireFinalStandings(t, end)
-	require.Equal(t, end.Standings, ana2.Screen().Table.Tournament.Standings)
-	require.Eventually(t, func() bool {
-		tours, err := st2.UnfinishedTournaments(t.Context())
-		tables, err2 := st2.UnfinishedTables(t.Context())
-		return err == nil && err2 == nil && len(tours) == 0 && len(tables) == 0
-	}, 10*time.Second, 5*time.Millisecond, "the tournament and its tables are finished in the store")
 }
 
 // TestRestartSeatsARoundAfreshWhereItWasNotKept: the server stops just as a
