@@ -98,8 +98,11 @@ func (tr *tournament) keepState() {
 		tr.keep.pending = nil
 		return
 	}
-	tr.keep.pending = b
-	tr.keep.retryAt = time.Time{}
+	if !bytes.Equal(b, tr.keep.pending) {
+		// A new state is written at once; the same one again only when
+		// its pause after a failure is over.
+		tr.keep.pending, tr.keep.retryAt = b, time.Time{}
+	}
 	tr.writeState()
 }
 
