@@ -49,15 +49,15 @@ func standing(t *testing.T, h *Hub, id string, clients ...*Client) tourBefore {
 }
 
 // openStoredTour starts a private tournament of ana, bo and six bots on a
-// hub keeping it in st; it returns its id.
-func openStoredTour(t *testing.T, h *Hub) (id string, ana, bo *Client) {
+// hub keeping it in st; it returns its id and code.
+func openStoredTour(t *testing.T, h *Hub) (id, code string, ana, bo *Client) {
 	t.Helper()
 	ana, bo = connect(t, h, "ana"), connect(t, h, "bo")
-	openTour(t, ana, 5, bo)
+	code = openTour(t, ana, 5, bo)
 	waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 7 })
 	ana.Do(Intent{Kind: Start})
 	s := waitScreen(t, ana, func(s Screen) bool { return s.Table.Game != nil })
-	return s.Table.Tournament.ID, ana, bo
+	return s.Table.Tournament.ID, code, ana, bo
 }
 
 // roundTwoMidHand stops tourRun in the tournament's second round, a hand
@@ -116,7 +116,7 @@ func TestRestartRestoresATournamentInPlay(t *testing.T) {
 			dir := t.TempDir()
 			st := openJournalStore(t, dir)
 			h := journalHub(t, st, nil)
-			id, ana, bo := openStoredTour(t, h)
+			id, code, ana, bo := openStoredTour(t, h)
 			tourRun(t, tc.stop(ana), func(*Client, Screen) {}, ana, bo)
 			before := standing(t, h, id, ana, bo)
 			t.Logf("stopped in round %d, hands %v, round played at %v", before.view.Round+1,
@@ -177,6 +177,15 @@ func TestRestartRestoresATournamentInPlay(t *testing.T) {
 				require.Equal(t, before.hands[s.Nick], s.Table.Game.Hand)
 			}
 
+			// The code still finds the tournament's room.
+			dee := connect(t, h2, "dee")
+			require.NoError(t, dee.Join(code))
+			s := waitScreen(t, dee, func(s Screen) bool { return s.Table != nil })
+			require.Equal(t, id, s.Table.ID)
+			require.True(t, s.Table.Tournament.Started)
+			require.Equal(t, -1, s.Table.You)
+			dee.Do(Intent{Kind: Leave})
+
 			tourRun(t, nil, func(*Client, Screen) {}, ana2, bo2)
 			end, err := h2.tournamentView(t.Context(), id)
 			require.NoError(t, err)
@@ -201,7 +210,7 @@ func TestRestartSeatsARoundAfreshWhereItWasNotKept(t *testing.T) {
 	dir := t.TempDir()
 	st := openJournalStore(t, dir)
 	h := journalHub(t, st, nil)
-	id, ana, bo := openStoredTour(t, h)
+	id, _, ana, bo := openStoredTour(t, h)
 	tourRun(t, roundTwoMidHand(ana), func(*Client, Screen) {}, ana, bo)
 	before := standing(t, h, id, ana, bo)
 	require.NoError(t, h.Shutdown(t.Context()))
