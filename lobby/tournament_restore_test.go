@@ -3,11 +3,14 @@ package lobby
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/log"
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/engine"
@@ -26,18 +29,28 @@ type tourBefore struct {
 
 // standing reads how the tournament and its tables stand, once nothing
 // moves (the clock is still): each table's snapshot and the tournament's
-// view with every hand reported.
+// view with every hand reported. What a table was doing as the clock
+// stopped may go on for a few steps (a hand's end reported, seats handed
+// back, the next round seated), each passing through the tables' and the
+// tournament's queues: it reads them in turn until two readings agree.
 func standing(t *testing.T, h *Hub, id string, clients ...*Client) tourBefore {
 	t.Helper()
-	b := tourBefore{tables: map[string]TableSnapshot{}, seats: map[string]int{}, at: map[string]string{},
-		hands: map[string][]engine.Card{}, shorts: map[string]string{}}
-	v, err := h.tournamentView(t.Context(), id)
-	require.NoError(t, err)
-	for _, tid := range v.TableIDs {
-		b.tables[tid] = snapshotOf(t, h, tid)
+	var b tourBefore
+	for range 10 {
+		prev := b
+		b = tourBefore{tables: map[string]TableSnapshot{}, seats: map[string]int{}, at: map[string]string{},
+			hands: map[string][]engine.Card{}, shorts: map[string]string{}}
+		v, err := h.tournamentView(t.Context(), id)
+		require.NoError(t, err)
+		for _, tid := range v.TableIDs {
+			b.tables[tid] = snapshotOf(t, h, tid)
+		}
+		b.view, err = h.tournamentView(t.Context(), id) // with what the tables reported meanwhile
+		require.NoError(t, err)
+		if prev.view != nil && reflect.DeepEqual(prev.tables, b.tables) && reflect.DeepEqual(prev.view, b.view) {
+			break
+		}
 	}
-	b.view, err = h.tournamentView(t.Context(), id) // with what the tables reported meanwhile
-	require.NoError(t, err)
 	for _, c := range clients {
 		s := c.Screen()
 		b.seats[s.Nick], b.at[s.Nick], b.shorts[s.Nick] = s.Table.You, s.Table.ID, s.Table.Short
@@ -61,11 +74,13 @@ func openStoredTour(t *testing.T, h *Hub) (id, code string, ana, bo *Client) {
 }
 
 // roundTwoMidHand stops tourRun in the tournament's second round, a hand
-// into it at ana's table, with ana to play.
-func roundTwoMidHand(ana *Client) func(Screen) bool {
+// into it at ana's table, with a turn under way there. (Not ana's turn:
+// tourRun plays it before it asks whether to stop.)
+func roundTwoMidHand(*Client) func(Screen) bool {
 	return func(s Screen) bool {
-		tv := s.Table.Tournament
-		return tv.Round == 1 && tv.Standings.Hands[tv.Table] > engine.HandsPerPartnership && yourTurn(ana)()
+		tv, g := s.Table.Tournament, s.Table.Game
+		return tv.Round == 1 && tv.Standings.Hands[tv.Table] > engine.HandsPerPartnership && g != nil &&
+			g.Phase == engine.PhaseTurn && s.Table.Status == Playing
 	}
 }
 
@@ -114,7 +129,7 @@ func TestRestartRestoresATournamentInPlay(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			st := openJournalStore(t, dir)
+			st := openTourStore(t, dir)
 			h := journalHub(t, st, nil)
 			id, code, ana, bo := openStoredTour(t, h)
 			tourRun(t, tc.stop(ana), func(*Client, Screen) {}, ana, bo)
@@ -133,7 +148,7 @@ func TestRestartRestoresATournamentInPlay(t *testing.T) {
 			require.NoError(t, h.Shutdown(t.Context()))
 			require.NoError(t, st.Close())
 
-			st2 := openJournalStore(t, dir)
+			st2 := openTourStore(t, dir)
 			h2 := journalHub(t, st2, nil)
 			n, err := h2.Restore(t.Context())
 			require.NoError(t, err)
@@ -208,7 +223,7 @@ func TestRestartRestoresATournamentInPlay(t *testing.T) {
 // at each table.
 func TestRestartSeatsARoundAfreshWhereItWasNotKept(t *testing.T) {
 	dir := t.TempDir()
-	st := openJournalStore(t, dir)
+	st := openTourStore(t, dir)
 	h := journalHub(t, st, nil)
 	id, _, ana, bo := openStoredTour(t, h)
 	tourRun(t, roundTwoMidHand(ana), func(*Client, Screen) {}, ana, bo)
@@ -222,7 +237,7 @@ func TestRestartSeatsARoundAfreshWhereItWasNotKept(t *testing.T) {
 	require.NoError(t, st.FinishTable(t.Context(), other))
 	require.NoError(t, st.Close())
 
-	st2 := openJournalStore(t, dir)
+	st2 := openTourStore(t, dir)
 	h2 := journalHub(t, st2, nil)
 	n, err := h2.Restore(t.Context())
 	require.NoError(t, err)
@@ -259,7 +274,7 @@ func TestRestartSeatsARoundAfreshWhereItWasNotKept(t *testing.T) {
 // return is given up after the grace period; the host starts it.
 func TestRestartRestoresATournamentsSignUps(t *testing.T) {
 	dir := t.TempDir()
-	st := openJournalStore(t, dir)
+	st := openTourStore(t, dir)
 	h := journalHub(t, st, nil)
 	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
 	gus := h.Connect("sess-gus", "guest:sess-gus", true)
@@ -270,7 +285,7 @@ func TestRestartRestoresATournamentsSignUps(t *testing.T) {
 	require.NoError(t, h.Shutdown(t.Context()))
 	require.NoError(t, st.Close())
 
-	st2 := openJournalStore(t, dir)
+	st2 := openTourStore(t, dir)
 	h2 := journalHub(t, st2, nil)
 	n, err := h2.Restore(t.Context())
 	require.NoError(t, err)
@@ -319,7 +334,7 @@ func TestRestartRestoresATournamentsSignUps(t *testing.T) {
 // ordinary table beside it comes back as usual.
 func TestRestoreClosesABrokenTournament(t *testing.T) {
 	dir := t.TempDir()
-	st := openJournalStore(t, dir)
+	st := openTourStore(t, dir)
 	ctx := context.Background()
 	h := journalHub(t, st, nil)
 	ana := connect(t, h, "ana")
@@ -330,7 +345,7 @@ func TestRestoreClosesABrokenTournament(t *testing.T) {
 		Settings: engine.Settings{Edition: engine.Classic2001, Mode: engine.Partners, Players: 4}}))
 	require.NoError(t, st.Close())
 
-	st2 := openJournalStore(t, dir)
+	st2 := openTourStore(t, dir)
 	logs := &lockedBuffer{}
 	h2 := journalHub(t, st2, logs)
 	n, err := h2.Restore(ctx)
@@ -367,7 +382,7 @@ func (f *toursDown) SaveTournament(ctx context.Context, tr store.Tournament) err
 // once its pause is over (not at every command meanwhile), and written
 // when the store works again.
 func TestTournamentRecordIsRetried(t *testing.T) {
-	st := openJournalStore(t, t.TempDir())
+	st := openTourStore(t, t.TempDir())
 	flaky := &toursDown{Store: st}
 	flaky.fail.Store(true)
 	logs := &lockedBuffer{}
@@ -391,4 +406,15 @@ func TestTournamentRecordIsRetried(t *testing.T) {
 	require.Equal(t, "ana", rec.Places[0].Name)
 	require.True(t, rec.Places[0].Host)
 	require.Equal(t, "ada", rec.Places[1].Name)
+}
+
+// openTourStore is openJournalStore without a sync to the disk at each
+// commit (what survives a power cut is not what these tests are about; a
+// tournament writes thousands of actions).
+func openTourStore(t *testing.T, dir string) *store.DB {
+	t.Helper()
+	st, err := store.Open(store.Options{Dir: dir, Logger: log.New(io.Discard), SyncNormal: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	return st
 }
