@@ -66,3 +66,30 @@ func must0(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// A database of the first schema gains the tournaments' step at the next
+// start: its live tables stay, as ordinary tables.
+func TestTournamentStepUpgradesASchemaOneDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db, _ := openTest(t, Options{Dir: dir, SyncNormal: true})
+	s := engine.Settings{Edition: engine.Classic2001, Players: 2}
+	must0(t, db.CreateTable(ctx, Table{ID: "t1", Code: "K7QX2M", Settings: s, Seed: 3}))
+	must0(t, db.Append(ctx, "t1", 0, engine.Action{Kind: engine.Deal, Seat: engine.SystemSeat}))
+	// Back to schema 1, as an older binary left it.
+	for _, q := range []string{`DROP TABLE live_tournaments`, `ALTER TABLE live_tables DROP COLUMN tournament`,
+		`DELETE FROM schema_version WHERE version = 2`} {
+		if _, err := db.write.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must0(t, db.Close())
+
+	db, _ = openTest(t, Options{Dir: dir})
+	tables := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
+	if len(tables) != 1 || tables[0].ID != "t1" || tables[0].Tournament != "" || len(tables[0].Journal.Actions) != 1 {
+		t.Fatalf("after the upgrade: %+v", tables)
+	}
+	if tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx)); len(tours) != 0 {
+		t.Fatalf("tournaments from nowhere: %+v", tours)
+	}
+}
