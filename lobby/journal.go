@@ -91,15 +91,15 @@ type tableOptions struct {
 	// Waiting marks a table whose game has not started: its record has
 	// its seats and rules, and no journal.
 	Waiting bool `json:"waiting,omitempty"`
+	// Tour is where a tournament's table stands in it (its tournament is
+	// the record's Tournament).
+	Tour *tourTableOptions `json:"tour,omitempty"`
 }
 
 // beginJournal starts the journal of the game just made (start), with the
 // seed it was made from.
 func (t *table) beginJournal(seed uint64) {
-	if t.cfg.Store == nil || t.tour != nil {
-		// A tournament's table is not kept: it would come back alone, a
-		// Partners game without its tournament (a tournament is lost in
-		// a restart; docs/lobby.md).
+	if t.cfg.Store == nil {
 		return
 	}
 	prev := t.journal
@@ -109,12 +109,18 @@ func (t *table) beginJournal(seed uint64) {
 
 // record is the table's record for the store.
 func (t *table) record(seed uint64, waiting bool) store.Table {
-	opts, _ := json.Marshal(tableOptions{Name: t.opts.Name, Public: t.opts.Public, TurnTime: t.opts.TurnTime, Waiting: waiting})
-	return store.Table{ID: t.id, Code: t.code, Settings: t.opts.Settings, Seed: seed, Options: opts, Created: t.clock.Now()}
+	o := tableOptions{Name: t.opts.Name, Public: t.opts.Public, TurnTime: t.opts.TurnTime, Waiting: waiting}
+	rec := store.Table{ID: t.id, Code: t.code, Settings: t.opts.Settings, Seed: seed, Created: t.clock.Now()}
+	if l := t.tour; l != nil {
+		o.Tour, rec.Tournament = &tourTableOptions{Index: l.index, Round: l.round}, l.id
+	}
+	rec.Options, _ = json.Marshal(o)
+	return rec
 }
 
 // waitingJournal keeps a table whose game has not started (its seats, its
-// rules, its code), so that a restart brings its players back to it.
+// rules, its code), so that a restart brings its players back to it. (A
+// tournament's table waits empty: its tournament keeps who signed up.)
 func (t *table) waitingJournal() {
 	j := t.journal
 	switch {
@@ -146,6 +152,9 @@ func (t *table) journalAction(a engine.Action) {
 
 // seatRecords are the seats as the store keeps them.
 func (t *table) seatRecords(dst []store.TableSeat) []store.TableSeat {
+	if kept := t.tourKeptSeats(); kept != nil {
+		return append(dst, kept...)
+	}
 	for _, s := range t.seats {
 		r := store.TableSeat{Name: s.nick, Host: s.host}
 		switch {
@@ -164,6 +173,9 @@ func (t *table) seatRecords(dst []store.TableSeat) []store.TableSeat {
 
 // seatsChanged reports whether the seats differ from those last written.
 func (t *table) seatsChanged(written []store.TableSeat) bool {
+	if kept := t.tourKeptSeats(); kept != nil {
+		return !reflect.DeepEqual(kept, written)
+	}
 	if len(written) != len(t.seats) {
 		return true
 	}

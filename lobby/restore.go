@@ -52,11 +52,13 @@ type snapshotCmd struct {
 
 func (snapshotCmd) tableCmd() {}
 
-// Restore rebuilds every unfinished table kept in Config.Store. Call it
-// once, before players connect. A table whose journal cannot be replayed
-// to the end is rebuilt as far as it goes (and its journal written again);
-// one that cannot be rebuilt at all is logged and marked finished. The
-// error is only for a store that cannot be read.
+// Restore rebuilds every unfinished table kept in Config.Store, and every
+// unfinished tournament with its two tables (tournament_restore.go); it
+// reports the tables restored, a tournament's among them. Call it once,
+// before players connect. A table whose journal cannot be replayed to the
+// end is rebuilt as far as it goes (and its journal written again); one
+// that cannot be rebuilt at all is logged and marked finished, as is a
+// tournament. The error is only for a store that cannot be read.
 func (h *Hub) Restore(ctx context.Context) (int, error) {
 	st := h.cfg.Store
 	if st == nil {
@@ -67,7 +69,12 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("reading the live tables: %w", err)
 	}
 	var tables []*table
+	var tourTables []store.SavedTable
 	for _, s := range saved {
+		if s.Tournament != "" {
+			tourTables = append(tourTables, s) // its tournament rebuilds it
+			continue
+		}
 		t, err := h.rebuild(s)
 		switch {
 		case err == nil:
@@ -88,10 +95,11 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 	if _, err := ask(h, restoreCmd{tables: tables, reply: reply}, reply); err != nil {
 		return 0, err
 	}
-	if l := h.cfg.Logger; l != nil && len(saved) > 0 {
-		l.Info("live tables restored", "tables", len(tables), "of", len(saved), "grace", h.cfg.Grace)
+	if l := h.cfg.Logger; l != nil && len(saved) > len(tourTables) {
+		l.Info("live tables restored", "tables", len(tables), "of", len(saved)-len(tourTables), "grace", h.cfg.Grace)
 	}
-	return len(tables), nil
+	n, err := h.restoreTournaments(ctx, tourTables)
+	return len(tables) + n, err
 }
 
 // errNothingLeft is a table with nothing to come back to: its game had

@@ -53,6 +53,8 @@ type tournament struct {
 	closed    bool
 	// pendingBots are the bots asked for at opening, signed up after the host.
 	pendingBots int
+	// keep is what the store has of the tournament (tournament_keep.go).
+	keep tourKeep
 }
 
 // tourReportsLen is room for every report the tables can have in flight:
@@ -85,7 +87,14 @@ func newTournament(h *Hub, id, code string, opts TournamentOptions) *tournament 
 // the new state to everyone in its room, and only then answers.
 func (tr *tournament) loop() {
 	defer close(tr.q.done)
+	tr.flush() // (a tournament a restart brought back shows itself)
 	for !tr.closed {
+		var wake <-chan time.Time
+		var timer Timer
+		if next := tr.nextDeadline(); !next.IsZero() {
+			timer = tr.clock.NewTimer(next.Sub(tr.now()))
+			wake = timer.C()
+		}
 		select {
 		case cmd := <-tr.q.cmds:
 			answer := tr.handle(cmd)
@@ -94,10 +103,16 @@ func (tr *tournament) loop() {
 		case r := <-tr.reports:
 			tr.report(r)
 			tr.flush()
+		case <-wake:
+			tr.expire(tr.now())
+			tr.flush()
 		case <-tr.quit:
 			tr.close(ErrShuttingDown.Error())
 		case <-tr.hub.ctx.Done():
 			tr.close(ErrShuttingDown.Error())
+		}
+		if timer != nil {
+			timer.Stop()
 		}
 	}
 }
@@ -134,6 +149,9 @@ func (tr *tournament) handle(cmd tableCmd) (answer func()) {
 		}
 		tr.onDisconnect(cmd.c)
 		return func() { cmd.reply <- false }
+	case tourSnapshotCmd:
+		v := tr.snapshot()
+		return func() { cmd.reply <- v }
 	case intentCmd:
 		if cmd.in.Kind == TourWatch {
 			if err := tr.onWatchTable(cmd); err != nil {
@@ -191,24 +209,29 @@ func (tr *tournament) start() {
 // seatRound hands each table its four players for the round.
 func (tr *tournament) seatRound() {
 	tr.roundDone, tr.released, tr.moving = [2]bool{}, [2]bool{}, false
-	settings := tr.opts.settings().TournamentTable()
-	for k, t := range tr.tables {
-		cmd := tourSeatCmd{round: tr.round, settings: settings, view: tr.view(k)}
-		cmd.players = tr.schedule[tr.round].Seats(k)
-		tr.present[k] = 0
-		for i, p := range cmd.players {
-			cmd.seats[i], tr.places[p] = tr.places[p], nil
-			if cmd.seats[i].human() {
-				tr.present[k]++
-			}
-		}
-		tr.send(t, cmd)
+	tr.keepState() // the round is kept before its tables are (tournament_keep.go)
+	for k := range tr.tables {
+		tr.seatTable(k)
 	}
 	held := tr.held
 	tr.held = nil
 	for _, cmd := range held {
 		tr.ask(cmd)
 	}
+}
+
+// seatTable hands table k its four players for the round.
+func (tr *tournament) seatTable(k int) {
+	cmd := tourSeatCmd{round: tr.round, settings: tr.opts.settings().TournamentTable(), view: tr.view(k)}
+	cmd.players = tr.schedule[tr.round].Seats(k)
+	tr.present[k] = 0
+	for i, p := range cmd.players {
+		cmd.seats[i], tr.places[p] = tr.places[p], nil
+		if cmd.seats[i].human() {
+			tr.present[k]++
+		}
+	}
+	tr.send(tr.tables[k], cmd)
 }
 
 // onHand adds a hand's points to the partnership that scored them.
@@ -254,6 +277,7 @@ func (tr *tournament) onReleased(r tourReleasedReport) {
 // end closes the last round: the standings are final.
 func (tr *tournament) end() {
 	tr.status = Finished
+	tr.finishState()
 	st := tr.standings()
 	names := ""
 	for i, w := range st.Winners {
@@ -398,6 +422,7 @@ func (tr *tournament) close(why string) {
 		return
 	}
 	tr.closed = true
+	tr.finishState() // (unless the server is stopping)
 	if tr.status == Waiting {
 		for _, s := range tr.places {
 			if s != nil && s.client != nil {

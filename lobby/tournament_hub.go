@@ -74,7 +74,26 @@ func (h *Hub) handleTour(cmd tourHubCmd) {
 		default:
 			cmd.reply <- found{q: tr.q}
 		}
+	case tourQueueCmd:
+		if tr := h.tours.byID[cmd.id]; tr != nil {
+			cmd.reply <- tr.q
+		} else {
+			cmd.reply <- nil
+		}
+	case tourRestoreCmd:
+		n := 0
+		for _, tr := range cmd.tours {
+			if h.onTourRestore(tr) {
+				n++
+			}
+		}
+		cmd.reply <- n
 	case tourGoneCmd:
+		for k, q := range h.away {
+			if q == cmd.tr.q {
+				delete(h.away, k) // (a player a restart expected back)
+			}
+		}
 		delete(h.tours.byID, cmd.tr.id)
 		if cmd.tr.code != "" && h.tours.byCode[cmd.tr.code] == cmd.tr {
 			delete(h.tours.byCode, cmd.tr.code)
@@ -99,12 +118,8 @@ func (h *Hub) onTourOpen(cmd tourOpenCmd) found {
 	tr := newTournament(h, fmt.Sprintf("T%d", h.nextID), code, cmd.opts)
 	for k := range tr.tables {
 		h.nextID++
-		opts := TableOptions{Name: fmt.Sprintf("%s · table %d", tr.opts.Name, k+1), Public: cmd.opts.Public,
-			Settings: cmd.opts.settings().TournamentTable(), TurnTime: cmd.opts.TurnTime}
-		t := newTable(h, tableID(h.nextID), code, opts)
+		t := h.tourTable(tr, k, tableID(h.nextID))
 		h.nameTable(t)
-		t.tour = &tourLink{reports: tr.reports, done: tr.q.done, id: tr.id, index: k}
-		tr.tables[k] = t
 		h.tables[t.id] = t
 		go t.loop()
 	}
@@ -114,6 +129,16 @@ func (h *Hub) onTourOpen(cmd tourOpenCmd) found {
 	go tr.loop()
 	h.tours.add(tr)
 	return found{q: tr.q}
+}
+
+// tourTable makes table k of tournament tr, with id id.
+func (h *Hub) tourTable(tr *tournament, k int, id string) *table {
+	opts := TableOptions{Name: fmt.Sprintf("%s · table %d", tr.opts.Name, k+1), Public: tr.opts.Public,
+		Settings: tr.opts.settings().TournamentTable(), TurnTime: tr.opts.TurnTime}
+	t := newTable(h, id, tr.code, opts)
+	t.tour = &tourLink{reports: tr.reports, done: tr.q.done, id: tr.id, index: k}
+	tr.tables[k] = t
+	return t
 }
 
 // newTourCode is a code no table or tournament holds.

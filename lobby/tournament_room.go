@@ -74,7 +74,7 @@ func (tr *tournament) onDisconnect(c *Client) {
 		tr.closeIfDone()
 		return
 	}
-	if i := tr.placeOf(c); i >= 0 && tr.status == Waiting {
+	if i := tr.placeOf(c); i >= 0 && tr.status == Waiting && !tr.keepForRestart(i) {
 		tr.note(fmt.Sprintf("%s left", tr.places[i].nick))
 		tr.free(i)
 	}
@@ -299,6 +299,7 @@ func (tr *tournament) humans() int {
 
 // flush sends the room's view and the lobby line, if anything changed.
 func (tr *tournament) flush() {
+	tr.flushState()
 	if tr.listDirty {
 		tr.listDirty = false
 		if !tr.closed {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby/bot"
+	"github.com/unossh/unossh/store"
 )
 
 // This file is a table's side of a tournament: an ordinary table whose
@@ -26,6 +27,17 @@ type tourLink struct {
 	view    *TournamentView
 	over    bool
 	direct  bool // handling a command the tournament passed on: never pass it back
+	// kept are the round's seats as the store keeps them once the table
+	// has handed them back: the stand-ins that hold the names meanwhile
+	// are not written, so that a restart seats the players, not them.
+	kept []store.TableSeat
+}
+
+// tourTableOptions are a tournament's table's place in it, kept in the
+// table's record (tableOptions.Tour) for a restart.
+type tourTableOptions struct {
+	Index int `json:"index"`
+	Round int `json:"round"`
 }
 
 var errMoving = errors.New("you are moving to your next table: a moment")
@@ -97,18 +109,20 @@ func (t *table) tourTell(r tourReport) {
 // tourSeat seats the round's players and deals its first hand.
 func (t *table) tourSeat(cmd tourSeatCmd) {
 	l := t.tour
-	l.round, l.players, l.hands, l.view = cmd.round, cmd.players, 0, cmd.view
+	l.round, l.players, l.hands, l.view, l.kept = cmd.round, cmd.players, 0, cmd.view, nil
 	t.seats = append([]*seat(nil), cmd.seats[:]...)
 	for _, s := range t.seats {
 		s.host = false // the tournament's tables have no host
 	}
 	t.opts.Settings = cmd.settings
-	g, err := t.cfg.NewGame(cmd.settings, t.cfg.Seed())
+	seed := t.cfg.Seed()
+	g, err := t.cfg.NewGame(cmd.settings, seed)
 	if err != nil {
 		t.note("the round could not start: " + err.Error())
 		return
 	}
 	t.game, t.status, t.lastHand, t.reveal, t.dropOrder = g, Playing, nil, nil, nil
+	t.beginJournal(seed) // the round's game, kept as any table's is
 	r := cmd.view.Schedule[cmd.round].Tables[l.index]
 	name := func(p int) string { return cmd.view.Players[p] }
 	t.note(fmt.Sprintf("round %d of %d: %s & %s against %s & %s", cmd.round+1, engine.TournamentRounds,
@@ -147,6 +161,9 @@ func (t *table) tourWaits() bool {
 func (t *table) tourRelease() {
 	var seats [4]*seat
 	copy(seats[:], t.seats)
+	if t.journal != nil {
+		t.tour.kept = t.seatRecords(nil)
+	}
 	for i, s := range t.seats {
 		t.seats[i] = t.botSeat(s.nick, bot.Normal)
 	}
@@ -184,6 +201,15 @@ func (t *table) tourClosed() {
 	if t.tour != nil {
 		t.tourTell(tourClosedReport{table: t.tour.index})
 	}
+}
+
+// tourKeptSeats are the seats the store keeps for a table that has handed
+// its seats back, or nil.
+func (t *table) tourKeptSeats() []store.TableSeat {
+	if t.tour == nil {
+		return nil
+	}
+	return t.tour.kept
 }
 
 // tourID is the tournament's id, or "" at an ordinary table.

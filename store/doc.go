@@ -1,6 +1,7 @@
 // Package store keeps what must outlive the process: accounts and their
-// nicknames, finished games and the statistics drawn from them, ratings, and
-// the journal of every live table so that a restart can replay it.
+// nicknames, finished games and the statistics drawn from them, ratings, the
+// journal of every live table so that a restart can replay it, and the
+// record of every live tournament beside its tables'.
 //
 // The lobby talks to a Store (an interface, so that a PostgreSQL backend can
 // follow); Open gives the embedded one, a single SQLite file in pure Go under

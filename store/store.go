@@ -13,6 +13,7 @@ type Store interface {
 	Accounts
 	History
 	Tables
+	Tournaments
 	// Close writes what is queued and closes the store.
 	Close() error
 }
@@ -57,4 +58,14 @@ type Tables interface {
 	UnfinishedTables(ctx context.Context) ([]SavedTable, error)
 	// Stats are the journal's counters (writes, failures, retries).
 	Stats() Stats
+}
+
+// Tournaments are live tournaments: what a tournament in play needs, beside
+// its tables' records and journals, to come back after a restart.
+type Tournaments interface {
+	// SaveTournament records a live tournament, or its new state.
+	SaveTournament(ctx context.Context, t Tournament) error
+	// FinishTournament marks it finished: it is never restored.
+	FinishTournament(ctx context.Context, id string) error
+	UnfinishedTournaments(ctx context.Context) ([]Tournament, error)
 }

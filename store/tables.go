@@ -23,6 +23,9 @@ type Table struct {
 	// returned as given.
 	Options json.RawMessage
 	Created time.Time
+	// Tournament is the id of the tournament the table plays for, "" for
+	// an ordinary table (tournaments.go).
+	Tournament string
 }
 
 // TableSeat is who sits in a seat of a live table, so that the player who
@@ -77,11 +80,11 @@ func (db *DB) CreateTable(ctx context.Context, t Table) error {
 		t.Created = db.now()
 	}
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO live_tables(id, code, settings, seed, stack, seats, options, created_ms)
-			VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+		res, err := tx.ExecContext(ctx, `INSERT INTO live_tables(id, code, settings, seed, stack, seats, options, created_ms, tournament)
+			VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
 			ON CONFLICT(id) DO UPDATE SET code = ?2, settings = ?3, seed = ?4, stack = ?5, seats = ?6, options = ?7,
-				created_ms = ?8, finished_ms = NULL
-			WHERE finished_ms IS NOT NULL`, t.ID, t.Code, string(settings), int64(t.Seed), stack, seats, options, ms(t.Created))
+				created_ms = ?8, tournament = ?9, finished_ms = NULL
+			WHERE finished_ms IS NOT NULL`, t.ID, t.Code, string(settings), int64(t.Seed), stack, seats, options, ms(t.Created), t.Tournament)
 		if err != nil {
 			return err
 		}
@@ -153,9 +156,10 @@ func seatsJSON(seats []TableSeat) (string, error) {
 }
 
 // UnfinishedTables lists every table not finished, oldest first, with its
-// journal, for replay at start.
+// journal, for replay at start (a tournament's tables among them, each
+// naming its tournament).
 func (db *DB) UnfinishedTables(ctx context.Context) ([]SavedTable, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT id, code, settings, seed, stack, seats, options, created_ms
+	rows, err := db.read.QueryContext(ctx, `SELECT id, code, settings, seed, stack, seats, options, created_ms, tournament
 		FROM live_tables WHERE finished_ms IS NULL ORDER BY created_ms, id`)
 	if err != nil {
 		return nil, db.closedOr(err)
@@ -186,7 +190,7 @@ func scanTable(rows *sql.Rows) (SavedTable, error) {
 	var settings, seats, options string
 	var stack sql.NullString
 	var seed, created int64
-	if err := rows.Scan(&t.ID, &t.Code, &settings, &seed, &stack, &seats, &options, &created); err != nil {
+	if err := rows.Scan(&t.ID, &t.Code, &settings, &seed, &stack, &seats, &options, &created, &t.Tournament); err != nil {
 		return t, err
 	}
 	t.Seed, t.Created, t.Options = uint64(seed), fromMS(created), json.RawMessage(options)

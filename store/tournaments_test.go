@@ -1,0 +1,95 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// A tournament's record comes back after a restart with its state and its
+// tables naming it; a new state replaces the old; a finished one is gone,
+// and its id may serve again.
+func TestTournamentRecords(t *testing.T) {
+	dir := t.TempDir()
+	db, clk := openTest(t, Options{Dir: dir, SyncNormal: true})
+	created := clk.Now()
+	must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", Code: "K7QX2M", State: json.RawMessage(`{"round":0}`)}))
+	must0(t, db.SaveTournament(ctx, Tournament{ID: "T4", State: json.RawMessage(`{"round":0}`)}))
+	clk.Advance(time.Minute)
+	must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", Code: "K7QX2M", State: json.RawMessage(`{"round":2}`)}))
+	s := engine.Settings{Edition: engine.Classic2001, Mode: engine.Partners, Players: 4}
+	must0(t, db.CreateTable(ctx, Table{ID: "t2", Code: "K7QX2M", Settings: s, Seed: 9, Tournament: "T1"}))
+	must0(t, db.CreateTable(ctx, Table{ID: "t9", Settings: s, Seed: 9}))
+	if err := db.SaveTournament(ctx, Tournament{ID: "T5", State: json.RawMessage(`{`)}); err == nil {
+		t.Fatal("a state that is not JSON was saved")
+	}
+	must0(t, db.Close())
+
+	db, _ = openTest(t, Options{Dir: dir})
+	tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx))
+	if len(tours) != 2 || tours[0].ID != "T1" || tours[1].ID != "T4" {
+		t.Fatalf("tournaments %+v", tours)
+	}
+	if got := tours[0]; string(got.State) != `{"round":2}` || got.Code != "K7QX2M" || !got.Created.Equal(created) ||
+		!got.Updated.After(created) {
+		t.Fatalf("T1 came back as %+v", got)
+	}
+	tables := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
+	byID := map[string]string{}
+	for _, tb := range tables {
+		byID[tb.ID] = tb.Tournament
+	}
+	if byID["t2"] != "T1" || byID["t9"] != "" || len(byID) != 2 {
+		t.Fatalf("tables and their tournaments: %v", byID)
+	}
+
+	must0(t, db.FinishTournament(ctx, "T1"))
+	if err := db.FinishTournament(ctx, "T1"); !errors.Is(err, ErrUnknownTournament) {
+		t.Fatalf("finishing twice: %v", err)
+	}
+	if tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx)); len(tours) != 1 || tours[0].ID != "T4" {
+		t.Fatalf("after T1 finished: %+v", tours)
+	}
+	must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", State: json.RawMessage(`{"round":0}`)}))
+	if tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx)); len(tours) != 2 || tours[0].ID != "T1" ||
+		string(tours[0].State) != `{"round":0}` {
+		t.Fatalf("T1 used again: %+v", tours)
+	}
+}
+
+func must0(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A database of the first schema gains the tournaments' step at the next
+// start: its live tables stay, as ordinary tables.
+func TestTournamentStepUpgradesASchemaOneDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db, _ := openTest(t, Options{Dir: dir, SyncNormal: true})
+	s := engine.Settings{Edition: engine.Classic2001, Players: 2}
+	must0(t, db.CreateTable(ctx, Table{ID: "t1", Code: "K7QX2M", Settings: s, Seed: 3}))
+	must0(t, db.Append(ctx, "t1", 0, engine.Action{Kind: engine.Deal, Seat: engine.SystemSeat}))
+	// Back to schema 1, as an older binary left it.
+	for _, q := range []string{`DROP TABLE live_tournaments`, `ALTER TABLE live_tables DROP COLUMN tournament`,
+		`DELETE FROM schema_version WHERE version = 2`} {
+		if _, err := db.write.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must0(t, db.Close())
+
+	db, _ = openTest(t, Options{Dir: dir})
+	tables := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
+	if len(tables) != 1 || tables[0].ID != "t1" || tables[0].Tournament != "" || len(tables[0].Journal.Actions) != 1 {
+		t.Fatalf("after the upgrade: %+v", tables)
+	}
+	if tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx)); len(tours) != 0 {
+		t.Fatalf("tournaments from nowhere: %+v", tours)
+	}
+}
