@@ -50,6 +50,8 @@ type (
 	// stamper gives, once per move, when the move the view now shows was
 	// made, so the painter can measure how long it took to reach the screen.
 	stamper interface{ TakeMoveStamp() (time.Time, bool) }
+	// liner gives its view as lines, as View would after a split.
+	liner interface{ Lines() []string }
 )
 
 // Sequences of the terminal set-up, the same the standard renderer sends.
@@ -103,7 +105,12 @@ func (p *painter) paint() {
 		p.shown = p.shown[:0]
 		p.clear = false
 	}
-	lines := strings.Split(p.inner.View(), "\n")
+	var lines []string
+	if l, ok := p.inner.(liner); ok {
+		lines = l.Lines()
+	} else {
+		lines = strings.Split(p.inner.View(), "\n")
+	}
 	if p.h > 0 && len(lines) > p.h {
 		lines = lines[:p.h]
 	}

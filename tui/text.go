@@ -93,7 +93,10 @@ func lines(block string) []string {
 // frame makes the final picture exactly w by h cells: every line cut or
 // padded to w, lines cut or added to h. Nothing drawn can ever spill past the
 // window, whatever a player typed.
-func frame(ls []string, w, h int) string {
+func frame(ls []string, w, h int) string { return strings.Join(frameLines(ls, w, h), "\n") }
+
+// frameLines is frame's picture as its h lines.
+func frameLines(ls []string, w, h int) []string {
 	out := make([]string, h)
 	for i := range out {
 		l := ""
@@ -102,7 +105,7 @@ func frame(ls []string, w, h int) string {
 		}
 		out[i] = pad(l, w)
 	}
-	return strings.Join(out, "\n")
+	return out
 }
 
 // splice draws block over base with its top-left corner at row y, column x.

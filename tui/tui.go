@@ -507,11 +507,16 @@ func (m *model) openHelp() {
 }
 
 // View draws the screen, always exactly the window's size.
-func (m *model) View() string {
+func (m *model) View() string { return strings.Join(m.Lines(), "\n") }
+
+// Lines is the view as the screen's lines: the session's painter compares
+// and sends them line by line, and a view joined only to be split again
+// was the largest allocation of a frame.
+func (m *model) Lines() []string {
 	var ls []string
 	switch m.where() {
 	case atTooSmall:
-		return m.tooSmall()
+		return strings.Split(m.tooSmall(), "\n")
 	case atClosed:
 		ls = m.closedView()
 	case atNick:
@@ -535,5 +540,5 @@ func (m *model) View() string {
 	case atTable:
 		ls = m.tableView()
 	}
-	return frame(ls, m.w, m.h)
+	return frameLines(ls, m.w, m.h)
 }
