@@ -3,6 +3,7 @@ package bot
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/unossh/unossh/engine"
 )
@@ -70,6 +71,9 @@ func (b *Bot) judgeJumpIn(v engine.View) (engine.Action, bool) {
 // level forgets it, and for a 7 under 7-0 at the player it rates best.
 // Normal and hard turn down a line Normal rates as never (playScore -1).
 func (b *Bot) jumpLine(v engine.View) (engine.Action, bool) {
+	if !slices.ContainsFunc(v.Legal, func(a engine.Action) bool { return a.Kind == engine.Play && a.Seat == v.Seat }) {
+		return engine.Action{}, false // no twin: the dice are kept for its own moves
+	}
 	forget := b.rng.Float64() < b.level.forgetRate()
 	best, bestScore, found := engine.Action{}, -2, false
 	for _, a := range v.Legal {
