@@ -70,10 +70,13 @@ func (t *table) planJumpIn(at time.Time) {
 	}
 }
 
-// jumpStands reports whether the planned jump-in is still one its bot may make.
+// jumpStands reports whether the planned jump-in is still one its bot may
+// make: the bot still holds the seat, it is not its own turn (then it
+// chooses its move as on any turn), and the engine lists the play.
 func (t *table) jumpStands() bool {
 	p := &t.jump
-	if p.seat < 0 || p.seat >= len(t.seats) || !t.seats[p.seat].bot || t.seats[p.seat].brain == nil {
+	if p.seat < 0 || p.seat >= len(t.seats) || !t.seats[p.seat].bot || t.seats[p.seat].brain == nil ||
+		p.seat == t.game.Current() {
 		return false
 	}
 	for _, a := range t.game.Legal(p.seat) {

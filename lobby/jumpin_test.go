@@ -120,6 +120,24 @@ func TestStaleJumpInIsDropped(t *testing.T) {
 	}
 }
 
+// The plan stands while the card on top does: ana draws (a blue 5 she
+// could play) while the bot is about to jump in, and the bot jumps in at
+// the moment it meant to, while she decides about her card.
+func TestJumpInWhileThePlayerDecides(t *testing.T) {
+	h, ana, s := jumpTable(t, true)
+	clk := clockOf(h)
+	due := clk.Now().Add(nextTimer(t, ana))
+	moves := s.Table.Moves
+	ana.Do(Intent{Kind: Move, Action: engine.Action{Kind: engine.Draw, Seat: 0}})
+	s = waitScreen(t, ana, func(s Screen) bool { return s.Table.Moves > moves })
+	require.Equal(t, engine.PhaseDrawn, s.Table.Game.Phase, "ana may play the card she drew")
+	s = runUntil(t, ana, func(s Screen) bool { return s.Table.Moves > moves+1 })
+	require.Equal(t, due, clk.Now(), "the bot jumped in when it first meant to")
+	require.True(t, logSays(s, s.Table.Seats[2].Nick+" played R5"), "%+v", s.Table.Log)
+	require.Equal(t, 8, len(s.Table.Game.Hand), "ana keeps the card she drew")
+	require.Equal(t, 3, s.Table.Game.Current)
+}
+
 // The bots' jump-ins at Party tables keep the game legal and moving:
 // single hands of one person and three bots (normal and fast), the person
 // playing as a normal bot would on her turns, play to their end, with bots jumping in on the way
