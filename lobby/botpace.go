@@ -23,7 +23,10 @@ import (
 //     long throughout;
 //   - a bot that catches a missed UNO call reacts after a person's pause,
 //     quicker the better it plays (catchPause), and the next bot to move
-//     waits for it.
+//     waits for it;
+//   - a bot that jumps in (the jump-in house rule) does so after a
+//     person's reaction, quicker the better it plays (jumpPause): often
+//     before the player to move has moved, not always.
 //
 // docs/lobby.md gives the figures, which TestPaceOfOnePersonAndNineBots
 // measures on the fake clock.
@@ -83,6 +86,19 @@ func (t *table) catchPause(l bot.Level) time.Duration {
 	f := catchFactor[bot.Normal]
 	if int(l) < len(catchFactor) {
 		f = catchFactor[l]
+	}
+	return t.humanDelay(time.Duration(f * float64(t.paceBase())))
+}
+
+// jumpFactor is how long each level takes to jump in, in bot pauses: the
+// better the bot, the sooner it spots its twin of the card on top.
+var jumpFactor = [...]float64{bot.Beginner: 1.1, bot.Easy: 0.9, bot.Normal: 0.7, bot.Hard: 0.5}
+
+// jumpPause is how long a bot of level l takes to jump in.
+func (t *table) jumpPause(l bot.Level) time.Duration {
+	f := jumpFactor[bot.Normal]
+	if int(l) < len(jumpFactor) {
+		f = jumpFactor[l]
 	}
 	return t.humanDelay(time.Duration(f * float64(t.paceBase())))
 }

@@ -41,6 +41,7 @@ type table struct {
 	nextHandAt time.Time
 	botAt      time.Time
 	catchAt    time.Time
+	jump       jumpPlan          // a bot's jump-in waiting for its moment (jumpin.go)
 	drops      map[int]time.Time // when each bot drops in the Chili race
 	dropOrder  []int             // the seats in the order they dropped in the latest Chili race
 	reveal     *reveal           // a Mutated Minion's draw being shown, or nil
@@ -219,7 +220,7 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 // nextDeadline is the earliest time the table has something to do by itself.
 func (t *table) nextDeadline() time.Time {
 	var next time.Time
-	for _, d := range []time.Time{t.startsAt, t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botAt, t.catchAt, t.journalRetryAt()} {
+	for _, d := range []time.Time{t.startsAt, t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botAt, t.catchAt, t.jump.at, t.journalRetryAt()} {
 		if !d.IsZero() && (next.IsZero() || d.Before(next)) {
 			next = d
 		}

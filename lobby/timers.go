@@ -14,6 +14,7 @@ import (
 func (t *table) clearTimers() {
 	t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botAt, t.catchAt = time.Time{}, time.Time{}, time.Time{}, time.Time{}, time.Time{}, time.Time{}
 	clear(t.drops)
+	t.jump = jumpPlan{}
 }
 
 // reschedule sets the timers for the decision the game now waits for.
@@ -29,6 +30,7 @@ func (t *table) reschedule() {
 	}
 	at := t.clock.Now()
 	g := t.game
+	defer t.planJumpIn(at) // after the catch it must not overtake
 	newDecision := t.scheduled != t.moves
 	t.scheduled = t.moves
 	if newDecision {
@@ -136,6 +138,8 @@ func (t *table) tick(at time.Time) {
 	case due(t.catchAt, at):
 		t.catchAt = time.Time{}
 		t.botCatch()
+	case due(t.jump.at, at):
+		t.botJumpIn()
 	case due(t.botAt, at):
 		t.botAt = time.Time{}
 		t.botMove()

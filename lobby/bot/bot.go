@@ -9,12 +9,15 @@
 //	b.Observe(events)         // after every move, the events as its seat sees them
 //	a, ok := b.Choose(view)   // when the game waits on its seat
 //	a, ok = b.Catch(view)     // when someone is open to an UNO catch
+//	a, ok = b.JumpIn(view)    // when a new card lands on the pile and it is another's turn
 //
 // The levels differ in how they choose (Level); each catches a missed UNO
-// call at its own rate. The hard level searches: it deals the cards it cannot
-// see at random, consistently with what it has seen (the cards played, the
-// colours others drew on, the hand sizes), plays each candidate move out to
-// the end of the hand with the engine many times, and keeps the best.
+// call at its own rate, and jumps in (the jump-in house rule) at its own
+// rate, the hard level when its search says it helps. The hard level
+// searches: it deals the cards it cannot see at random, consistently with
+// what it has seen (the cards played, the colours others drew on, the hand
+// sizes), plays each candidate move out to the end of the hand with the
+// engine many times, and keeps the best.
 package bot
 
 import (
@@ -33,7 +36,11 @@ type Bot struct {
 	// missed call is judged once, at the level's rate.
 	caught  exposure
 	catchIt bool
-	search  search
+	// The last card on top judged by JumpIn, and the verdict (jumpin.go).
+	jumped jumpKey
+	jump   engine.Action
+	jumpIt bool
+	search search
 }
 
 // exposure names one missed UNO call: who, in which hand, after how many
@@ -45,6 +52,7 @@ func New(level Level, seed uint64) *Bot {
 	b := &Bot{level: level, rng: rand.New(rand.NewPCG(seed, seed^0x6a09e667f3bcc909))}
 	b.mem.reset()
 	b.caught.seat = -1
+	b.jumped.hand = -1
 	return b
 }
 

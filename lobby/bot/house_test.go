@@ -35,11 +35,12 @@ var everyRule = []struct {
 // TestBotsPlayEveryHouseRule plays property games: seeded hands with each
 // house rule on, in every edition and mode, at tables of bots of every
 // level below hard sitting together (and, in Classic and Minions, a hard
-// bot against them under each rule alone). Now and then a seat jumps in out of turn where the
-// rules allow it, as a person may, so the bots meet every position the
-// rule makes. Every move a bot chooses must be accepted by the engine,
-// every catch it makes too, the game must pass its audit after every move,
-// and every hand must end. UNOSSH_PROPERTY_FULL=1 plays 25 times as many.
+// bot against them under each rule alone). The bots jump in where the
+// rules allow it and their level takes the chance (Bot.JumpIn), and now and
+// then a seat jumps in at random, as a person may, so the bots meet every
+// position the rule makes. Every move a bot chooses must be accepted by the
+// engine, every catch and jump-in it makes too, the game must pass its
+// audit after every move, and every hand must end. UNOSSH_PROPERTY_FULL=1 plays 25 times as many.
 func TestBotsPlayEveryHouseRule(t *testing.T) {
 	hands := 4
 	if os.Getenv("UNOSSH_PROPERTY_FULL") == "1" {
@@ -76,7 +77,8 @@ func TestBotsPlayEveryHouseRule(t *testing.T) {
 }
 
 // houseHand plays one hand (the first of a game in any mode) with bots of
-// the levels round the table, and out-of-turn jump-ins now and then.
+// the levels round the table: their own jump-ins, and out-of-turn jump-ins
+// at random now and then.
 func houseHand(s engine.Settings, seed uint64, levels []Level) error {
 	g, err := engine.New(s, seed)
 	if err != nil {
@@ -126,6 +128,12 @@ func houseHand(s engine.Settings, seed uint64, levels []Level) error {
 			}
 			continue
 		}
+		if j, a, ok := botJumpIn(g, bots, r); ok {
+			if err := apply(fmt.Sprintf("the %s bot in seat %d jumping in", bots[j].Level(), j), a); err != nil {
+				return err
+			}
+			continue
+		}
 		if j, a, ok := jumpIn(g, r); ok && r.IntN(3) == 0 {
 			if err := apply(fmt.Sprintf("seat %d jumping in", j), a); err != nil {
 				return err
@@ -149,6 +157,22 @@ func houseHand(s engine.Settings, seed uint64, levels []Level) error {
 		}
 	}
 	return nil
+}
+
+// botJumpIn is the jump-in of the first bot, from a seat at random, that
+// takes one on the card on top (Bot.JumpIn), if any.
+func botJumpIn(g *engine.Game, bots []*Bot, r *rand.Rand) (int, engine.Action, bool) {
+	from := r.IntN(len(bots))
+	for k := range bots {
+		seat := (from + k) % len(bots)
+		if seat == g.Current() {
+			continue
+		}
+		if a, ok := bots[seat].JumpIn(g.View(seat)); ok {
+			return seat, a, true
+		}
+	}
+	return -1, engine.Action{}, false
 }
 
 // jumpIn is a seat other than the current one with a play out of turn, if any.

@@ -7,8 +7,8 @@ type Level uint8
 
 // The levels, weakest first. Each beats the one below it (docs/benchmarks.md).
 const (
-	// Beginner plays any legal card, forgets to call UNO now and then, and
-	// never catches anyone.
+	// Beginner plays any legal card, forgets to call UNO now and then,
+	// never catches anyone and seldom spots a jump-in.
 	Beginner Level = iota
 	// Easy keeps its wild cards for when nothing else plays, names the
 	// colour it holds most of, and sometimes forgets UNO.
@@ -17,8 +17,8 @@ const (
 	// action cards on a player close to going out, and always calls UNO.
 	Normal
 	// Hard thinks ahead: it searches over the hands others could hold
-	// given what it has seen, and challenges a Wild Draw Four when the odds
-	// say the player was bluffing.
+	// given what it has seen, challenges a Wild Draw Four when the odds
+	// say the player was bluffing, and jumps in when it helps.
 	Hard
 )
 
