@@ -137,13 +137,23 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 	if t.humans() == 0 {
 		return nil, fmt.Errorf("%w: only bots sat at it", errNothingLeft)
 	}
+	if !t.resume(g, s) {
+		return nil, fmt.Errorf("%w: its game had ended", errNothingLeft)
+	}
+	return t, nil
+}
+
+// resume puts the rebuilt game g at the table, replays the record's journal
+// onto it and starts its timers afresh (an ordinary table's, or a
+// tournament's); false if the game had ended by then.
+func (t *table) resume(g *engine.Game, s store.SavedTable) bool {
 	t.game, t.status = g, Playing
 	actions, complete := t.replay(s.Journal.Actions)
 	if t.status == Finished {
-		return nil, fmt.Errorf("%w: its game had ended", errNothingLeft)
+		return false
 	}
 	if !complete {
-		h.logError("a journal replays only in part; the table goes on from there", "table", s.ID,
+		t.hub.logError("a journal replays only in part; the table goes on from there", "table", s.ID,
 			"replayed", len(actions), "of", len(s.Journal.Actions))
 	}
 	ok := complete && s.Lost == 0 // else its journal is written again
@@ -154,7 +164,7 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 	t.scheduled = -1 // every timer starts afresh
 	t.reschedule()
 	t.dirty, t.listDirty = true, true
-	return t, nil
+	return true
 }
 
 // seatsFrom seats the players and bots of a record: every player is away

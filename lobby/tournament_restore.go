@@ -272,23 +272,9 @@ func (tr *tournament) rebuildTable(k int, s store.SavedTable) error {
 	}
 	l.view = tr.view(k)
 	t.opts.Settings = s.Settings
-	t.game, t.status = g, Playing
-	actions, complete := t.replay(s.Journal.Actions)
-	if t.status == Finished {
+	if !t.resume(g, s) {
 		return errors.New("its game had ended")
 	}
-	if !complete {
-		tr.hub.logError("a journal replays only in part; the table goes on from there", "table", s.ID,
-			"replayed", len(actions), "of", len(s.Journal.Actions))
-	}
-	ok := complete && s.Lost == 0 // else its journal is written again
-	t.journal = &tableJournal{rec: s.Table, actions: actions, written: len(actions), seats: s.Seats,
-		created: ok, replace: !ok}
-	t.restored = &restoredFrom{actions: len(actions), hash: StateHash(g.State())}
-	t.note(fmt.Sprintf("the server restarted: every player's seat is kept for %s", t.cfg.Grace.Round(time.Second)))
-	t.scheduled = -1 // every timer starts afresh
-	t.reschedule()
-	t.dirty, t.listDirty = true, true
 	tr.present[k] = t.humans()
 	return nil
 }
