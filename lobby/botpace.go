@@ -82,10 +82,14 @@ func (t *table) botRun() int {
 var catchFactor = [...]float64{bot.Beginner: 0, bot.Easy: 1.6, bot.Normal: 1.2, bot.Hard: 0.8}
 
 // catchPause is how long a bot of level l takes to catch a missed call.
-func (t *table) catchPause(l bot.Level) time.Duration {
-	f := catchFactor[bot.Normal]
-	if int(l) < len(catchFactor) {
-		f = catchFactor[l]
+func (t *table) catchPause(l bot.Level) time.Duration { return t.levelPause(catchFactor[:], l) }
+
+// levelPause is a person's pause of factors[l] bot pauses (a normal bot's
+// for a level the table does not know).
+func (t *table) levelPause(factors []float64, l bot.Level) time.Duration {
+	f := factors[bot.Normal]
+	if int(l) < len(factors) {
+		f = factors[l]
 	}
 	return t.humanDelay(time.Duration(f * float64(t.paceBase())))
 }
@@ -95,10 +99,4 @@ func (t *table) catchPause(l bot.Level) time.Duration {
 var jumpFactor = [...]float64{bot.Beginner: 1.1, bot.Easy: 0.9, bot.Normal: 0.7, bot.Hard: 0.5}
 
 // jumpPause is how long a bot of level l takes to jump in.
-func (t *table) jumpPause(l bot.Level) time.Duration {
-	f := jumpFactor[bot.Normal]
-	if int(l) < len(jumpFactor) {
-		f = jumpFactor[l]
-	}
-	return t.humanDelay(time.Duration(f * float64(t.paceBase())))
-}
+func (t *table) jumpPause(l bot.Level) time.Duration { return t.levelPause(jumpFactor[:], l) }

@@ -159,19 +159,7 @@ func TestRestartRestoresATournamentInPlay(t *testing.T) {
 			require.Equal(t, before.view.Bots, after.view.Bots)
 			require.Equal(t, before.view.TableIDs, after.view.TableIDs)
 			for tid, b := range before.tables {
-				s := after.tables[tid]
-				require.Equal(t, b.Hash, s.RestoredHash, "table %s rebuilt to the same state", tid)
-				require.Equal(t, b.Actions, s.RestoredActions)
-				if tc.between {
-					continue
-				}
-				require.Equal(t, b.Hash, s.Hash, "nothing moved before anyone came back")
-				require.Len(t, s.Seats, len(b.Seats))
-				for i, seat := range s.Seats {
-					require.Equal(t, b.Seats[i].Nick, seat.Nick)
-					require.Equal(t, b.Seats[i].Bot, seat.Bot)
-					require.Equal(t, !seat.Bot, seat.Away, "every player is away until they return")
-				}
+				requireRestored(t, tid, b, after.tables[tid], !tc.between)
 			}
 
 			ana2 := h2.Connect("sess-ana-2", "key-ana", false)
