@@ -170,6 +170,7 @@ type model struct {
 	bellOff bool // the player turned the turn bell off
 	stamped int  // the table's move count last reported by TakeMoveStamp
 	pumped  bool // the session's goroutine brings the screens (TakePump)
+	clocked bool // the session's loop brings the ticks (TakeClock)
 	onClose func(reason string)
 
 	gen  uint64   // messages other than clock ticks so far (memo.go)
