@@ -42,7 +42,8 @@ type stage struct {
 	msgs    chan tea.Msg    // keys, and what commands return
 	wants   func() bool     // a countdown is on screen (clocker); nil if none
 	tick    func(time.Time) tea.Msg
-	timer   *time.Timer // the next tick, while armed
+	every   time.Duration // between two ticks
+	timer   *time.Timer   // the next tick, while armed
 	timerC  <-chan time.Time
 	panicky chan error // a command panicked
 }
@@ -60,7 +61,7 @@ type clocker interface {
 func newStage(ctx context.Context, end context.CancelFunc, model tea.Model, inner tea.Model,
 	winch <-chan gssh.Window) *stage {
 	s := &stage{model: model, ctx: ctx, end: end, winch: winch,
-		msgs: make(chan tea.Msg), panicky: make(chan error, 1)}
+		msgs: make(chan tea.Msg), panicky: make(chan error, 1), every: time.Second}
 	if pm, ok := inner.(pumper); ok {
 		s.updates, s.next = pm.TakePump()
 	}
@@ -170,9 +171,9 @@ func (s *stage) arm() {
 		return
 	}
 	if s.timer == nil {
-		s.timer = time.NewTimer(time.Second)
+		s.timer = time.NewTimer(s.every)
 	} else {
-		s.timer.Reset(time.Second)
+		s.timer.Reset(s.every)
 	}
 	s.timerC = s.timer.C
 }
