@@ -39,6 +39,8 @@ type viewMemo struct {
 	// rows are the players' rows, without the time left, as last drawn;
 	// rowsNext are those drawn for the frame being drawn.
 	rows, rowsNext map[rowKey]drawnRow
+	// sides are the rows of the piles and the players side by side.
+	sides rowMemo
 }
 
 // rowKey is everything a player's row is drawn from but the time left.

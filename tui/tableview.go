@@ -181,7 +181,7 @@ func (m *model) tableView() []string {
 	}
 	left := m.pileColumn(v, leftW)
 	right := m.playersColumn(t, v, m.w-leftW-1, midH)
-	out = append(out, sideBySide(left, right, leftW, m.w)...)
+	out = append(out, m.memo.sides.sideBySide(left, right, leftW, m.w)...)
 	for len(out) < 2+midH {
 		out = append(out, "")
 	}

@@ -171,6 +171,7 @@ type model struct {
 	stamped int  // the table's move count last reported by TakeMoveStamp
 	pumped  bool // the session's goroutine brings the screens (TakePump)
 	clocked bool // the session's loop brings the ticks (TakeClock)
+	frame   rowMemo // the rows of the last frame (rows.go)
 	onClose func(reason string)
 
 	gen  uint64   // messages other than clock ticks so far (memo.go)
@@ -541,5 +542,5 @@ func (m *model) Lines() []string {
 	case atTable:
 		ls = m.tableView()
 	}
-	return frameLines(ls, m.w, m.h)
+	return m.frame.frameLines(ls, m.w, m.h)
 }
