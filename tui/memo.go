@@ -126,11 +126,16 @@ func keptBy[K comparable](s *keyedSlot[K], key K, build func() []string) []strin
 }
 
 // Keys of lines kept per set of styles: the piles' labels by the gap
-// between them, the colour in play, a heading drawn dim.
+// between them, the colour in play, a heading drawn dim, a countdown's
+// time (red when urgent: a tick draws one every second).
 type (
 	pileLabelsKey int
 	colourRowKey  engine.Color
 	dimKey        string
+	countdownKey  struct {
+		text   string
+		urgent bool
+	}
 )
 
 // headerKey is everything the table's header is drawn from.

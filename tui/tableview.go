@@ -28,10 +28,13 @@ func (m *model) countdown(at time.Time) string {
 	if left > time.Minute {
 		s = " · " + clock(left)
 	}
-	if left <= 5*time.Second {
-		return m.st.err.Render(s)
-	}
-	return m.st.accent.Render(s)
+	urgent := left <= 5*time.Second
+	return keep(&m.st.drawn, countdownKey{s, urgent}, func() string {
+		if urgent {
+			return m.st.err.Render(s)
+		}
+		return m.st.accent.Render(s)
+	})
 }
 
 // phaseNote says what the game waits for, in a few words.
@@ -373,7 +376,7 @@ func (m *model) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.Se
 	left := t.TurnEnds.Sub(m.now())
 	ts := seconds(left)
 	if left <= 5*time.Second {
-		ts = m.st.err.Render(ts)
+		ts = keep(&m.st.drawn, countdownKey{ts, true}, func() string { return m.st.err.Render(ts) })
 	}
 	if row.notes {
 		return row.text + " " + ts
