@@ -3,8 +3,12 @@ package tui
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
+	"github.com/muesli/termenv"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/lobby"
 )
 
 // TestRowMemoMakesWhatTheFrameWould: over runs of frames where rows change
@@ -38,5 +42,32 @@ func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
 			require.Equal(t, pad(want[i], w), got[i], "step %d, row %d", step, i)
 		}
 		require.Equal(t, frameLines(ls, w, h), frame.frameLines(ls, w, h), "step %d", step)
+	}
+}
+
+// TestKeptOverlayIsTheOverlayNow: as the clock runs down and keys are
+// pressed, the kept box is always the box drawn afresh; a box with nothing
+// counting down is drawn once between messages.
+func TestKeptOverlayIsTheOverlayNow(t *testing.T) {
+	for name, scr := range map[string]lobby.Screen{"challenge": challenge(), "scores": betweenHands(), "colour": midGame()} {
+		m, _ := newTestModel(scr, 80, 24, renderer(termenv.ANSI256))
+		now := fixedNow
+		m.now = func() time.Time { return now }
+		if name == "colour" {
+			pressAll(m, []string{"end", "enter"})
+		}
+		ov := m.overlay()
+		require.NotEqual(t, ovNone, ov, name)
+		for step := range 80 {
+			now = fixedNow.Add(time.Duration(step) * 250 * time.Millisecond)
+			if step%10 == 9 { // through Update, as every key comes
+				_, cmd := m.Update(keyMsg("right"))
+				run(m, cmd)
+			}
+			for _, compact := range []bool{false, true} {
+				require.Equal(t, m.overlayBox(ov, m.scr.Table.Game, compact), m.keptOverlay(ov, m.scr.Table.Game, compact),
+					"%s, step %d", name, step)
+			}
+		}
 	}
 }

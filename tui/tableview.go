@@ -209,9 +209,9 @@ func (m *model) tableView() []string {
 		// Below the list of players if it fits there, so that everyone's
 		// count stays in view (a Mutated Minion's victim's grows).
 		below := 3 + len(v.Seats)
-		box := m.overlayBox(ov, v, false)
+		box := m.keptOverlay(ov, v, false)
 		if len(lines(box)) > bottom-below {
-			box = m.overlayBox(ov, v, true)
+			box = m.keptOverlay(ov, v, true)
 		}
 		out = m.placeOverlay(out, box, leftW, below, bottom)
 	}
