@@ -105,6 +105,7 @@ func (p *painter) paint() {
 		p.shown = p.shown[:0]
 		p.clear = false
 	}
+	p.counts.frame()
 	var lines []string
 	if l, ok := p.inner.(liner); ok {
 		lines = l.Lines()

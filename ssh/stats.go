@@ -13,6 +13,9 @@ type Stats struct {
 	// ScreenUpdates counts paints that sent anything to a client, and
 	// ScreenBytes what they sent, since the server started.
 	ScreenUpdates, ScreenBytes uint64
+	// Frames counts the frames models drew, whether or not anything on
+	// them had changed: frames over updates is the work spent on nothing.
+	Frames uint64
 	// Refusals counts the door's refusals since the start by cause ("rate",
 	// "per_addr", "full", ...; every cause is present).
 	Refusals map[string]uint64
@@ -26,6 +29,7 @@ func (s *Server) Stats() Stats {
 		Sessions:      s.door.count(),
 		ScreenUpdates: s.screens.updates.Load(),
 		ScreenBytes:   s.screens.bytes.Load(),
+		Frames:        s.screens.frames.Load(),
 		Refusals:      s.door.counts.snapshot(),
 		MoveToScreen:  s.screens.latency.snapshot(),
 	}
@@ -33,8 +37,15 @@ func (s *Server) Stats() Stats {
 
 // screenCounts are the painters' shared totals.
 type screenCounts struct {
-	updates, bytes atomic.Uint64
-	latency        latencies
+	updates, bytes, frames atomic.Uint64
+	latency                latencies
+}
+
+// frame counts one frame drawn.
+func (c *screenCounts) frame() {
+	if c != nil {
+		c.frames.Add(1)
+	}
 }
 
 func (c *screenCounts) add(n int) {

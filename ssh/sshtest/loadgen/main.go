@@ -181,7 +181,8 @@ func run(o options) {
 			fmt.Printf("moves: %.0f (%.1f a second); tables playing: %.0f\n", moves, moves/dt, m1[`unossh_tables{state="playing"}`])
 			fmt.Printf("screen updates: %.2f per session-second, %.0f bytes per session-second\n", ups/dt/h, bytes/dt/h)
 			if ups > 0 {
-				fmt.Printf("per update: %.3f ms of server CPU, %.0f bytes\n", cpu*1e3/ups, bytes/ups)
+				fmt.Printf("per update: %.3f ms of server CPU, %.0f bytes; %.2f frames drawn per update\n", cpu*1e3/ups, bytes/ups,
+					(m1["unossh_screen_frames_total"]-m0["unossh_screen_frames_total"])/ups)
 			}
 			p50, p99, n := quantiles(m0, m1)
 			fmt.Printf("move -> screens: p50 %s, p99 %s (%.0f screens)\n", p50, p99, n)
