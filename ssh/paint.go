@@ -52,6 +52,9 @@ type (
 	stamper interface{ TakeMoveStamp() (time.Time, bool) }
 	// liner gives its view as lines, as View would after a split.
 	liner interface{ Lines() []string }
+	// stiller says whether its view would be the one last drawn, when it
+	// knows without drawing it.
+	stiller interface{ Unchanged() bool }
 )
 
 // Sequences of the terminal set-up, the same the standard renderer sends.
@@ -76,6 +79,9 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	p.inner, cmd = p.inner.Update(msg)
+	if s, ok := p.inner.(stiller); ok && p.opened && !p.clear && s.Unchanged() {
+		return p, cmd // nothing on screen would change
+	}
 	p.paint()
 	return p, cmd
 }

@@ -128,3 +128,42 @@ func TestPainterSetsTheTitleAndRingsTheBell(t *testing.T) {
 	require.NotContains(t, out.String(), ansi.SetWindowTitle("UNO"), "no title on a terminal that would print it")
 	require.Contains(t, out.String(), "\a")
 }
+
+// stillModel is a linesModel that says when its view would not change, and
+// counts the frames it was asked for.
+type stillModel struct {
+	linesModel
+	still  bool
+	frames int
+}
+
+func (m *stillModel) Unchanged() bool { return m.still }
+func (m *stillModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.linesModel.Update(msg)
+	return m, nil
+}
+func (m *stillModel) Lines() []string { m.frames++; return m.lines }
+
+// TestPainterSkipsAFrameThatWouldNotChange: a model that knows its view is
+// the one on screen is not asked for it; after a resize it always is.
+func TestPainterSkipsAFrameThatWouldNotChange(t *testing.T) {
+	var out bytes.Buffer
+	m := &stillModel{linesModel: linesModel{lines: []string{"header", "turn 0:30", "hand"}}}
+	p := newPainter(m, &out, 20, 5, false)
+	p.View()
+	require.Equal(t, 1, m.frames)
+
+	m.still = true
+	out.Reset()
+	p.Update(struct{}{})
+	require.Equal(t, 1, m.frames, "no frame drawn")
+	require.Empty(t, out.String())
+
+	p.Update(tea.WindowSizeMsg{Width: 30, Height: 5})
+	require.Equal(t, 2, m.frames, "a resize redraws all")
+
+	m.still = false
+	p.Update("turn 0:29")
+	require.Equal(t, 3, m.frames)
+	require.Contains(t, out.String(), "29")
+}

@@ -71,3 +71,36 @@ func TestKeptOverlayIsTheOverlayNow(t *testing.T) {
 		}
 	}
 }
+
+// TestUnchangedOnlyWhenTheFrameWouldBe: at a table, a frame is known to be
+// the one on screen while no message came and no countdown moved by a
+// second; drawn or not, Unchanged agrees with a frame drawn afresh.
+func TestUnchangedOnlyWhenTheFrameWouldBe(t *testing.T) {
+	for name, scr := range map[string]lobby.Screen{"turn": midGame(), "scores": betweenHands(), "challenge": challenge()} {
+		m, _ := newTestModel(scr, 80, 24, renderer(termenv.ANSI256))
+		now := fixedNow
+		m.now = func() time.Time { return now }
+		require.False(t, m.Unchanged(), "%s: nothing drawn yet", name)
+		last := m.Lines()
+		for step := range 120 {
+			now = fixedNow.Add(time.Duration(step) * 100 * time.Millisecond)
+			if step%25 == 24 {
+				_, cmd := m.Update(keyMsg("right"))
+				run(m, cmd)
+			} else {
+				m.Update(tickMsg(now))
+			}
+			unchanged := m.Unchanged()
+			fresh := m.Lines()
+			if unchanged {
+				require.Equal(t, last, fresh, "%s, step %d: said unchanged", name, step)
+			}
+			last = fresh
+		}
+	}
+	m, _ := newTestModel(midGame(), 80, 24, renderer(termenv.ANSI256))
+	m.Lines()
+	require.True(t, m.Unchanged(), "a tick within the same second")
+	m.now = func() time.Time { return fixedNow.Add(1500 * time.Millisecond) }
+	require.False(t, m.Unchanged(), "a second went by")
+}

@@ -165,13 +165,14 @@ type model struct {
 	pages   *PageCounts  // sessions by page, for metrics (nil: not counted)
 	counted atomic.Int32 // the page this model is counted on (noPage: none)
 
-	myTurn  bool    // the game waits for this player (see alert.go)
-	ring    bool    // the bell should ring at the next paint
-	bellOff bool    // the player turned the turn bell off
-	stamped int     // the table's move count last reported by TakeMoveStamp
-	pumped  bool    // the session's goroutine brings the screens (TakePump)
-	clocked bool    // the session's loop brings the ticks (TakeClock)
-	frame   rowMemo // the rows of the last frame (rows.go)
+	myTurn  bool       // the game waits for this player (see alert.go)
+	ring    bool       // the bell should ring at the next paint
+	bellOff bool       // the player turned the turn bell off
+	stamped int        // the table's move count last reported by TakeMoveStamp
+	pumped  bool       // the session's goroutine brings the screens (TakePump)
+	clocked bool       // the session's loop brings the ticks (TakeClock)
+	frame   rowMemo    // the rows of the last frame (rows.go)
+	drawn   frameStamp // what the last frame was drawn from (unchanged.go)
 	onClose func(reason string)
 
 	gen  uint64   // messages other than clock ticks so far (memo.go)
@@ -516,7 +517,9 @@ func (m *model) View() string { return strings.Join(m.Lines(), "\n") }
 // was the largest allocation of a frame.
 func (m *model) Lines() []string {
 	var ls []string
-	switch m.where() {
+	at := m.where()
+	m.stampFrame(at)
+	switch at {
 	case atTooSmall:
 		return strings.Split(m.tooSmall(), "\n")
 	case atClosed:
