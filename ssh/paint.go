@@ -57,6 +57,16 @@ type (
 	stiller interface{ Unchanged() bool }
 )
 
+// A frame too long for one write (writeChunk) goes out in several packets,
+// and a terminal could show it torn between them for a moment. Such a frame
+// is sent between the marks of synchronized output (DEC private mode 2026):
+// a terminal that knows them draws the frame whole, at its end; one that
+// does not ignores them, as it ignores every mode it does not know.
+const (
+	syncBegin = "\x1b[?2026h"
+	syncEnd   = "\x1b[?2026l"
+)
+
 // Sequences of the terminal set-up, the same the standard renderer sends.
 const (
 	paintOpen  = ansi.SetAltScreenSaveCursorMode + ansi.HideCursor + ansi.SetBracketedPasteMode
@@ -101,6 +111,7 @@ func (p *painter) paint() {
 	b := paintBufs.Get().(*bytes.Buffer)
 	defer paintBufs.Put(b)
 	b.Reset()
+	b.WriteString(syncBegin) // kept only if the frame takes more than one write
 	if !p.opened {
 		b.WriteString(paintOpen)
 		p.opened = true
@@ -145,9 +156,14 @@ func (p *painter) paint() {
 	}
 	p.shown = append(p.shown[:0], lines...)
 	p.signal(b)
-	if b.Len() > 0 {
-		_, _ = p.out.Write(b.Bytes())
-		p.counts.add(b.Len())
+	frame := b.Bytes()[len(syncBegin):]
+	if len(frame) > writeChunk {
+		b.WriteString(syncEnd)
+		frame = b.Bytes()
+	}
+	if len(frame) > 0 {
+		_, _ = p.out.Write(frame)
+		p.counts.add(len(frame))
 	}
 	if st, ok := p.inner.(stamper); ok && p.counts != nil {
 		if at, ok := st.TakeMoveStamp(); ok {

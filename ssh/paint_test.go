@@ -167,3 +167,23 @@ func TestPainterSkipsAFrameThatWouldNotChange(t *testing.T) {
 	require.Equal(t, 3, m.frames)
 	require.Contains(t, out.String(), "29")
 }
+
+// TestPainterSynchronizesLongFrames: a frame longer than one write goes out
+// between the marks of synchronized output; a short one without them.
+func TestPainterSynchronizesLongFrames(t *testing.T) {
+	var out bytes.Buffer
+	long := make([]string, 30)
+	for i := range long {
+		long[i] = strings.Repeat(string(rune('a'+i%26)), 70)
+	}
+	m := &linesModel{lines: long}
+	p := newPainter(m, &out, 80, 30, false)
+	p.View()
+	require.Greater(t, out.Len(), writeChunk)
+	require.True(t, strings.HasPrefix(out.String(), syncBegin), "a long frame starts with the mark")
+	require.True(t, strings.HasSuffix(out.String(), syncEnd), "and ends with its end")
+	out.Reset()
+	p.Update("short")
+	require.NotContains(t, out.String(), syncBegin)
+	require.Equal(t, "short", ansi.Strip(out.String()))
+}

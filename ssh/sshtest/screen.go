@@ -1,6 +1,7 @@
 package sshtest
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -27,9 +28,33 @@ func newScreen(cols, rows int) *screen {
 // Client serialises it.
 func (s *screen) write(p []byte) {
 	buf := append(s.carry, p...)
-	n := completeUTF8(buf)
+	n := completeUTF8(buf[:synced(buf)])
 	_, _ = s.vt.Write(buf[:n])
 	s.carry = append(s.carry[:0:0], buf[n:]...)
+}
+
+// Synchronized output (DEC private mode 2026): the server sends a frame too
+// long for one packet between these marks, and a terminal that knows them
+// shows it only once it has all of it. The screen does the same, so that a
+// test never reads a frame half drawn.
+const (
+	syncBegin = "\x1b[?2026h"
+	syncEnd   = "\x1b[?2026l"
+)
+
+// synced is how much of p the terminal may show now: all of it, but for a
+// synchronized frame whose end has not arrived, or the start of a mark cut
+// off at the end.
+func synced(p []byte) int {
+	if i := bytes.LastIndex(p, []byte(syncBegin)); i >= 0 && !bytes.Contains(p[i:], []byte(syncEnd)) {
+		return i
+	}
+	for k := min(len(syncBegin)-1, len(p)); k > 0; k-- {
+		if bytes.HasSuffix(p, []byte(syncBegin[:k])) {
+			return len(p) - k
+		}
+	}
+	return len(p)
 }
 
 func (s *screen) resize(cols, rows int) { s.vt.Resize(cols, rows) }

@@ -49,3 +49,22 @@ func TestKeyBytes(t *testing.T) {
 	_, err := keyBytes("hyper+x")
 	assert.Error(t, err)
 }
+
+// TestScreenShowsASynchronizedFrameWhole: a frame sent between the marks of
+// synchronized output shows only once its end mark arrives, however the
+// packets cut it (even inside a mark); the rest shows at once.
+func TestScreenShowsASynchronizedFrameWhole(t *testing.T) {
+	frame := syncBegin + "\x1b[1;1Hnew top\x1b[K\x1b[2;1Hnew bottom\x1b[K" + syncEnd
+	for cut := 1; cut < len(frame); cut++ {
+		s := newScreen(20, 3)
+		s.write([]byte("\x1b[1;1Hold top\x1b[2;1Hold bottom"))
+		s.write([]byte(frame[:cut]))
+		if got := s.text(); got != "old top\nold bottom" {
+			t.Fatalf("cut at %d: the frame showed before its end: %q", cut, got)
+		}
+		s.write([]byte(frame[cut:]))
+		if got := s.text(); got != "new top\nnew bottom" {
+			t.Fatalf("cut at %d: %q", cut, got)
+		}
+	}
+}
