@@ -129,7 +129,7 @@ const (
 type model struct {
 	sess  Session
 	st    *styles
-	keys  keyMap
+	keys  *keyMap // theKeys, shared
 	now   func() time.Time
 	done  <-chan struct{}
 	w, h  int
@@ -189,7 +189,7 @@ func New(opts Options) tea.Model {
 	m := &model{
 		sess: opts.Client,
 		st:   stylesFor(r),
-		keys: newKeyMap(),
+		keys: &theKeys,
 		now:  opts.Now,
 		done: opts.Done,
 		w:    opts.Width,
