@@ -81,6 +81,7 @@ func (m *model) drawLog(log []lobby.LogLine, w, n int) []string {
 	if n <= 0 || w < 10 {
 		return nil
 	}
+	m.memoNow()
 	var out []string
 	drawn := make(map[logKey][]string, n)
 	for i := len(log) - 1; i >= 0 && len(out) < n; i-- {

@@ -19,6 +19,15 @@ import (
 // turn timer otherwise redraws four whole frames a second to move one
 // number.
 
+// memoNow makes the model's memo if it has none: a session keeps one only
+// while it shows a table, so that players in the lobby carry none.
+func (m *model) memoNow() *viewMemo {
+	if m.memo == nil {
+		m.memo = new(viewMemo)
+	}
+	return m.memo
+}
+
 // memoSlot keeps one part of a frame: the lines built for generation gen at
 // a window of w by h, from the table view t, with the part's own parameter k.
 type memoSlot struct {

@@ -165,6 +165,7 @@ func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 func (m *model) tableView() []string {
 	t := m.scr.Table
 	v := t.Game
+	m.memoNow()
 	hk := headerKey{w: m.w, watching: t.Watching, dir: v.Direction, tour: -1, short: t.Short, code: t.Code, set: v.Settings}
 	if t.Tournament != nil {
 		hk.tour = t.Tournament.Table
@@ -463,7 +464,7 @@ func (m *model) seatNotes(k rowKey) string {
 // cursor raised), and ▲ under each card that can be played now.
 func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 	st := m.st
-	ts := &m.tbl
+	ts := m.tbl
 	hand := ts.hand
 	title := " " + st.bold.Render("your hand") + st.dim.Render(" · "+plural(len(hand), "card", "cards"))
 	if s := v.Seats[v.Seat]; true {

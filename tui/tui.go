@@ -150,14 +150,14 @@ type model struct {
 
 	nick  nickPage
 	lob   lobbyPage
-	form  createForm
-	join  joinPage
+	form  *createForm // the pages below are made when first opened (nil before)
+	join  *joinPage
 	watch watchPage
 	tour  tourPage
-	prof  profilePage
-	board boardPage
+	prof  *profilePage
+	board *boardPage
 	room  roomState
-	tbl   tableState
+	tbl   *tableState // from the first table on (nil before)
 
 	closing bool // Closed was shown; quitting
 	ticking bool // a tick is on its way (see clock)
@@ -172,8 +172,8 @@ type model struct {
 	pumped  bool // the session's goroutine brings the screens (TakePump)
 	onClose func(reason string)
 
-	gen  uint64   // messages other than clock ticks so far (memo.go)
-	memo viewMemo // the parts of the frame kept between ticks
+	gen  uint64    // messages other than clock ticks so far (memo.go)
+	memo *viewMemo // the parts of the frame kept between ticks; nil off a table
 }
 
 type tickMsg time.Time
@@ -209,10 +209,7 @@ func New(opts Options) tea.Model {
 		m.w, m.h = MinWidth, MinHeight
 	}
 	m.nick = newNickPage(opts.User)
-	m.form = newCreateForm("")
-	m.join = newJoinPage()
 	m.lob = newLobbyPage()
-	m.tbl = newTableState()
 	if m.sess != nil {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
@@ -220,6 +217,7 @@ func New(opts Options) tea.Model {
 			m.nick.input.Set(a.GuestName) // offered; a guest may type another
 		}
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
+			m.tbl = newTableState()
 			m.tbl.sync(t, m.notice.Seq)
 			m.room.sync(t)
 		}
@@ -332,11 +330,16 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		}
 		m.tbl = newTableState()
 		m.room = roomState{}
+		m.memo = nil // the last table's frame is of no use
+		m.form = nil // the form that made the table, or edited the last one's rules
 	case prev.Table != nil && s.Table == nil, s.Table == nil && s.Left != prev.Left:
 		if m.page != pageHelp {
 			m.page = pageLobby
 		}
-		m.form.configure = false
+		if m.form != nil {
+			m.form.configure = false
+		}
+		m.memo = nil // nothing is kept of a table the player left
 	}
 	if s.Table != nil {
 		m.tbl.sync(s.Table, s.Notice.Seq)
@@ -367,7 +370,7 @@ func (m *model) runCommand() tea.Cmd {
 		m.page = pageCreate
 		m.form = newCreateForm(m.scr.Nick)
 	case CmdJoin:
-		m.join.code.Set(m.cmd.Code)
+		m.joinState().code.Set(m.cmd.Code)
 		m.page = pageJoin
 		return m.joinCode(m.cmd.Code)
 	}
@@ -393,7 +396,9 @@ func (m *model) callDone(msg callDoneMsg) {
 	if msg.err == nil {
 		switch msg.kind {
 		case callCreate:
-			m.form.err = ""
+			if m.form != nil {
+				m.form.err = ""
+			}
 		case callNick:
 			m.nick.err = ""
 		}
@@ -404,9 +409,11 @@ func (m *model) callDone(msg callDoneMsg) {
 	case callNick:
 		m.nick.err = text
 	case callCreate:
-		m.form.err = text
+		if m.form != nil {
+			m.form.err = text
+		}
 	case callJoin:
-		m.join.err = text
+		m.joinState().err = text
 		m.joinFailed(msg.err)
 		m.page = pageJoin
 	case callWatch:
@@ -432,7 +439,7 @@ func (m *model) where() where {
 		return atHelp
 	case m.scr.Table != nil:
 		switch {
-		case m.page == pageCreate && m.form.configure:
+		case m.page == pageCreate && m.form != nil && m.form.configure:
 			return atCreate
 		case m.scr.Table.Game == nil:
 			return atWaiting
@@ -441,7 +448,7 @@ func (m *model) where() where {
 	}
 	switch m.page {
 	case pageCreate:
-		if m.form.configure {
+		if m.form != nil && m.form.configure {
 			return atLobby
 		}
 		return atCreate
