@@ -148,7 +148,8 @@ type model struct {
 	hint   string       // a short local hint, cleared by the next key
 	bad    bool         // the hint is an error
 
-	nick  nickPage
+	nick  *nickPage // made while the player has no nickname (nickState)
+	user  string    // the SSH user name, the nickname offered
 	lob   lobbyPage
 	form  *createForm // the pages below are made when first opened (nil before)
 	join  *joinPage
@@ -195,6 +196,7 @@ func New(opts Options) tea.Model {
 		w:    opts.Width,
 		h:    opts.Height,
 		cmd:  opts.Command,
+		user: opts.User,
 		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
 
 		onClose: opts.OnClose,
@@ -208,19 +210,18 @@ func New(opts Options) tea.Model {
 	if m.w == 0 && m.h == 0 {
 		m.w, m.h = MinWidth, MinHeight
 	}
-	m.nick = newNickPage(opts.User)
 	m.lob = newLobbyPage()
 	if m.sess != nil {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
-		if a := m.scr.Account; a.Guest && a.GuestName != "" {
-			m.nick.input.Set(a.GuestName) // offered; a guest may type another
-		}
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
 			m.tbl = newTableState()
 			m.tbl.sync(t, m.notice.Seq)
 			m.room.sync(t)
 		}
+	}
+	if m.scr.Nick == "" {
+		m.nickState()
 	}
 	m.countPage()
 	return m
@@ -400,14 +401,16 @@ func (m *model) callDone(msg callDoneMsg) {
 				m.form.err = ""
 			}
 		case callNick:
-			m.nick.err = ""
+			if m.nick != nil {
+				m.nick.err = ""
+			}
 		}
 		return
 	}
 	text := msg.err.Error()
 	switch msg.kind {
 	case callNick:
-		m.nick.err = text
+		m.nickState().err = text
 	case callCreate:
 		if m.form != nil {
 			m.form.err = text
