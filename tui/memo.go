@@ -42,12 +42,26 @@ type memoSlot struct {
 type viewMemo struct {
 	pile, log, hand memoSlot
 	header          keyedSlot[headerKey]
-	// logs are the log's lines as last drawn, kept while they are on
-	// screen: a move adds one line and moves the others up.
-	logs map[logKey][]string
-	// rows are the players' rows, without the time left, as last drawn;
-	// rowsNext are those drawn for the frame being drawn.
-	rows, rowsNext map[rowKey]drawnRow
+	// logs are the log's lines as last drawn, newest first, kept while
+	// they are on screen: a move adds one line and moves the others up.
+	logs []keptLog
+	// rows are the players' rows, without the time left, as last drawn,
+	// by seat. (A slice, not a map: a map of a few rows is mostly empty
+	// slots, and one was made for every frame.)
+	rows []keptRow
+}
+
+// keptRow is a player's row as last drawn, and what it was drawn from.
+type keptRow struct {
+	ok  bool
+	key rowKey
+	row drawnRow
+}
+
+// keptLog is a line of the log as last drawn (one or more lines wrapped).
+type keptLog struct {
+	key   logKey
+	lines []string
 }
 
 // rowKey is everything a player's row is drawn from but the time left.
