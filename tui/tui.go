@@ -261,6 +261,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.gen++ // what is drawn from the model may change (memo.go)
 	}
 	mod, cmd := m.update(msg)
+	m.forget() // (forget.go)
 	if c := m.clock(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
@@ -332,7 +333,6 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		m.tbl = newTableState()
 		m.room = roomState{}
 		m.memo = nil // the last table's frame is of no use
-		m.form = nil // the form that made the table, or edited the last one's rules
 	case prev.Table != nil && s.Table == nil, s.Table == nil && s.Left != prev.Left:
 		if m.page != pageHelp {
 			m.page = pageLobby
