@@ -178,10 +178,36 @@ func (ls *liveSession) closeConn() {
 // timeout closes the connection. A client whose SSH window is full (it stopped
 // reading) would otherwise block its session's writer for ever.
 func (ls *liveSession) guard(w io.Writer) io.Writer {
+	w = chunkWriter{w}
 	if ls.stall <= 0 {
 		return w
 	}
 	return &stallWriter{w: w, timeout: ls.stall, onStall: ls.stalled}
+}
+
+// writeChunk is the most a session writes to its channel at once.
+//
+// The SSH library keeps, for the life of a channel, a packet buffer as big
+// as the largest write it was given, and the cipher a buffer as big as the
+// largest packet: a first screen of 5 to 10 KB written whole would keep 10
+// to 20 KB of buffers for every session for ever. Updates are a few hundred
+// bytes; a whole screen, rare, goes out in a few packets instead of one.
+const writeChunk = 1024
+
+// chunkWriter writes to w at most writeChunk bytes at a time.
+type chunkWriter struct{ w io.Writer }
+
+func (c chunkWriter) Write(p []byte) (int, error) {
+	n := 0
+	for len(p) > 0 {
+		k, err := c.w.Write(p[:min(len(p), writeChunk)])
+		n += k
+		if err != nil {
+			return n, err
+		}
+		p = p[k:]
+	}
+	return n, nil
 }
 
 func (ls *liveSession) stalled() {

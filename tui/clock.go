@@ -12,7 +12,7 @@ import (
 // that shows a countdown ticks once a second and repaints only the line
 // that changed (the session's painter sends only changed lines).
 func (m *model) clock() tea.Cmd {
-	if m.ticking || !m.showsClock() {
+	if m.clocked || m.ticking || !m.showsClock() {
 		return nil
 	}
 	m.ticking = true
@@ -38,4 +38,14 @@ func (m *model) showsClock() bool {
 		return !t.TurnEnds.IsZero() || !t.RaceEnds.IsZero() || !t.RaidEnds.IsZero() || !t.NextHandAt.IsZero()
 	}
 	return false
+}
+
+// TakeClock hands the countdown's ticks over to the session's own loop,
+// which keeps one timer for them where a tea.Tick would keep a goroutine
+// waiting: after every message it asks wants, and while that says yes it
+// sends tick a second after the last one. From then on clock starts no
+// ticks of its own.
+func (m *model) TakeClock() (wants func() bool, tick func(time.Time) tea.Msg) {
+	m.clocked = true
+	return m.showsClock, func(t time.Time) tea.Msg { return tickMsg(t) }
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
@@ -49,6 +50,10 @@ type viewMemo struct {
 	// by seat. (A slice, not a map: a map of a few rows is mostly empty
 	// slots, and one was made for every frame.)
 	rows []keptRow
+	// sides are the rows of the piles and the players side by side.
+	sides rowMemo
+	// overlays are the boxes last drawn over the table (at most two sizes).
+	overlays [2]keptBox
 }
 
 // keptRow is a player's row as last drawn, and what it was drawn from.
@@ -62,6 +67,59 @@ type keptRow struct {
 type keptLog struct {
 	key   logKey
 	lines []string
+}
+
+// overlayKey is everything an overlay's box is drawn from: the model as it
+// is after gen messages, the window, and the seconds each of the table's
+// countdowns shows (the only thing in a box that changes between messages).
+type overlayKey struct {
+	gen     uint64
+	t       *lobby.TableView
+	w, h    int
+	ov      overlay
+	compact bool
+	clocks  [4]int64
+}
+
+// keptBox is an overlay's box and what it was drawn from.
+type keptBox struct {
+	ok  bool
+	key overlayKey
+	box string
+}
+
+// keptOverlay is overlayBox, drawn again only when what it shows may have
+// changed: a message, or a second of a countdown. A tick under a box with
+// no countdown (a colour to choose, a challenge to answer) draws nothing new.
+func (m *model) keptOverlay(ov overlay, v *engine.View, compact bool) string {
+	k := overlayKey{gen: m.gen, t: m.scr.Table, w: m.w, h: m.h, ov: ov, compact: compact}
+	if t := m.scr.Table; t != nil {
+		now := m.now()
+		for i, at := range [4]time.Time{t.TurnEnds, t.RaceEnds, t.RaidEnds, t.NextHandAt} {
+			k.clocks[i] = shownSeconds(at, now)
+		}
+	}
+	memo := m.memoNow()
+	slot := &memo.overlays[0]
+	if compact {
+		slot = &memo.overlays[1]
+	}
+	if slot.ok && slot.key == k {
+		return slot.box
+	}
+	box := m.overlayBox(ov, v, compact)
+	*slot = keptBox{ok: true, key: k, box: box}
+	return box
+}
+
+// shownSeconds is the whole seconds a countdown to at shows at now (as
+// seconds and clock round them), -1 for no countdown.
+func shownSeconds(at, now time.Time) int64 {
+	if at.IsZero() {
+		return -1
+	}
+	d := max(at.Sub(now), 0)
+	return int64((d + time.Second - 1) / time.Second)
 }
 
 // rowKey is everything a player's row is drawn from but the time left.
@@ -147,11 +205,16 @@ func keptBy[K comparable](s *keyedSlot[K], key K, build func() []string) []strin
 }
 
 // Keys of lines kept per set of styles: the piles' labels by the gap
-// between them, the colour in play, a heading drawn dim.
+// between them, the colour in play, a heading drawn dim, a countdown's
+// time (red when urgent: a tick draws one every second).
 type (
 	pileLabelsKey int
 	colourRowKey  engine.Color
 	dimKey        string
+	countdownKey  struct {
+		text   string
+		urgent bool
+	}
 )
 
 // headerKey is everything the table's header is drawn from.

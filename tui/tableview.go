@@ -28,10 +28,13 @@ func (m *model) countdown(at time.Time) string {
 	if left > time.Minute {
 		s = " · " + clock(left)
 	}
-	if left <= 5*time.Second {
-		return m.st.err.Render(s)
-	}
-	return m.st.accent.Render(s)
+	urgent := left <= 5*time.Second
+	return keep(&m.st.drawn, countdownKey{s, urgent}, func() string {
+		if urgent {
+			return m.st.err.Render(s)
+		}
+		return m.st.accent.Render(s)
+	})
 }
 
 // phaseNote says what the game waits for, in a few words.
@@ -182,7 +185,7 @@ func (m *model) tableView() []string {
 	}
 	left := m.pileColumn(v, leftW)
 	right := m.playersColumn(t, v, m.w-leftW-1, midH)
-	out = append(out, sideBySide(left, right, leftW, m.w)...)
+	out = append(out, m.memo.sides.sideBySide(left, right, leftW, m.w)...)
 	for len(out) < 2+midH {
 		out = append(out, "")
 	}
@@ -207,9 +210,9 @@ func (m *model) tableView() []string {
 		// Below the list of players if it fits there, so that everyone's
 		// count stays in view (a Mutated Minion's victim's grows).
 		below := 3 + len(v.Seats)
-		box := m.overlayBox(ov, v, false)
+		box := m.keptOverlay(ov, v, false)
 		if len(lines(box)) > bottom-below {
-			box = m.overlayBox(ov, v, true)
+			box = m.keptOverlay(ov, v, true)
 		}
 		out = m.placeOverlay(out, box, leftW, below, bottom)
 	}
@@ -373,7 +376,7 @@ func (m *model) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.Se
 	left := t.TurnEnds.Sub(m.now())
 	ts := seconds(left)
 	if left <= 5*time.Second {
-		ts = m.st.err.Render(ts)
+		ts = keep(&m.st.drawn, countdownKey{ts, true}, func() string { return m.st.err.Render(ts) })
 	}
 	if row.notes {
 		return row.text + " " + ts

@@ -166,11 +166,13 @@ type model struct {
 	pages   *PageCounts  // sessions by page, for metrics (nil: not counted)
 	counted atomic.Int32 // the page this model is counted on (noPage: none)
 
-	myTurn  bool // the game waits for this player (see alert.go)
-	ring    bool // the bell should ring at the next paint
-	bellOff bool // the player turned the turn bell off
-	stamped int  // the table's move count last reported by TakeMoveStamp
-	pumped  bool // the session's goroutine brings the screens (TakePump)
+	myTurn  bool    // the game waits for this player (see alert.go)
+	ring    bool    // the bell should ring at the next paint
+	bellOff bool    // the player turned the turn bell off
+	stamped int     // the table's move count last reported by TakeMoveStamp
+	pumped  bool    // the session's goroutine brings the screens (TakePump)
+	clocked bool    // the session's loop brings the ticks (TakeClock)
+	frame   rowMemo // the rows of the last frame (rows.go)
 	onClose func(reason string)
 
 	gen  uint64    // messages other than clock ticks so far (memo.go)
@@ -550,5 +552,5 @@ func (m *model) Lines() []string {
 	case atTable:
 		ls = m.tableView()
 	}
-	return frameLines(ls, m.w, m.h)
+	return m.frame.frameLines(ls, m.w, m.h)
 }

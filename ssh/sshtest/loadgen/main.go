@@ -29,6 +29,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -157,6 +158,9 @@ func run(o options) {
 	}
 	fmt.Printf("sessions in: %d of %d after %s (%d failed)\n", held.Load(), o.n, time.Since(start).Round(time.Millisecond), failed.Load())
 	time.Sleep(o.settle) // tables start, arrivals settle
+	if o.play > 0 {
+		fmt.Printf("quick play -> a table's screen: %s\n", seats.report())
+	}
 
 	m0 := scrape(o.metrics)
 	p0, b0, t0 := readProc(o.pid), received.Load(), time.Now()
@@ -234,14 +238,25 @@ func hold1(addr, src string, i int, play bool, received, held *atomic.Int64, sto
 		return err
 	}
 	var turn atomic.Bool
+	seated := make(chan struct{}) // closed when a table's screen is drawn
 	go func() {
-		buf := make([]byte, 32<<10)
+		buf := make([]byte, 4<<10)
 		var t titles
+		tail := []byte{}
 		for {
 			k, err := out.Read(buf)
 			received.Add(int64(k))
 			if mine, ok := t.scan(buf[:k]); ok {
 				turn.Store(mine)
+			}
+			if tail != nil {
+				tail = append(tail, buf[:k]...)
+				if seatedMark(tail) {
+					close(seated)
+					tail = nil
+				} else {
+					tail = tail[max(len(tail)-16, 0):]
+				}
 			}
 			if err != nil {
 				return
@@ -258,10 +273,59 @@ func hold1(addr, src string, i int, play bool, received, held *atomic.Int64, sto
 	}
 	time.Sleep(500 * time.Millisecond)
 	fmt.Fprint(in, "\r") // Quick play
+	joined := time.Now()
+	select {
+	case <-seated:
+		seats.add(time.Since(joined))
+	case <-time.After(time.Minute):
+		seats.add(-1)
+	case <-stop:
+		return nil
+	}
 	time.Sleep(time.Second)
 	fmt.Fprint(in, "s") // start with bots, if this session is the host
 	player{in: in, turn: &turn}.play(stop)
 	return nil
+}
+
+// seatedMark says whether b holds what only a table's screens show: a
+// waiting room's "N/M taken" or a game's "cards  score".
+func seatedMark(b []byte) bool {
+	s := string(b)
+	return strings.Contains(s, " taken") || strings.Contains(s, "cards  score")
+}
+
+// seatTimes are how long Quick play took, from the key to a table's screen.
+type seatTimes struct {
+	mu     sync.Mutex
+	d      []time.Duration
+	missed int // no table within a minute
+}
+
+var seats seatTimes
+
+func (t *seatTimes) add(d time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if d < 0 {
+		t.missed++
+		return
+	}
+	t.d = append(t.d, d)
+}
+
+// report gives p50, p99 and the slowest of the times so far.
+func (t *seatTimes) report() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.d) == 0 {
+		return fmt.Sprintf("none (%d without a table)", t.missed)
+	}
+	d := slices.Clone(t.d)
+	slices.Sort(d)
+	q := func(p float64) time.Duration { return d[min(int(p*float64(len(d))), len(d)-1)].Round(time.Millisecond) }
+	return fmt.Sprintf("p50 %s, p99 %s, max %s (%d seated, %d without a table within a minute)",
+		q(0.5), q(0.99), d[len(d)-1].Round(time.Millisecond), len(d), t.missed)
 }
 
 // titles follows the window titles in a session's output: unossh sets

@@ -1,0 +1,112 @@
+package tui
+
+import "hash/maphash"
+
+// A frame is put together row by row: the two columns of a table joined
+// side by side, then every row padded to the window's width. Between two
+// frames of a session most rows are the same (a clock tick moves one
+// countdown, a move changes a few rows), and padding and joining cost as
+// much as drawing the row that changed: each row's width is measured
+// through its escape sequences. rowMemo keeps, for each row, a hash of what
+// it was made from and what it became, and makes again only the rows whose
+// inputs changed.
+//
+// It keeps hashes, not the inputs, so that a session holds no more strings
+// than the ones on its screen. Two different inputs with the same 64-bit
+// hash would show the older row: at ten thousand rows a second, that is
+// once in some fifty million years.
+
+// rowSeed is the hash seed of every session's rows.
+var rowSeed = maphash.MakeSeed()
+
+// rowMemo is what a session's rows were last made from, and became.
+type rowMemo struct {
+	w, lw int      // the widths the rows were made at
+	keys  []uint64 // per row, the hash of its inputs
+	rows  []string // per row, what it became
+}
+
+// row returns what row i became from the inputs hashed to key, if it was
+// made at widths w and lw, and reports whether it was.
+func (r *rowMemo) row(i int, key uint64) (string, bool) {
+	if i < len(r.keys) && r.keys[i] == key {
+		return r.rows[i], true
+	}
+	return "", false
+}
+
+// keep records that row i, from the inputs hashed to key, became s.
+func (r *rowMemo) keep(i int, key uint64, s string) {
+	for len(r.keys) <= i {
+		r.keys = append(r.keys, 0)
+		r.rows = append(r.rows, "")
+	}
+	r.keys[i], r.rows[i] = key, s
+}
+
+// at forgets every row if the widths changed.
+func (r *rowMemo) at(w, lw int) {
+	if r.w != w || r.lw != lw {
+		r.w, r.lw = w, lw
+		r.keys, r.rows = r.keys[:0], r.rows[:0]
+	}
+}
+
+// frameLines is frameLines(ls, w, h), making only the rows that changed.
+func (r *rowMemo) frameLines(ls []string, w, h int) []string {
+	r.at(w, 0)
+	out := make([]string, h)
+	for i := range out {
+		l := ""
+		if i < len(ls) {
+			l = ls[i]
+		}
+		key := maphash.String(rowSeed, l)
+		if s, ok := r.row(i, key); ok {
+			out[i] = s
+			continue
+		}
+		out[i] = pad(l, w)
+		r.keep(i, key, out[i])
+	}
+	if len(r.keys) > h {
+		r.keys, r.rows = r.keys[:h], r.rows[:h]
+	}
+	return out
+}
+
+// sideBySide is sideBySide(left, right, lw, w), each row padded to w (as
+// the frame pads it anyway: the padded row is then the frame's row itself,
+// and a session keeps one string for it, not two), making only the rows
+// that changed.
+func (r *rowMemo) sideBySide(left, right []string, lw, w int) []string {
+	r.at(w, lw)
+	n := max(len(left), len(right))
+	out := make([]string, n)
+	var h maphash.Hash
+	h.SetSeed(rowSeed)
+	for i := range out {
+		l, rt := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			rt = right[i]
+		}
+		h.Reset()
+		h.WriteString(l)
+		h.WriteByte(0) // "ab"+"c" is not "a"+"bc"
+		h.WriteString(rt)
+		key := h.Sum64()
+		if s, ok := r.row(i, key); ok {
+			out[i] = s
+			continue
+		}
+		out[i] = pad(trunc(pad(l, lw)+rt, w), w)
+		r.keep(i, key, out[i])
+	}
+	if len(r.keys) > n {
+		r.keys, r.rows = r.keys[:n], r.rows[:n]
+	}
+	return out
+}

@@ -1,0 +1,73 @@
+package tui
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/muesli/termenv"
+	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// TestRowMemoMakesWhatTheFrameWould: over runs of frames where rows change
+// a few at a time and the window is resized now and then, the kept rows are
+// the rows frameLines and sideBySide make from scratch (side by side rows
+// padded to the width, as the frame pads them).
+func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
+	pool := []string{"", "plain", "\x1b[1mbold\x1b[0m text", "wide 日本語 row", "│ box ╰─╯",
+		"a much longer line that will not fit in a narrow column at all, not even close",
+		"\x1b[38;5;196mred\x1b[0m and \x1b[38;5;21mblue\x1b[0m", "ends in space ", "24s", "23s"}
+	pick := func(r *rand.Rand) string { return pool[r.IntN(len(pool))] }
+	rng := rand.New(rand.NewPCG(7, 9))
+	var frame, sides rowMemo
+	left := make([]string, 12)
+	right := make([]string, 14)
+	ls := make([]string, 20)
+	w, lw, h := 80, 30, 24
+	for step := range 3000 {
+		if rng.IntN(50) == 0 {
+			w, lw, h = 20+rng.IntN(100), 5+rng.IntN(30), 5+rng.IntN(30)
+		}
+		for range rng.IntN(3) {
+			left[rng.IntN(len(left))] = pick(rng)
+			right[rng.IntN(len(right))] = pick(rng)
+			ls[rng.IntN(len(ls))] = pick(rng)
+		}
+		got := sides.sideBySide(left, right, lw, w)
+		want := sideBySide(left, right, lw, w)
+		require.Len(t, got, len(want), "step %d", step)
+		for i := range want {
+			require.Equal(t, pad(want[i], w), got[i], "step %d, row %d", step, i)
+		}
+		require.Equal(t, frameLines(ls, w, h), frame.frameLines(ls, w, h), "step %d", step)
+	}
+}
+
+// TestKeptOverlayIsTheOverlayNow: as the clock runs down and keys are
+// pressed, the kept box is always the box drawn afresh; a box with nothing
+// counting down is drawn once between messages.
+func TestKeptOverlayIsTheOverlayNow(t *testing.T) {
+	for name, scr := range map[string]lobby.Screen{"challenge": challenge(), "scores": betweenHands(), "colour": midGame()} {
+		m, _ := newTestModel(scr, 80, 24, renderer(termenv.ANSI256))
+		now := fixedNow
+		m.now = func() time.Time { return now }
+		if name == "colour" {
+			pressAll(m, []string{"end", "enter"})
+		}
+		ov := m.overlay()
+		require.NotEqual(t, ovNone, ov, name)
+		for step := range 80 {
+			now = fixedNow.Add(time.Duration(step) * 250 * time.Millisecond)
+			if step%10 == 9 { // through Update, as every key comes
+				_, cmd := m.Update(keyMsg("right"))
+				run(m, cmd)
+			}
+			for _, compact := range []bool{false, true} {
+				require.Equal(t, m.overlayBox(ov, m.scr.Table.Game, compact), m.keptOverlay(ov, m.scr.Table.Game, compact),
+					"%s, step %d", name, step)
+			}
+		}
+	}
+}
