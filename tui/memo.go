@@ -211,7 +211,9 @@ type (
 	pileLabelsKey int
 	colourRowKey  engine.Color
 	dimKey        string
-	countdownKey  struct {
+	// playableMarkKey is the mark under a card that plays, by card width.
+	playableMarkKey int
+	countdownKey    struct {
 		text   string
 		urgent bool
 	}

@@ -494,8 +494,12 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 		first = min(max(ts.cursor-fit/2, 0), len(hand)-fit)
 	}
 	last := min(first+fit, len(hand))
-	rows := make([]string, 4)
-	marks := ""
+	// Each row is built once, not copied again for every card added.
+	var rowB [4]strings.Builder
+	var markB strings.Builder
+	for r := range rowB {
+		rowB[r].Grow((last - first) * (cardW + gap) * 8)
+	}
 	myTurn := v.Current == v.Seat && (v.Phase == engine.PhaseTurn || v.Phase == engine.PhaseDrawn)
 	for i := first; i < last; i++ {
 		c := hand[i]
@@ -505,19 +509,28 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 		if i == ts.cursor {
 			lift = 0
 		}
-		for r := 0; r < 4; r++ {
+		for r := range rowB {
 			cell := spaces(cardW)
 			if k := r - lift; k >= 0 && k < 3 {
 				cell = card[k]
 			}
-			rows[r] += cell + spaces(gap)
+			rowB[r].WriteString(cell)
+			rowB[r].WriteString(spaces(gap))
 		}
 		mark := spaces(cardW)
 		if playable {
-			mark = " " + st.ok.Render(strings.Repeat("▲", cardW-2)) + " "
+			mark = keep(&st.drawn, playableMarkKey(cardW), func() string {
+				return " " + st.ok.Render(strings.Repeat("▲", cardW-2)) + " "
+			})
 		}
-		marks += mark + spaces(gap)
+		markB.WriteString(mark)
+		markB.WriteString(spaces(gap))
 	}
+	var rows [4]string
+	for r := range rowB {
+		rows[r] = rowB[r].String()
+	}
+	marks := markB.String()
 	lm, rm := "  ", ""
 	if first > 0 {
 		lm = st.dim.Render(fmt.Sprintf("‹%d", first))
