@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"hash/maphash"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,8 +53,37 @@ type viewMemo struct {
 	rows []keptRow
 	// sides are the rows of the piles and the players side by side.
 	sides rowMemo
+	// handRows are the hand's rows as last padded (padHand).
+	handRows rowMemo
 	// overlays are the boxes last drawn over the table (at most two sizes).
 	overlays [2]keptBox
+}
+
+// padHand pads the hand's rows narrower than the window to its width, in
+// place, as the frame would: the frame, the memo and the painter then hold
+// one copy of each row, not a padded one beside the memo's. A row drawn as
+// it was for the frame before is the string padded then (a move that
+// leaves the hand as it was pads nothing). Rows wider than the window are
+// left for the frame to cut.
+func (m *model) padHand(ls []string) []string {
+	r := &m.memo.handRows
+	r.at(m.w, 0)
+	r.size(len(ls))
+	for i, l := range ls {
+		key := maphash.String(rowSeed, l)
+		if s, ok := r.row(i, key); ok {
+			ls[i] = s
+			continue
+		}
+		if width(l) < m.w {
+			ls[i] = pad(l, m.w)
+		}
+		r.keep(i, key, ls[i])
+	}
+	if len(r.keys) > len(ls) {
+		r.keys, r.rows = r.keys[:len(ls)], r.rows[:len(ls)]
+	}
+	return ls
 }
 
 // keptRow is a player's row as last drawn, and what it was drawn from.

@@ -16,8 +16,8 @@ import (
 
 // TestMemoMatchesFreshFrames plays random games in colour, with moves, keys,
 // clock ticks, chat and resizes, and checks after every message that the
-// frame drawn with what the session keeps between frames (memo.go) is the
-// frame drawn from nothing.
+// frame drawn with what the session keeps between frames (memo.go, rows.go)
+// is the frame drawn from nothing.
 func TestMemoMatchesFreshFrames(t *testing.T) {
 	seeds, steps := 6, 600
 	if testing.Short() || raceOn {
@@ -84,10 +84,10 @@ func memoGame(t *testing.T, s engine.Settings, seed uint64, steps int) {
 			m.Update(screenMsg(screen()))
 		}
 		got := m.Lines()
-		kept := m.memo
-		m.memo = nil
+		kept, rows := m.memo, m.frame
+		m.memo, m.frame = nil, rowMemo{}
 		want := m.Lines()
-		m.memo = kept
+		m.memo, m.frame = kept, rows
 		if !slices.Equal(got, want) {
 			t.Fatalf("seed %d step %d: the frame drawn from what was kept differs from a fresh one:\n%s\n----\n%s",
 				seed, step, frame(got, m.w, m.h), frame(want, m.w, m.h))

@@ -197,7 +197,7 @@ func (m *model) tableView() []string {
 	handOver := ov == ovScores || ov == ovFinal
 	switch {
 	case m.seated() && !handOver:
-		out = append(out, m.kept(&m.memo.hand, 0, func() []string { return padNarrow(m.handBlock(t, v), m.w) })...)
+		out = append(out, m.kept(&m.memo.hand, 0, func() []string { return m.padHand(m.handBlock(t, v)) })...)
 	case !m.seated():
 		out = append(out, m.watchingBanner(t)...)
 	}

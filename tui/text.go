@@ -123,19 +123,6 @@ func frameLines(ls []string, w, h int) []string {
 	return out
 }
 
-// padNarrow pads every line of ls narrower than w to w cells, in place, as
-// frameLines will: lines kept between frames (memo.go) then reach the
-// frame as they are, and the session holds one copy of each, not two.
-// Lines wider than w are left for frameLines to cut.
-func padNarrow(ls []string, w int) []string {
-	for i, l := range ls {
-		if width(l) < w {
-			ls[i] = pad(l, w)
-		}
-	}
-	return ls
-}
-
 // splice draws block over base with its top-left corner at row y, column x.
 func splice(base []string, block []string, x, y int) []string {
 	out := append([]string(nil), base...)
