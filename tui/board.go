@@ -20,12 +20,15 @@ type boardPage struct {
 
 // openBoard shows the leaderboard as it was last left.
 func (m *model) openBoard() tea.Cmd {
+	if m.board == nil {
+		m.board = new(boardPage)
+	}
 	m.page = pageBoard
 	return m.loadBoard()
 }
 
 func (m *model) loadBoard() tea.Cmd {
-	b := &m.board
+	b := m.board
 	r := m.records()
 	if r == nil {
 		b.loading, b.err, b.list = false, lobby.ErrNoRecords.Error(), nil
@@ -53,7 +56,7 @@ func (b *boardPage) gotBoard(msg boardMsg) {
 }
 
 func (m *model) boardKey(k tea.KeyMsg) tea.Cmd {
-	b := &m.board
+	b := m.board
 	n := len(boardEditions)
 	switch {
 	case k.Type == tea.KeyEsc, is(k, m.keys.Quit):
@@ -92,7 +95,7 @@ func (m *model) boardKey(k tea.KeyMsg) tea.Cmd {
 
 func (m *model) boardView() []string {
 	st := m.st
-	b := &m.board
+	b := m.board
 	out := m.top(st.title.Render("UNO")+st.bold.Render(" · leaderboard"), "")
 	period := st.bold.Render("[all time]") + "  " + st.dim.Render("this week")
 	if b.week {

@@ -222,7 +222,7 @@ func (s *styles) drawDrawPile(n int) []string {
 	side := b.Render("│")
 	return []string{
 		b.Render("╭" + strings.Repeat("─", inner) + "╮"),
-		side + strings.Repeat(" ", inner) + side,
+		side + spaces(inner) + side,
 		side + center(s.title.Render("UNO"), inner) + side,
 		side + center(s.dim.Render(strconv.Itoa(n)), inner) + side,
 		b.Render("╰" + strings.Repeat("─", inner) + "╯"),

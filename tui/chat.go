@@ -81,15 +81,20 @@ func (m *model) drawLog(log []lobby.LogLine, w, n int) []string {
 	if n <= 0 || w < 10 {
 		return nil
 	}
+	m.memoNow()
 	var out []string
-	drawn := make(map[logKey][]string, n)
+	before := m.memo.logs
+	drawn := make([]keptLog, 0, min(n, len(log)))
+	at := 0 // where the next line is in before, if it was drawn then
 	for i := len(log) - 1; i >= 0 && len(out) < n; i-- {
 		k := logKey{log[i], w}
-		ls, ok := m.memo.logs[k]
-		if !ok {
+		ls, seen := findLog(before, k, at)
+		if seen < 0 {
 			ls = m.logLine(log[i], w)
+		} else {
+			at = seen + 1
 		}
-		drawn[k] = ls
+		drawn = append(drawn, keptLog{key: k, lines: ls})
 		for j := len(ls) - 1; j >= 0 && len(out) < n; j-- {
 			out = append(out, ls[j])
 		}
@@ -99,4 +104,20 @@ func (m *model) drawLog(log []lobby.LogLine, w, n int) []string {
 		out[i], out[j] = out[j], out[i]
 	}
 	return out
+}
+
+// findLog returns the lines kept for k and their index in kept (newest
+// first), or -1. It looks first at index at: the lines follow each other
+// in kept as they do on screen, so after a move each is where the one
+// before it was found, plus one.
+func findLog(kept []keptLog, k logKey, at int) ([]string, int) {
+	if at < len(kept) && kept[at].key == k {
+		return kept[at].lines, at
+	}
+	for j := range kept {
+		if kept[j].key == k {
+			return kept[j].lines, j
+		}
+	}
+	return nil, -1
 }

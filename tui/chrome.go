@@ -73,7 +73,7 @@ func (m *model) bottom(body []string, foot string) []string {
 // statusLine is the latest hint or notice.
 func (m *model) statusLine() string {
 	switch {
-	case m.tbl.chat.open:
+	case m.tbl != nil && m.tbl.chat.open:
 		return m.chatPrompt()
 	case m.hint != "":
 		if m.bad {

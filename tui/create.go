@@ -65,8 +65,8 @@ type createForm struct {
 	err       string
 }
 
-func newCreateForm(nick string) createForm {
-	f := createForm{name: newInput(24, nil), seats: 4, target: 5, row: rowName, botLevel: bot.Normal}
+func newCreateForm(nick string) *createForm {
+	f := &createForm{name: newInput(24, nil), seats: 4, target: 5, row: rowName, botLevel: bot.Normal}
 	if nick != "" {
 		f.name.Set(clean(nick) + "'s table")
 	}
@@ -74,7 +74,7 @@ func newCreateForm(nick string) createForm {
 }
 
 // configureForm is the form for a waiting table's current rules.
-func configureForm(s engine.Settings) createForm {
+func configureForm(s engine.Settings) *createForm {
 	f := newCreateForm("")
 	f.configure, f.row = true, rowEdition
 	f.edition, f.mode, f.seats = int(s.Edition), int(s.Mode), s.Players
@@ -225,7 +225,7 @@ func (f *createForm) move(d int) {
 }
 
 func (m *model) formKey(k tea.KeyMsg) tea.Cmd {
-	f := &m.form
+	f := m.form
 	f.err = ""
 	switch k.Type {
 	case tea.KeyEsc:
@@ -272,7 +272,7 @@ func (f *createForm) verb() string {
 
 // submitForm creates the table, or sends the new rules.
 func (m *model) submitForm() tea.Cmd {
-	f := &m.form
+	f := m.form
 	if p := f.problems(); len(p) > 0 {
 		f.err = p[0]
 		return nil
@@ -298,7 +298,7 @@ func (m *model) submitForm() tea.Cmd {
 
 func (m *model) formView() []string {
 	st := m.st
-	f := &m.form
+	f := m.form
 	title := "Create a table"
 	if f.configure {
 		title = "Change the table's rules"
@@ -332,7 +332,7 @@ func (m *model) formView() []string {
 // formLine draws one row: its label and its value between ‹ ›.
 func (m *model) formLine(r formRow) string {
 	st := m.st
-	f := &m.form
+	f := m.form
 	focused := f.row == r
 	mark := "    "
 	if focused {

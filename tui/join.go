@@ -28,45 +28,57 @@ func codeRune(r rune) (rune, bool) {
 	return r, r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
-func newJoinPage() joinPage {
-	return joinPage{code: newInput(lobby.CodeLength, codeRune)}
+func newJoinPage() *joinPage {
+	return &joinPage{code: newInput(lobby.CodeLength, codeRune)}
+}
+
+// joinState is the join page, made when first used: most players never
+// open it.
+func (m *model) joinState() *joinPage {
+	if m.join == nil {
+		m.join = newJoinPage()
+	}
+	return m.join
 }
 
 // joinCode asks the lobby to seat the player at the table with code.
 func (m *model) joinCode(code string) tea.Cmd {
+	jp := m.joinState()
 	code = lobby.NormalizeCode(code)
 	if len(code) != lobby.CodeLength {
-		m.join.err = codeHint
+		jp.err = codeHint
 		return nil
 	}
-	m.join.err = ""
+	jp.err = ""
 	return m.call(callJoin, func(s Session) error { return s.Join(code) })
 }
 
 func (m *model) joinKey(k tea.KeyMsg) tea.Cmd {
+	jp := m.joinState()
 	if cmd, ok := m.joinFullKey(k); ok {
 		return cmd
 	}
-	m.join.full = false
+	jp.full = false
 	switch k.Type {
 	case tea.KeyEnter:
-		return m.joinCode(m.join.code.Value())
+		return m.joinCode(jp.code.Value())
 	case tea.KeyEsc:
-		m.page, m.join.err = pageLobby, ""
+		m.page, jp.err = pageLobby, ""
 		return nil
 	}
-	before := m.join.code.Value()
-	if m.join.code.Update(k) {
-		if k.Type == tea.KeyRunes && m.join.code.Value() == before {
-			m.join.err = codeHint
+	before := jp.code.Value()
+	if jp.code.Update(k) {
+		if k.Type == tea.KeyRunes && jp.code.Value() == before {
+			jp.err = codeHint
 		} else {
-			m.join.err = ""
+			jp.err = ""
 		}
 	}
 	return nil
 }
 
 func (m *model) joinView() []string {
+	jp := m.joinState()
 	st := m.st
 	out := m.top("", "")
 	out = append(out, "",
@@ -77,11 +89,11 @@ func (m *model) joinView() []string {
 		"",
 	)
 	// Typed so far, dots for the rest, in the groups the code is shown in.
-	code := m.join.code.Value()
+	code := jp.code.Value()
 	code += strings.Repeat("·", max(0, lobby.CodeLength-utf8.RuneCountInString(code)))
 	out = append(out, m.field("code", st.bold.Render(strings.Join(groups(code), " - "))+" ")...)
-	if m.join.err != "" {
-		out = append(out, "  "+st.err.Render("✗ "+m.join.err))
+	if jp.err != "" {
+		out = append(out, "  "+st.err.Render("✗ "+jp.err))
 		out = append(out, m.joinFullLines()...)
 	}
 	return m.bottom(out, st.footer(m.w, hint{"enter", "join"}, hint{"esc", "back"}, hint{"ctrl+c", "quit"}))

@@ -14,27 +14,28 @@ import (
 
 // joinFailed notes whether the join failed because the table is full.
 func (m *model) joinFailed(err error) {
-	m.join.full = errors.Is(err, lobby.ErrTableFull)
+	m.joinState().full = errors.Is(err, lobby.ErrTableFull)
 }
 
 // joinFullKey is w on the join page after "that table is full": watch it.
 // (A whole code takes no more letters, so w is free there.)
 func (m *model) joinFullKey(k tea.KeyMsg) (tea.Cmd, bool) {
-	code := lobby.NormalizeCode(m.join.code.Value())
-	if !m.join.full || len(code) != lobby.CodeLength || (k.String() != "w" && k.String() != "W") {
+	jp := m.joinState()
+	code := lobby.NormalizeCode(jp.code.Value())
+	if !jp.full || len(code) != lobby.CodeLength || (k.String() != "w" && k.String() != "W") {
 		return nil, false
 	}
 	ch, ok := m.chooser()
 	if !ok {
 		return nil, false
 	}
-	m.join.full, m.join.err = false, ""
+	jp.full, jp.err = false, ""
 	return m.call(callJoin, func(Session) error { return ch.WatchCode(code) }), true
 }
 
 // joinFullLines offer to watch a full table.
 func (m *model) joinFullLines() []string {
-	if !m.join.full {
+	if !m.joinState().full {
 		return nil
 	}
 	return []string{"", "  " + m.st.key.Render("w") + " watch this table instead   " + m.st.key.Render("esc") + " back to the lobby"}

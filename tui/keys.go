@@ -22,6 +22,10 @@ func bind(keys []string, k, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 }
 
+// theKeys are the bindings of every session: they never change once built,
+// so sessions share them rather than each holding some 2 KB of its own.
+var theKeys = newKeyMap()
+
 func newKeyMap() keyMap {
 	return keyMap{
 		Up:        bind([]string{"up", "k", "ctrl+p"}, "↑/↓", "move"),

@@ -88,7 +88,7 @@ func (m *model) choose(i int) tea.Cmd {
 		m.form = newCreateForm(m.scr.Nick)
 		m.page = pageCreate
 	case 2:
-		m.join.err = ""
+		m.joinState().err = ""
 		m.page = pageJoin
 	case 3:
 		m.watch = watchPage{}

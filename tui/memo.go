@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"hash/maphash"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +21,15 @@ import (
 // turn timer otherwise redraws four whole frames a second to move one
 // number.
 
+// memoNow makes the model's memo if it has none: a session keeps one only
+// while it shows a table, so that players in the lobby carry none.
+func (m *model) memoNow() *viewMemo {
+	if m.memo == nil {
+		m.memo = new(viewMemo)
+	}
+	return m.memo
+}
+
 // memoSlot keeps one part of a frame: the lines built for generation gen at
 // a window of w by h, from the table view t, with the part's own parameter k.
 type memoSlot struct {
@@ -34,16 +44,59 @@ type memoSlot struct {
 type viewMemo struct {
 	pile, log, hand memoSlot
 	header          keyedSlot[headerKey]
-	// logs are the log's lines as last drawn, kept while they are on
-	// screen: a move adds one line and moves the others up.
-	logs map[logKey][]string
-	// rows are the players' rows, without the time left, as last drawn;
-	// rowsNext are those drawn for the frame being drawn.
-	rows, rowsNext map[rowKey]drawnRow
+	// logs are the log's lines as last drawn, newest first, kept while
+	// they are on screen: a move adds one line and moves the others up.
+	logs []keptLog
+	// rows are the players' rows, without the time left, as last drawn,
+	// by seat. (A slice, not a map: a map of a few rows is mostly empty
+	// slots, and one was made for every frame.)
+	rows []keptRow
 	// sides are the rows of the piles and the players side by side.
 	sides rowMemo
+	// handRows are the hand's rows as last padded (padHand).
+	handRows rowMemo
 	// overlays are the boxes last drawn over the table (at most two sizes).
 	overlays [2]keptBox
+}
+
+// padHand pads the hand's rows narrower than the window to its width, in
+// place, as the frame would: the frame, the memo and the painter then hold
+// one copy of each row, not a padded one beside the memo's. A row drawn as
+// it was for the frame before is the string padded then (a move that
+// leaves the hand as it was pads nothing). Rows wider than the window are
+// left for the frame to cut.
+func (m *model) padHand(ls []string) []string {
+	r := &m.memo.handRows
+	r.at(m.w, 0)
+	r.size(len(ls))
+	for i, l := range ls {
+		key := maphash.String(rowSeed, l)
+		if s, ok := r.row(i, key); ok {
+			ls[i] = s
+			continue
+		}
+		if width(l) < m.w {
+			ls[i] = pad(l, m.w)
+		}
+		r.keep(i, key, ls[i])
+	}
+	if len(r.keys) > len(ls) {
+		r.keys, r.rows = r.keys[:len(ls)], r.rows[:len(ls)]
+	}
+	return ls
+}
+
+// keptRow is a player's row as last drawn, and what it was drawn from.
+type keptRow struct {
+	ok  bool
+	key rowKey
+	row drawnRow
+}
+
+// keptLog is a line of the log as last drawn (one or more lines wrapped).
+type keptLog struct {
+	key   logKey
+	lines []string
 }
 
 // overlayKey is everything an overlay's box is drawn from: the model as it
@@ -76,9 +129,10 @@ func (m *model) keptOverlay(ov overlay, v *engine.View, compact bool) string {
 			k.clocks[i] = shownSeconds(at, now)
 		}
 	}
-	slot := &m.memo.overlays[0]
+	memo := m.memoNow()
+	slot := &memo.overlays[0]
 	if compact {
-		slot = &m.memo.overlays[1]
+		slot = &memo.overlays[1]
 	}
 	if slot.ok && slot.key == k {
 		return slot.box

@@ -24,31 +24,44 @@ func nickRune(r rune) (rune, bool) {
 	return r, ok
 }
 
-func newNickPage(user string) nickPage {
-	p := nickPage{input: newInput(lobby.MaxNick, nickRune), code: newInput(store.LinkCodeLen, codeRune)}
+func newNickPage(user string) *nickPage {
+	p := &nickPage{input: newInput(lobby.MaxNick, nickRune), code: newInput(store.LinkCodeLen, codeRune)}
 	p.input.Set(lobby.SuggestNick(user))
 	return p
 }
 
+// nickState is the nickname page, made when first needed: a player whose
+// key already has a nickname goes straight to the lobby and never needs it.
+func (m *model) nickState() *nickPage {
+	if m.nick == nil {
+		m.nick = newNickPage(m.user)
+		if a := m.scr.Account; a.Guest && a.GuestName != "" {
+			m.nick.input.Set(a.GuestName) // offered; a guest may type another
+		}
+	}
+	return m.nick
+}
+
 func (m *model) nickKey(k tea.KeyMsg) tea.Cmd {
+	np := m.nickState()
 	if k.Type == tea.KeyTab && m.canKeep() {
-		m.nick.linking, m.nick.err = !m.nick.linking, ""
+		np.linking, np.err = !np.linking, ""
 		return nil
 	}
-	if m.nick.linking {
+	if np.linking {
 		return m.linkKey(k)
 	}
 	switch k.Type {
 	case tea.KeyEnter:
-		nick := m.nick.input.Value()
+		nick := np.input.Value()
 		if !lobby.ValidNick(nick) {
-			m.nick.err = lobby.ErrNickInvalid.Error()
+			np.err = lobby.ErrNickInvalid.Error()
 			return nil
 		}
-		m.nick.err = ""
+		np.err = ""
 		return m.call(callNick, func(s Session) error { return s.SetNick(nick) })
 	case tea.KeyEsc:
-		m.nick.input.Reset()
+		np.input.Reset()
 		return nil
 	}
 	// A key the field refuses, or filters out, is told, not swallowed.
@@ -60,30 +73,31 @@ func (m *model) nickKey(k tea.KeyMsg) tea.Cmd {
 			}
 		}
 	}
-	if !m.nick.input.Update(k) && k.Type == tea.KeyRunes || refused {
-		m.nick.err = "letters, digits, - and _ only"
+	if !np.input.Update(k) && k.Type == tea.KeyRunes || refused {
+		np.err = "letters, digits, - and _ only"
 	} else {
-		m.nick.err = ""
+		np.err = ""
 	}
 	return nil
 }
 
 func (m *model) nickView() []string {
+	np := m.nickState()
 	st := m.st
 	out := m.top("", st.dim.Render("welcome!"))
 	out = append(out, "",
 		"  "+st.title.Render("Welcome to UNO over SSH")+st.dim.Render(" — the card game, in your terminal, with friends"),
 		"",
 	)
-	if m.nick.linking {
+	if np.linking {
 		return m.linkView(out)
 	}
 	out = append(out, "  Choose a nickname: 2 to 16 letters, digits, - or _.")
 	out = append(out, m.keptLines()...)
 	out = append(out, "")
-	out = append(out, m.field("nickname", m.nick.input.View(st, lobby.MaxNick+1))...)
-	if m.nick.err != "" {
-		out = append(out, "  "+st.err.Render("✗ "+m.nick.err))
+	out = append(out, m.field("nickname", np.input.View(st, lobby.MaxNick+1))...)
+	if np.err != "" {
+		out = append(out, "  "+st.err.Render("✗ "+np.err))
 	} else {
 		out = append(out, "")
 	}
@@ -128,40 +142,44 @@ func (m *model) field(label, input string) []string {
 
 // linkKey types the code that adds this key to an account.
 func (m *model) linkKey(k tea.KeyMsg) tea.Cmd {
+	np := m.nickState()
 	switch k.Type {
 	case tea.KeyEnter:
-		return m.redeem(m.nick.code.Value())
+		return m.redeem(np.code.Value())
 	case tea.KeyEsc:
-		m.nick.linking, m.nick.err = false, ""
+		np.linking, np.err = false, ""
 		return nil
 	}
-	m.nick.code.Update(k)
-	m.nick.err = ""
+	np.code.Update(k)
+	np.err = ""
 	return nil
 }
 
 // redeem sends a link code; the account's nickname arrives with the next
 // screen.
 func (m *model) redeem(code string) tea.Cmd {
+	np := m.nickState()
 	r := m.records()
 	if r == nil {
-		m.nick.err = lobby.ErrNoRecords.Error()
+		np.err = lobby.ErrNoRecords.Error()
 		return nil
 	}
-	m.nick.note = "checking the code…"
+	np.note = "checking the code…"
 	return func() tea.Msg { return redeemMsg{err: r.RedeemLink(code)} }
 }
 
 // gotRedeem shows why a code was refused; once it is taken, the account's
 // nickname arrives with the next screen, which opens the lobby.
 func (m *model) gotRedeem(msg redeemMsg) {
-	m.nick.note = ""
+	np := m.nickState()
+	np.note = ""
 	if msg.err != nil {
-		m.nick.err = msg.err.Error()
+		np.err = msg.err.Error()
 	}
 }
 
 func (m *model) linkView(out []string) []string {
+	np := m.nickState()
 	st := m.st
 	out = append(out,
 		"  Add this key to the account you play with on another key:",
@@ -169,12 +187,12 @@ func (m *model) linkView(out []string) []string {
 		"  the code it shows here.",
 		"",
 	)
-	out = append(out, m.field("code", m.nick.code.View(st, store.LinkCodeLen+1))...)
+	out = append(out, m.field("code", np.code.View(st, store.LinkCodeLen+1))...)
 	switch {
-	case m.nick.err != "":
-		out = append(out, "  "+st.err.Render("✗ "+m.nick.err))
-	case m.nick.note != "":
-		out = append(out, "  "+st.dim.Render(m.nick.note))
+	case np.err != "":
+		out = append(out, "  "+st.err.Render("✗ "+np.err))
+	case np.note != "":
+		out = append(out, "  "+st.dim.Render(np.note))
 	}
 	return m.bottom(out, st.footer(m.w, hint{"enter", "link"}, hint{"tab", "choose a nickname instead"},
 		hint{"esc", "back"}, hint{"ctrl+c", "quit"}))

@@ -16,7 +16,7 @@ import (
 // playKey handles the keys of an ordinary turn (or of waiting for one).
 func (m *model) playKey(k tea.KeyMsg) tea.Cmd {
 	v := m.game()
-	ts := &m.tbl
+	ts := m.tbl
 	switch {
 	case k.Type == tea.KeyLeft || k.String() == "h":
 		ts.moveCursor(-1)
@@ -68,7 +68,7 @@ func (ts *tableState) moveCursor(d int) {
 // player) first when it is a wild.
 func (m *model) playSelected() tea.Cmd {
 	v := m.game()
-	ts := &m.tbl
+	ts := m.tbl
 	if v.Phase == engine.PhaseDeal {
 		m.say("the next hand is about to be dealt", false)
 		return nil
@@ -176,7 +176,7 @@ func (m *model) draw() tea.Cmd {
 // uno calls UNO late where the edition allows it, or arms it for the next play.
 func (m *model) uno() tea.Cmd {
 	v := m.game()
-	ts := &m.tbl
+	ts := m.tbl
 	switch {
 	case v.Can(engine.CallUNO):
 		return m.move(engine.Action{Kind: engine.CallUNO})
@@ -208,7 +208,7 @@ func (m *model) catch() tea.Cmd {
 // colorKey chooses the colour of a wild (played, or turned up first).
 func (m *model) colorKey(k tea.KeyMsg) tea.Cmd {
 	v := m.game()
-	ts := &m.tbl
+	ts := m.tbl
 	cols := v.Settings.Edition.Colors()
 	pick := -1
 	switch {
@@ -281,7 +281,7 @@ func (m *model) firstTarget(v *engine.View) int {
 
 func (m *model) targetKey(k tea.KeyMsg) tea.Cmd {
 	v := m.game()
-	ts := &m.tbl
+	ts := m.tbl
 	targets := m.swapTargets(v)
 	i := max(slices.Index(targets, ts.target), 0)
 	switch {

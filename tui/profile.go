@@ -40,7 +40,7 @@ func (m *model) openProfile(name string) tea.Cmd {
 	if back == pageProfile {
 		back = m.prof.back
 	}
-	m.prof = profilePage{name: name, back: back, loading: true, input: newInput(lobby.MaxNick, nickRune)}
+	m.prof = &profilePage{name: name, back: back, loading: true, input: newInput(lobby.MaxNick, nickRune)}
 	m.page = pageProfile
 	return m.loadProfile(name)
 }
@@ -93,7 +93,7 @@ func (p *profilePage) gotLink(msg linkMsg) {
 func (p *profilePage) own() bool { return p.name == "" }
 
 func (m *model) profileKey(k tea.KeyMsg) tea.Cmd {
-	pp := &m.prof
+	pp := m.prof
 	if pp.editing != editNone {
 		switch k.Type {
 		case tea.KeyEnter:
@@ -165,7 +165,7 @@ func (m *model) rename(nick string) tea.Cmd {
 
 func (m *model) profileView() []string {
 	st := m.st
-	pp := &m.prof
+	pp := m.prof
 	out := m.top(st.title.Render("UNO")+st.bold.Render(" · profile"), "")
 	out = append(out, "")
 	switch {
@@ -226,7 +226,7 @@ func (m *model) profileView() []string {
 }
 
 func (m *model) profileHints() []hint {
-	pp := &m.prof
+	pp := m.prof
 	if pp.editing != editNone {
 		return []hint{{"enter", "done"}, {"esc", "cancel"}}
 	}

@@ -57,17 +57,28 @@ func (m *model) records() Records {
 // other message.
 func (m *model) onRecords(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
+	// (The pages are there: only they ask. The checks keep a stray answer
+	// harmless.)
 	case profileMsg:
-		m.prof.gotProfile(msg)
+		if m.prof != nil {
+			m.prof.gotProfile(msg)
+		}
 	case boardMsg:
-		m.board.gotBoard(msg)
+		if m.board != nil {
+			m.board.gotBoard(msg)
+		}
 	case renameMsg:
+		if m.prof == nil {
+			break
+		}
 		m.prof.gotRename(msg)
 		if msg.err == nil && m.page == pageProfile && m.prof.own() {
 			return m.loadProfile(""), true // the new name, on the page
 		}
 	case linkMsg:
-		m.prof.gotLink(msg)
+		if m.prof != nil {
+			m.prof.gotLink(msg)
+		}
 	case redeemMsg:
 		m.gotRedeem(msg) // nick.go
 	default:

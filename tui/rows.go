@@ -52,9 +52,19 @@ func (r *rowMemo) at(w, lw int) {
 	}
 }
 
+// size makes room for n rows, no more: append would double the room, and
+// a session keeps these while it lives.
+func (r *rowMemo) size(n int) {
+	if cap(r.keys) < n {
+		r.keys = append(make([]uint64, 0, n), r.keys...)
+		r.rows = append(make([]string, 0, n), r.rows...)
+	}
+}
+
 // frameLines is frameLines(ls, w, h), making only the rows that changed.
 func (r *rowMemo) frameLines(ls []string, w, h int) []string {
 	r.at(w, 0)
+	r.size(h)
 	out := make([]string, h)
 	for i := range out {
 		l := ""
@@ -63,6 +73,13 @@ func (r *rowMemo) frameLines(ls []string, w, h int) []string {
 		}
 		key := maphash.String(rowSeed, l)
 		if s, ok := r.row(i, key); ok {
+			if l == s {
+				// The row came padded, made again with the same text
+				// and kept by the view (memo.go): keep the view's copy
+				// and let the older one go, not both.
+				s = l
+				r.rows[i] = l
+			}
 			out[i] = s
 			continue
 		}
@@ -82,6 +99,7 @@ func (r *rowMemo) frameLines(ls []string, w, h int) []string {
 func (r *rowMemo) sideBySide(left, right []string, lw, w int) []string {
 	r.at(w, lw)
 	n := max(len(left), len(right))
+	r.size(n)
 	out := make([]string, n)
 	var h maphash.Hash
 	h.SetSeed(rowSeed)

@@ -106,7 +106,11 @@ func (c *calls) next(s Session) tea.Cmd {
 		return nil
 	}
 	p := c.queue[0]
+	c.queue[0] = pendingCall{} // what the call holds goes with it
 	c.queue = c.queue[1:]
+	if len(c.queue) == 0 {
+		c.queue = nil // and so does the array, between bursts of keys
+	}
 	c.busy = true
 	return func() tea.Msg { return callDoneMsg{kind: p.kind, err: p.run(s)} }
 }

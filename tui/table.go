@@ -53,7 +53,7 @@ type raidState struct {
 	begun bool
 }
 
-func newTableState() tableState { return tableState{chat: newChatBox()} }
+func newTableState() *tableState { return &tableState{chat: newChatBox()} }
 
 // game is the viewer's view of the game, or nil.
 func (m *model) game() *engine.View {

@@ -168,6 +168,7 @@ func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 func (m *model) tableView() []string {
 	t := m.scr.Table
 	v := t.Game
+	m.memoNow()
 	hk := headerKey{w: m.w, watching: t.Watching, dir: v.Direction, tour: -1, short: t.Short, code: t.Code, set: v.Settings}
 	if t.Tournament != nil {
 		hk.tour = t.Tournament.Table
@@ -196,7 +197,7 @@ func (m *model) tableView() []string {
 	handOver := ov == ovScores || ov == ovFinal
 	switch {
 	case m.seated() && !handOver:
-		out = append(out, m.kept(&m.memo.hand, 0, func() []string { return m.handBlock(t, v) })...)
+		out = append(out, m.kept(&m.memo.hand, 0, func() []string { return m.padHand(m.handBlock(t, v)) })...)
 	case !m.seated():
 		out = append(out, m.watchingBanner(t)...)
 	}
@@ -330,10 +331,12 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 	}
 	head := "  " + spaces(teamW) + pad("player "+arrow, nameW) + padLeft("cards", 6) + padLeft(scoreHead, 7)
 	out := []string{keep(&st.drawn, dimKey(head), func() string { return st.dim.Render(head) })}
+	if len(m.memo.rows) != len(v.Seats) {
+		m.memo.rows = make([]keptRow, len(v.Seats))
+	}
 	for _, i := range seatOrder(v) {
 		out = append(out, trunc(m.playerRow(t, v, i, v.Seats[i], nameW, teamW), w))
 	}
-	m.memo.rows, m.memo.rowsNext = m.memo.rowsNext, nil // keep only the rows on screen
 	if rl := m.rotationLines(v, w); len(rl) > 0 {
 		out = append(out, "")
 		out = append(out, rl...)
@@ -362,14 +365,11 @@ func (m *model) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.Se
 	if r := t.Reveal; r != nil && i == r.Seat && !r.Done {
 		k.drawing = true
 	}
-	row, ok := m.memo.rows[k]
-	if !ok {
-		row = m.drawPlayerRow(k)
+	kr := &m.memo.rows[i] // (playersColumn makes one per seat)
+	if !kr.ok || kr.key != k {
+		*kr = keptRow{ok: true, key: k, row: m.drawPlayerRow(k)}
 	}
-	if m.memo.rowsNext == nil {
-		m.memo.rowsNext = make(map[rowKey]drawnRow, len(v.Seats))
-	}
-	m.memo.rowsNext[k] = row
+	row := kr.row
 	if !current || t.TurnEnds.IsZero() {
 		return row.text
 	}
@@ -466,7 +466,7 @@ func (m *model) seatNotes(k rowKey) string {
 // cursor raised), and ▲ under each card that can be played now.
 func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 	st := m.st
-	ts := &m.tbl
+	ts := m.tbl
 	hand := ts.hand
 	title := " " + st.bold.Render("your hand") + st.dim.Render(" · "+plural(len(hand), "card", "cards"))
 	if s := v.Seats[v.Seat]; true {

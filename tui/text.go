@@ -42,8 +42,11 @@ func pad(s string, w int) string {
 		s = ansi.Truncate(s, w, "…")
 		sw = width(s)
 	}
+	if s == "" {
+		return spaces(w) // a blank line, shared
+	}
 	if sw < w {
-		s += strings.Repeat(" ", w-sw)
+		s += spaces(w - sw)
 	}
 	return s
 }
@@ -52,7 +55,7 @@ func pad(s string, w int) string {
 func padLeft(s string, w int) string {
 	s = trunc(s, w)
 	if n := w - width(s); n > 0 {
-		s = strings.Repeat(" ", n) + s
+		s = spaces(n) + s
 	}
 	return s
 }
@@ -64,7 +67,7 @@ func center(s string, w int) string {
 	if n <= 0 {
 		return s
 	}
-	return strings.Repeat(" ", n/2) + s + strings.Repeat(" ", n-n/2)
+	return spaces(n/2) + s + spaces(n-n/2)
 }
 
 // spread puts left and right on one line of w cells, right-aligned; left is
@@ -76,11 +79,23 @@ func spread(left, right string, w int) string {
 	}
 	left = trunc(left, w-rw-1)
 	gap := w - width(left) - rw
-	return left + strings.Repeat(" ", max(gap, 1)) + right
+	return left + spaces(max(gap, 1)) + right
 }
 
-// spaces is n blanks.
-func spaces(n int) string { return strings.Repeat(" ", max(n, 0)) }
+// spaces is n blanks: a slice of blanks, so that padding allocates nothing
+// of its own and a blank line kept in a frame is shared by every session.
+func spaces(n int) string {
+	switch {
+	case n <= 0:
+		return ""
+	case n <= len(blanks):
+		return blanks[:n]
+	}
+	return strings.Repeat(" ", n)
+}
+
+// blanks is as wide as a wide window.
+var blanks = strings.Repeat(" ", 512)
 
 // lines splits a block into its lines.
 func lines(block string) []string {
@@ -121,7 +136,7 @@ func splice(base []string, block []string, x, y int) []string {
 		}
 		line := out[row]
 		if n := x - width(line); n > 0 {
-			line += strings.Repeat(" ", n)
+			line += spaces(n)
 		}
 		left := ansi.Truncate(line, x, "")
 		if strings.Contains(left, "\x1b") {

@@ -63,7 +63,7 @@ func (m *model) tourLobbyKey(k tea.KeyMsg) tea.Cmd {
 	case k.String() == "p":
 		return m.openTournament(false)
 	case k.String() == "c":
-		m.join.err = ""
+		m.joinState().err = ""
 		m.page = pageJoin
 	case is(k, m.keys.Enter):
 		if len(list) == 0 {

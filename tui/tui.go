@@ -129,7 +129,7 @@ const (
 type model struct {
 	sess  Session
 	st    *styles
-	keys  keyMap
+	keys  *keyMap // theKeys, shared
 	now   func() time.Time
 	done  <-chan struct{}
 	w, h  int
@@ -148,16 +148,17 @@ type model struct {
 	hint   string       // a short local hint, cleared by the next key
 	bad    bool         // the hint is an error
 
-	nick  nickPage
+	nick  *nickPage // made while the player has no nickname (nickState)
+	user  string    // the SSH user name, the nickname offered
 	lob   lobbyPage
-	form  createForm
-	join  joinPage
+	form  *createForm // the pages below are made when first opened (nil before)
+	join  *joinPage
 	watch watchPage
 	tour  tourPage
-	prof  profilePage
-	board boardPage
+	prof  *profilePage
+	board *boardPage
 	room  roomState
-	tbl   tableState
+	tbl   *tableState // from the first table on (nil before)
 
 	closing bool // Closed was shown; quitting
 	ticking bool // a tick is on its way (see clock)
@@ -175,8 +176,8 @@ type model struct {
 	drawn   frameStamp // what the last frame was drawn from (unchanged.go)
 	onClose func(reason string)
 
-	gen  uint64   // messages other than clock ticks so far (memo.go)
-	memo viewMemo // the parts of the frame kept between ticks
+	gen  uint64    // messages other than clock ticks so far (memo.go)
+	memo *viewMemo // the parts of the frame kept between ticks; nil off a table
 }
 
 type tickMsg time.Time
@@ -192,12 +193,13 @@ func New(opts Options) tea.Model {
 	m := &model{
 		sess: opts.Client,
 		st:   stylesFor(r),
-		keys: newKeyMap(),
+		keys: &theKeys,
 		now:  opts.Now,
 		done: opts.Done,
 		w:    opts.Width,
 		h:    opts.Height,
 		cmd:  opts.Command,
+		user: opts.User,
 		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
 
 		onClose: opts.OnClose,
@@ -211,21 +213,18 @@ func New(opts Options) tea.Model {
 	if m.w == 0 && m.h == 0 {
 		m.w, m.h = MinWidth, MinHeight
 	}
-	m.nick = newNickPage(opts.User)
-	m.form = newCreateForm("")
-	m.join = newJoinPage()
 	m.lob = newLobbyPage()
-	m.tbl = newTableState()
 	if m.sess != nil {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
-		if a := m.scr.Account; a.Guest && a.GuestName != "" {
-			m.nick.input.Set(a.GuestName) // offered; a guest may type another
-		}
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
+			m.tbl = newTableState()
 			m.tbl.sync(t, m.notice.Seq)
 			m.room.sync(t)
 		}
+	}
+	if m.scr.Nick == "" {
+		m.nickState()
 	}
 	m.countPage()
 	return m
@@ -265,6 +264,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.gen++ // what is drawn from the model may change (memo.go)
 	}
 	mod, cmd := m.update(msg)
+	m.forget() // (forget.go)
 	if c := m.clock(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
@@ -335,11 +335,15 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		}
 		m.tbl = newTableState()
 		m.room = roomState{}
+		m.memo = nil // the last table's frame is of no use
 	case prev.Table != nil && s.Table == nil, s.Table == nil && s.Left != prev.Left:
 		if m.page != pageHelp {
 			m.page = pageLobby
 		}
-		m.form.configure = false
+		if m.form != nil {
+			m.form.configure = false
+		}
+		m.memo = nil // nothing is kept of a table the player left
 	}
 	if s.Table != nil {
 		m.tbl.sync(s.Table, s.Notice.Seq)
@@ -370,7 +374,7 @@ func (m *model) runCommand() tea.Cmd {
 		m.page = pageCreate
 		m.form = newCreateForm(m.scr.Nick)
 	case CmdJoin:
-		m.join.code.Set(m.cmd.Code)
+		m.joinState().code.Set(m.cmd.Code)
 		m.page = pageJoin
 		return m.joinCode(m.cmd.Code)
 	}
@@ -396,20 +400,26 @@ func (m *model) callDone(msg callDoneMsg) {
 	if msg.err == nil {
 		switch msg.kind {
 		case callCreate:
-			m.form.err = ""
+			if m.form != nil {
+				m.form.err = ""
+			}
 		case callNick:
-			m.nick.err = ""
+			if m.nick != nil {
+				m.nick.err = ""
+			}
 		}
 		return
 	}
 	text := msg.err.Error()
 	switch msg.kind {
 	case callNick:
-		m.nick.err = text
+		m.nickState().err = text
 	case callCreate:
-		m.form.err = text
+		if m.form != nil {
+			m.form.err = text
+		}
 	case callJoin:
-		m.join.err = text
+		m.joinState().err = text
 		m.joinFailed(msg.err)
 		m.page = pageJoin
 	case callWatch:
@@ -435,7 +445,7 @@ func (m *model) where() where {
 		return atHelp
 	case m.scr.Table != nil:
 		switch {
-		case m.page == pageCreate && m.form.configure:
+		case m.page == pageCreate && m.form != nil && m.form.configure:
 			return atCreate
 		case m.scr.Table.Game == nil:
 			return atWaiting
@@ -444,7 +454,7 @@ func (m *model) where() where {
 	}
 	switch m.page {
 	case pageCreate:
-		if m.form.configure {
+		if m.form != nil && m.form.configure {
 			return atLobby
 		}
 		return atCreate

@@ -1,0 +1,96 @@
+package tui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/muesli/termenv"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby"
+)
+
+// TestMemoMatchesFreshFrames plays random games in colour, with moves, keys,
+// clock ticks, chat and resizes, and checks after every message that the
+// frame drawn with what the session keeps between frames (memo.go, rows.go)
+// is the frame drawn from nothing.
+func TestMemoMatchesFreshFrames(t *testing.T) {
+	seeds, steps := 6, 600
+	if testing.Short() || raceOn {
+		seeds, steps = 2, 200
+	}
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		ed := engine.Editions[seed%uint64(len(engine.Editions))]
+		s := engine.Settings{Edition: ed, Mode: engine.Standard, Players: 2 + int(seed%5), Target: 150}
+		if seed%3 == 0 {
+			s.Mode, s.Players = engine.Partners, 4
+		}
+		memoGame(t, s, seed, steps)
+	}
+}
+
+func memoGame(t *testing.T, s engine.Settings, seed uint64, steps int) {
+	t.Helper()
+	g, err := engine.New(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 11))
+	names := []string{"ana", "bo", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo"}
+	seats := make([]lobby.SeatInfo, s.Players)
+	for i := range seats {
+		seats[i] = lobby.SeatInfo{Nick: names[i], Connected: true, Bot: i > 0}
+	}
+	now := fixedNow
+	var log []lobby.LogLine
+	moves := 0
+	screen := func() lobby.Screen {
+		v := g.View(0)
+		return lobby.Screen{Nick: "ana", Online: 3, Table: &lobby.TableView{
+			TableInfo: lobby.TableInfo{ID: "t1", Name: "memo", Settings: s, Seats: s.Players, Taken: s.Players, Status: lobby.Playing},
+			Seats:     seats, You: 0, Host: true, Game: &v, Moves: moves,
+			TurnEnds: now.Add(7 * time.Second), NextHandAt: now.Add(5 * time.Second),
+			Log: slices.Clone(log),
+		}}
+	}
+	m, _ := newTestModel(screen(), 80, 24, renderer(termenv.ANSI256))
+	m.now = func() time.Time { return now }
+	for step := 0; step < steps && !g.Over(); step++ {
+		switch n := r.IntN(10); {
+		case n == 0:
+			m.Update(tea.WindowSizeMsg{Width: 80 + r.IntN(60), Height: 24 + r.IntN(26)})
+		case n <= 2: // a second passes
+			now = now.Add(time.Second)
+			m.Update(tickMsg(now))
+		case n <= 4: // the player moves the cursor or opens something
+			m.Update(usefulKeys[r.IntN(len(usefulKeys))])
+		default: // someone moves (or chats)
+			waiting := g.Waiting()
+			seat := waiting[r.IntN(len(waiting))]
+			legal := g.Legal(seat)
+			a := legal[r.IntN(len(legal))]
+			if _, err := g.Apply(a); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			moves++
+			log = append(log, lobby.LogLine{Text: fmt.Sprintf("%s moved (%d)", names[max(seat, 0)%len(names)], moves)})
+			if r.IntN(4) == 0 {
+				log = append(log, lobby.LogLine{Chat: true, Nick: "bo", Text: "a chat line long enough to be wrapped over two lines of the log, or three"})
+			}
+			m.Update(screenMsg(screen()))
+		}
+		got := m.Lines()
+		kept, rows := m.memo, m.frame
+		m.memo, m.frame = nil, rowMemo{}
+		want := m.Lines()
+		m.memo, m.frame = kept, rows
+		if !slices.Equal(got, want) {
+			t.Fatalf("seed %d step %d: the frame drawn from what was kept differs from a fresh one:\n%s\n----\n%s",
+				seed, step, frame(got, m.w, m.h), frame(want, m.w, m.h))
+		}
+	}
+}
