@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -103,4 +105,18 @@ func TestUnchangedOnlyWhenTheFrameWouldBe(t *testing.T) {
 	require.True(t, m.Unchanged(), "a tick within the same second")
 	m.now = func() time.Time { return fixedNow.Add(1500 * time.Millisecond) }
 	require.False(t, m.Unchanged(), "a second went by")
+}
+
+// TestAMoveGoingThroughDrawsNothing: the answer to a call that went through
+// changes nothing on a table's screen, so no frame is drawn for it; one
+// that failed shows its error.
+func TestAMoveGoingThroughDrawsNothing(t *testing.T) {
+	m, _ := newTestModel(midGame(), 80, 24, renderer(termenv.ANSI256))
+	before := m.Lines()
+	m.Update(callDoneMsg{kind: callDo})
+	require.True(t, m.Unchanged())
+	require.Equal(t, before, m.Lines())
+	m.Update(callDoneMsg{kind: callDo, err: errors.New("not your turn")})
+	require.False(t, m.Unchanged())
+	require.Contains(t, strings.Join(m.Lines(), "\n"), "not your turn")
 }

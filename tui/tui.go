@@ -260,7 +260,7 @@ func (m *model) start() tea.Cmd {
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(tickMsg); ok {
 		m.ticking = false
-	} else {
+	} else if !quietCall(msg) {
 		m.gen++ // what is drawn from the model may change (memo.go)
 	}
 	mod, cmd := m.update(msg)
@@ -427,6 +427,15 @@ func (m *model) callDone(msg callDoneMsg) {
 	default:
 		m.say(text, true)
 	}
+}
+
+// quietCall says whether msg is a call's answer that changes nothing drawn:
+// a call that went through changes only the next screens the lobby posts
+// (and clears the error on the nickname or create page). Most are moves,
+// answered while the table's screen is on its way.
+func quietCall(msg tea.Msg) bool {
+	d, ok := msg.(callDoneMsg)
+	return ok && d.err == nil && d.kind != callCreate && d.kind != callNick
 }
 
 // say shows a short hint in the status line, until the next key.
