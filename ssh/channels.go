@@ -29,8 +29,41 @@ func (d *door) sessionChannel(srv *gssh.Server, conn *gossh.ServerConn, newChan 
 		}
 		defer gate.closeChannel()
 		d.authenticated(gate)
+		newChan = acceptedInto{NewChannel: newChan, gate: gate}
 	}
 	gssh.DefaultSessionHandler(srv, conn, newChan, ctx)
+}
+
+// acceptedInto keeps the session channel it accepts on the connection's
+// gate. The library's session writes through a PTY writer that copies every
+// write to turn \n into \r\n; the painter never writes \n (it moves the
+// cursor), so it writes to the channel itself (rawChannel) and saves a copy
+// of every frame.
+type acceptedInto struct {
+	gossh.NewChannel
+	gate *gateConn
+}
+
+func (a acceptedInto) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
+	ch, reqs, err := a.NewChannel.Accept()
+	if err == nil {
+		a.gate.mu.Lock()
+		a.gate.raw = ch
+		a.gate.mu.Unlock()
+	}
+	return ch, reqs, err
+}
+
+// rawChannel is the session channel under ctx's connection, if the door
+// kept it.
+func rawChannel(ctx gssh.Context) (gossh.Channel, bool) {
+	gate, ok := gateOf(ctx)
+	if !ok {
+		return nil, false
+	}
+	gate.mu.Lock()
+	defer gate.mu.Unlock()
+	return gate.raw, gate.raw != nil
 }
 
 // openChannel takes the connection's one session channel, if it is free.
@@ -47,5 +80,6 @@ func (c *gateConn) openChannel() bool {
 func (c *gateConn) closeChannel() {
 	c.mu.Lock()
 	c.channel = false
+	c.raw = nil
 	c.mu.Unlock()
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	gssh "github.com/charmbracelet/ssh"
+	gossh "golang.org/x/crypto/ssh"
 )
 
 // gateKey finds a connection's gateConn in its ssh.Context.
@@ -27,7 +28,8 @@ type gateConn struct {
 
 	mu      sync.Mutex
 	session bool
-	channel bool // a session channel is open (channels.go)
+	channel bool          // a session channel is open (channels.go)
+	raw     gossh.Channel // that channel, as accepted (channels.go)
 	once    sync.Once
 }
 

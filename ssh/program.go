@@ -2,6 +2,7 @@ package ssh
 
 import (
 	"errors"
+	"io"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -36,7 +37,11 @@ func (s *Server) runProgram(ls *liveSession) {
 	keys := newInputGuard(ls.ctx, ls.gs)
 	keys.addr = s.door.keyLimiter(ls.ip)
 	keys.keys = func() { ls.touch(s.door.now()) }
-	out := ls.guard(ls.gs)
+	var screen io.Writer = ls.gs
+	if raw, ok := rawChannel(ls.gs.Context()); ok {
+		screen = raw // no \n to turn into \r\n: no copy of each frame
+	}
+	out := ls.guard(screen)
 	paint := newPainter(model, out, ls.pty.Window.Width, ls.pty.Window.Height, takesTitles(ls.gs.Environ()))
 	paint.counts = &s.screens
 	err := newStage(ls.ctx, ls.cancel, paint, model, ls.winch).run(keys)
