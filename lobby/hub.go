@@ -304,7 +304,16 @@ func (h *Hub) quickPicks() []*tableQueue {
 	if h.shutdown {
 		return nil
 	}
-	infos := h.snapshotInfos()
+	// Only the few tables that wait with a free seat are copied and sorted,
+	// not every table (thousands while arrivals pour in).
+	h.infoMu.Lock()
+	var infos []TableInfo
+	for _, in := range h.infos {
+		if in.Public && in.Status == Waiting && in.Taken < in.Seats && in.Tournament == "" {
+			infos = append(infos, in)
+		}
+	}
+	h.infoMu.Unlock()
 	sort.Slice(infos, func(i, j int) bool {
 		if infos[i].Taken != infos[j].Taken {
 			return infos[i].Taken > infos[j].Taken
@@ -313,10 +322,8 @@ func (h *Hub) quickPicks() []*tableQueue {
 	})
 	var out []*tableQueue
 	for _, in := range infos {
-		if in.Public && in.Status == Waiting && in.Taken < in.Seats && in.Tournament == "" {
-			if t := h.tables[in.ID]; t != nil {
-				out = append(out, t.q)
-			}
+		if t := h.tables[in.ID]; t != nil {
+			out = append(out, t.q)
 		}
 	}
 	return out

@@ -1,10 +1,12 @@
 // Package ssh is unossh's front door: the SSH server that players connect to.
 //
 // Every connection that opens a session with a terminal gets its own Bubble
-// Tea program, built by Config.NewModel from a Session that says who the
+// Tea model, built by Config.NewModel from a Session that says who the
 // player is (their public key fingerprint, or a guest), what they asked for
 // on the command line (the lobby, "new", "join CODE" or "help"), their
-// terminal size, and a lipgloss renderer made for their terminal alone.
+// terminal size, and a lipgloss renderer made for their terminal alone. The
+// model runs on the session's own loop (stage.go), which paints only what
+// changed (paint.go).
 //
 // The package owns everything that happens before the game sees a player:
 // host key, authentication (any public key is an identity; no key means a

@@ -24,6 +24,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"net"
@@ -238,33 +239,25 @@ func hold1(addr, src string, i int, play bool, received, held *atomic.Int64, sto
 	if err := s.Shell(); err != nil {
 		return err
 	}
-	var turn atomic.Bool
-	seated := make(chan struct{}) // closed when a table's screen is drawn
+	w := watch{turns: make(chan struct{}, 1)}
+	nick := w.expect("Choose a nickname")
 	go func() {
 		buf := make([]byte, 4<<10)
-		var t titles
-		tail := []byte{}
 		for {
 			k, err := out.Read(buf)
 			received.Add(int64(k))
-			if mine, ok := t.scan(buf[:k]); ok {
-				turn.Store(mine)
-			}
-			if tail != nil {
-				tail = append(tail, buf[:k]...)
-				if seatedMark(tail) {
-					close(seated)
-					tail = nil
-				} else {
-					tail = tail[max(len(tail)-16, 0):]
-				}
-			}
+			w.scan(buf[:k])
 			if err != nil {
 				return
 			}
 		}
 	}()
-	time.Sleep(300 * time.Millisecond)
+	// Each key waits for the page it is meant for, however slow the
+	// server is: a key typed early would go to the page before.
+	if !await(nick, stop) {
+		return nil
+	}
+	lobby := w.expect("Quick play")
 	fmt.Fprintf(in, "ld%d\r", i)
 	held.Add(1)
 	defer held.Add(-1)
@@ -272,7 +265,10 @@ func hold1(addr, src string, i int, play bool, received, held *atomic.Int64, sto
 		<-stop
 		return nil
 	}
-	time.Sleep(500 * time.Millisecond)
+	if !await(lobby, stop) {
+		return nil
+	}
+	seated := w.expect(" taken", "cards  score")
 	fmt.Fprint(in, "\r") // Quick play
 	joined := time.Now()
 	select {
@@ -285,15 +281,86 @@ func hold1(addr, src string, i int, play bool, received, held *atomic.Int64, sto
 	}
 	time.Sleep(time.Second)
 	fmt.Fprint(in, "s") // start with bots, if this session is the host
-	player{in: in, turn: &turn}.play(stop)
+	player{in: in, w: &w}.play(stop)
 	return nil
 }
 
-// seatedMark says whether b holds what only a table's screens show: a
-// waiting room's "N/M taken" or a game's "cards  score".
-func seatedMark(b []byte) bool {
-	s := string(b)
-	return strings.Contains(s, " taken") || strings.Contains(s, "cards  score")
+// await waits for c, or for the end of the run; false at the end.
+func await(c <-chan struct{}, stop <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	case <-stop:
+		return false
+	}
+}
+
+// watch follows a session's output: the window titles (unossh sets
+// "▶ your turn …" when the player's turn comes, and another title after)
+// and, one at a time, texts a step waits for.
+type watch struct {
+	mu    sync.Mutex
+	tail  []byte // the end of the output, for a text or title cut in two
+	texts []string
+	found chan struct{}
+	title []byte // a title not yet ended
+	turn  atomic.Bool
+	turns chan struct{} // signalled when the turn comes
+}
+
+// expect returns a channel closed once any of texts is in what arrives
+// from now on.
+func (w *watch) expect(texts ...string) <-chan struct{} {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.texts, w.found, w.tail = texts, make(chan struct{}), w.tail[:0]
+	return w.found
+}
+
+const titleStart = "\x1b]2;"
+
+func (w *watch) scan(b []byte) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.texts != nil {
+		w.tail = append(w.tail, b...)
+		for _, t := range w.texts {
+			if bytes.Contains(w.tail, []byte(t)) {
+				close(w.found)
+				w.texts = nil
+				break
+			}
+		}
+		w.tail = w.tail[max(len(w.tail)-32, 0):]
+	}
+	// Titles: ESC ] 2 ; text BEL.
+	if w.title != nil {
+		b = append(w.title, b...)
+		w.title = nil
+	}
+	for {
+		i := bytes.Index(b, []byte(titleStart))
+		if i < 0 {
+			if k := bytes.LastIndexByte(b, 0x1b); k >= 0 && len(b)-k < len(titleStart) {
+				w.title = append([]byte(nil), b[k:]...) // a start cut in two
+			}
+			return
+		}
+		j := bytes.IndexByte(b[i:], '\a')
+		if j < 0 {
+			w.title = append([]byte(nil), b[i:]...)
+			return
+		}
+		mine := bytes.Contains(b[i:i+j], []byte("your turn"))
+		if mine && !w.turn.Load() && w.turns != nil {
+			select {
+			case w.turns <- struct{}{}:
+			default:
+			}
+		}
+		w.turn.Store(mine)
+		b = b[i+j+1:]
+	}
 }
 
 // seatTimes are how long Quick play took, from the key to a table's screen.
@@ -329,42 +396,13 @@ func (t *seatTimes) report() string {
 		q(0.5), q(0.99), d[len(d)-1].Round(time.Millisecond), len(d), t.missed)
 }
 
-// titles follows the window titles in a session's output: unossh sets
-// "▶ your turn …" when the player's turn comes, and another title after.
-type titles struct{ tail []byte }
-
-const titleStart = "\x1b]2;"
-
-// scan reports the latest title's verdict in b, if b sets one.
-func (t *titles) scan(b []byte) (mine, ok bool) {
-	s := string(append(t.tail, b...))
-	for {
-		i := strings.Index(s, titleStart)
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(s[i:], '\a')
-		if j < 0 {
-			t.tail = []byte(s[i:])
-			return mine, ok
-		}
-		mine, ok = strings.Contains(s[i:i+j], "your turn"), true
-		s = s[i+j+1:]
-	}
-	if len(s) > len(titleStart) {
-		s = s[len(s)-len(titleStart):]
-	}
-	t.tail = []byte(s)
-	return mine, ok
-}
-
 // player plays a seat as a patient beginner would: when its turn comes it
 // waits a moment, then plays the card under the cursor (and the colour or
 // player offered for a wild), moving right to the next card when the table
 // refuses one, and draws (and keeps) when none is accepted.
 type player struct {
-	in   interface{ Write([]byte) (int, error) }
-	turn *atomic.Bool
+	in interface{ Write([]byte) (int, error) }
+	w  *watch
 }
 
 func (p player) play(stop <-chan struct{}) {
@@ -373,22 +411,34 @@ func (p player) play(stop <-chan struct{}) {
 		tries = append(tries, "\x1b[C", "\r", "\r")
 	}
 	tries = append(tries, "d", "\r", "\r", "k", "n")
-	step := 0
-	for {
+	pause := time.NewTimer(time.Hour)
+	wait := func(d time.Duration) bool {
+		pause.Reset(d)
 		select {
 		case <-stop:
-			return
-		case <-time.After(250 * time.Millisecond):
+			return false
+		case <-pause.C:
+			return true
 		}
-		if !p.turn.Load() {
-			step = 0
+	}
+	step := 0
+	for {
+		if !p.w.turn.Load() {
+			select { // no polling: the title says when the turn comes
+			case <-stop:
+				return
+			case <-p.w.turns:
+			}
+			if step = 0; !wait(700 * time.Millisecond) { // think
+				return
+			}
 			continue
-		}
-		if step == 0 {
-			time.Sleep(700 * time.Millisecond) // think
 		}
 		_, _ = p.in.Write([]byte(tries[step%len(tries)]))
 		step++
+		if !wait(250 * time.Millisecond) {
+			return
+		}
 	}
 }
 
