@@ -50,6 +50,7 @@ type options struct {
 	pid             int
 	server, dataDir string
 	floor           bool
+	bare            bool // the server is the floor: it draws one screen and reads nothing
 }
 
 func main() {
@@ -80,6 +81,7 @@ func main() {
 	if o.floor {
 		floor := o
 		floor.play = 0
+		floor.bare = true
 		fmt.Println("== floor: a bare x/crypto/ssh server that draws one screen")
 		self, err := os.Executable()
 		if err != nil {
@@ -146,7 +148,7 @@ func run(o options) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := hold1(o.addr, src, i, i < o.play, &received, &held, stop); err != nil {
+			if err := hold1(o.addr, src, i, i < o.play, o.bare, &received, &held, stop); err != nil {
 				if failed.Add(1) <= 5 {
 					fmt.Fprintf(os.Stderr, "session %d: %v\n", i, err)
 				}
@@ -199,7 +201,7 @@ func run(o options) {
 
 // hold1 opens one session, picks a nickname, plays if asked, and holds it
 // until stop.
-func hold1(addr, src string, i int, play bool, received, held *atomic.Int64, stop <-chan struct{}) error {
+func hold1(addr, src string, i int, play, bare bool, received, held *atomic.Int64, stop <-chan struct{}) error {
 	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}, Timeout: 30 * time.Second}
 	nc, err := d.Dial("tcp", addr)
 	if err != nil {
@@ -254,6 +256,12 @@ func hold1(addr, src string, i int, play bool, received, held *atomic.Int64, sto
 	}()
 	// Each key waits for the page it is meant for, however slow the
 	// server is: a key typed early would go to the page before.
+	if bare { // the floor has no pages: the session is in once it has a shell
+		held.Add(1)
+		defer held.Add(-1)
+		<-stop
+		return nil
+	}
 	if !await(nick, stop) {
 		return nil
 	}
