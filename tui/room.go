@@ -282,14 +282,19 @@ func sideBySide(left, right []string, lw, w int) []string {
 	n := max(len(left), len(right))
 	out := make([]string, n)
 	for i := range out {
-		l, r := "", ""
-		if i < len(left) {
-			l = left[i]
-		}
-		if i < len(right) {
-			r = right[i]
-		}
+		l, r := rowPair(left, right, i)
 		out[i] = trunc(pad(l, lw)+r, w)
 	}
 	return out
+}
+
+// rowPair is row i of two columns side by side, "" where one is shorter.
+func rowPair(left, right []string, i int) (l, r string) {
+	if i < len(left) {
+		l = left[i]
+	}
+	if i < len(right) {
+		r = right[i]
+	}
+	return l, r
 }

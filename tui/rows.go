@@ -104,13 +104,7 @@ func (r *rowMemo) sideBySide(left, right []string, lw, w int) []string {
 	var h maphash.Hash
 	h.SetSeed(rowSeed)
 	for i := range out {
-		l, rt := "", ""
-		if i < len(left) {
-			l = left[i]
-		}
-		if i < len(right) {
-			rt = right[i]
-		}
+		l, rt := rowPair(left, right, i)
 		h.Reset()
 		h.WriteString(l)
 		h.WriteByte(0) // "ab"+"c" is not "a"+"bc"
