@@ -87,7 +87,11 @@ func (s *Server) logSessions(next handler) handler {
 			"client", ls.gs.Context().ClientVersion(),
 		)
 		next(ls)
-		ls.log.Info("session ended", "duration", time.Since(ls.started).Round(time.Millisecond))
+		if ls.ended != "" {
+			ls.log.Info("session ended", "duration", time.Since(ls.started).Round(time.Millisecond), "why", ls.ended)
+		} else {
+			ls.log.Info("session ended", "duration", time.Since(ls.started).Round(time.Millisecond))
+		}
 	}
 }
 

@@ -44,7 +44,9 @@ func (s *Server) runProgram(ls *liveSession) {
 	out := ls.guard(screen)
 	paint := newPainter(model, out, ls.pty.Window.Width, ls.pty.Window.Height, takesTitles(ls.gs.Environ()))
 	paint.counts = &s.screens
-	err := newStage(ls.ctx, ls.cancel, paint, model, ls.winch).run(keys)
+	st := newStage(ls.ctx, ls.cancel, paint, model, ls.winch)
+	err := st.run(keys)
+	ls.ended = st.ended
 	paint.restore()
 	ls.cancel()
 	s.afterProgram(ls, err)

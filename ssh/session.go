@@ -71,6 +71,7 @@ type liveSession struct {
 	cmd Command // set by routing
 
 	keyAt atomic.Int64 // when the player last typed, in Unix nanoseconds (room.go)
+	ended string       // why the program ended, if it ended by itself (stage.go)
 
 	mu     sync.Mutex
 	reason string

@@ -46,6 +46,7 @@ type stage struct {
 	timer   *time.Timer   // the next tick, while armed
 	timerC  <-chan time.Time
 	panicky chan error // a command panicked
+	ended   string     // why run returned, for the log
 }
 
 // errPanic is how a stage ends when the model or a command panicked.
@@ -90,11 +91,13 @@ func (s *stage) run(keys io.Reader) (err error) {
 		var msg tea.Msg
 		select {
 		case <-s.ctx.Done():
+			s.ended = "the session ended"
 			return nil
 		case err := <-s.panicky:
 			return err
 		case w, ok := <-s.winch:
 			if !ok { // the client closed its channel: the session is over
+				s.ended = "the client closed its channel"
 				s.end()
 				return nil
 			}
@@ -111,6 +114,7 @@ func (s *stage) run(keys io.Reader) (err error) {
 			msg = s.tick(now)
 		}
 		if s.update(msg) {
+			s.ended = "the player quit"
 			return nil
 		}
 	}
