@@ -33,6 +33,8 @@ func TestDecodeKeysAsBubbleTea(t *testing.T) {
 		"ab cd", "q", " ", "\x1b[200~pasted text, é\x1b[201~", "x\x1b[200~a\rb\x1b[201~y",
 		"\x1b[<0;10;20M", "\x1b[<0;10;20mz", "\x1b[M abc", "\x1b[Mabcdef", "\x1b[99;99X", "\x1b[I", "\x1b[O",
 		"\xff\xfeab", "a\xffb", "\x1b\xff", "\x1b[", "\x1b[1;", "\x1bO", "\x1b[1;5",
+		// A paste of junk: its ctrl+c, escapes and mouse reports are text.
+		"\x1b[200~PASTED a\x03b\x1b[2Jc\x1b\x1bd\x1b[M !!e\x1b[<0;5;5Mf\x9b31m\x00\x1b[201~\x03",
 	)
 	rng := rand.New(rand.NewPCG(1, 2))
 	alphabet := []string{"\x1b", "[", "O", "1", "2", "5", ";", "~", "A", "D", "H", "a", "q", " ",

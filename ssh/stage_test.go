@@ -153,3 +153,18 @@ func TestStageArmsOnlyForACountdown(t *testing.T) {
 	require.NotNil(t, s.timerC)
 	s.timer.Stop()
 }
+
+// TestStageTakesAPasteWhole: a bracketed paste reaches the model as one
+// pasted text, whatever it holds (a q, a ctrl+c), and quits nothing.
+func TestStageTakesAPasteWhole(t *testing.T) {
+	m := newStageModel()
+	winch, ended, done := runStage(t, m, "\x1b[200~q\x03 junk\x1b[201~")
+	msg := <-m.seen
+	k, ok := msg.(tea.KeyMsg)
+	require.True(t, ok, "got %T", msg)
+	require.True(t, k.Paste)
+	require.Equal(t, "q\x03 junk", string(k.Runes))
+	close(winch)
+	<-ended
+	require.NoError(t, <-done)
+}
