@@ -697,7 +697,13 @@ func junk(r *rand.Rand, n int, leaveOut string) []byte {
 	b := make([]byte, 0, n+16)
 	for len(b) < n {
 		if r.IntN(40) == 0 {
-			b = append(b, seqs[r.IntN(len(seqs))]...)
+			// A sequence holding a key left out is left out too (but for
+			// ESC, which every sequence starts with): the OSC one types
+			// "title", the DCS one "+q544e", and an l or q leaves the
+			// table, then quits the lobby.
+			if s := seqs[r.IntN(len(seqs))]; !strings.ContainsAny(s, strings.ReplaceAll(leaveOut, "\x1b", "")) {
+				b = append(b, s...)
+			}
 			continue
 		}
 		if c := byte(r.UintN(128)); !strings.ContainsRune(leaveOut, rune(c)) {
