@@ -122,13 +122,7 @@ type keptBox struct {
 // changed: a message, or a second of a countdown. A tick under a box with
 // no countdown (a colour to choose, a challenge to answer) draws nothing new.
 func (m *model) keptOverlay(ov overlay, v *engine.View, compact bool) string {
-	k := overlayKey{gen: m.gen, t: m.scr.Table, w: m.w, h: m.h, ov: ov, compact: compact}
-	if t := m.scr.Table; t != nil {
-		now := m.now()
-		for i, at := range [4]time.Time{t.TurnEnds, t.RaceEnds, t.RaidEnds, t.NextHandAt} {
-			k.clocks[i] = shownSeconds(at, now)
-		}
-	}
+	k := overlayKey{gen: m.gen, t: m.scr.Table, w: m.w, h: m.h, ov: ov, compact: compact, clocks: m.tableClocks()}
 	memo := m.memoNow()
 	slot := &memo.overlays[0]
 	if compact {
@@ -140,6 +134,21 @@ func (m *model) keptOverlay(ov overlay, v *engine.View, compact bool) string {
 	box := m.overlayBox(ov, v, compact)
 	*slot = keptBox{ok: true, key: k, box: box}
 	return box
+}
+
+// tableClocks are the seconds each of the table's countdowns (turn, race,
+// raid, next hand) shows now: all that changes on a table's page between
+// two messages.
+func (m *model) tableClocks() (c [4]int64) {
+	t := m.scr.Table
+	if t == nil {
+		return c
+	}
+	now := m.now()
+	for i, at := range [4]time.Time{t.TurnEnds, t.RaceEnds, t.RaidEnds, t.NextHandAt} {
+		c[i] = shownSeconds(at, now)
+	}
+	return c
 }
 
 // shownSeconds is the whole seconds a countdown to at shows at now (as

@@ -1,7 +1,5 @@
 package tui
 
-import "time"
-
 // A tick comes every second while a countdown is on screen, but not every
 // tick moves one: a timer that ran out shows 0s until the table acts, and a
 // countdown may be kept while the page shows another (a hand being dealt, a
@@ -21,14 +19,7 @@ type frameStamp struct {
 
 // tableStamp is the stamp of a frame of the table's page drawn now.
 func (m *model) tableStamp() frameStamp {
-	s := frameStamp{ok: true, gen: m.gen, w: m.w, h: m.h}
-	if t := m.scr.Table; t != nil {
-		now := m.now()
-		for i, at := range [4]time.Time{t.TurnEnds, t.RaceEnds, t.RaidEnds, t.NextHandAt} {
-			s.clocks[i] = shownSeconds(at, now)
-		}
-	}
-	return s
+	return frameStamp{ok: true, gen: m.gen, w: m.w, h: m.h, clocks: m.tableClocks()}
 }
 
 // Unchanged says whether a frame drawn now would be the one last drawn: at
