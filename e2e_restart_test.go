@@ -147,9 +147,11 @@ type person struct {
 	nick string
 	key  gossh.Signer
 	c    *sshtest.Client
-	// seen before the stop: their seat (row) and hand
-	seat int
-	hand []string
+	// seen before the stop: their seat (row), table and hand (on screen:
+	// a long hand shows a window of itself)
+	seat  int
+	table string
+	hand  []string
 }
 
 // asked reports whether the screen asks its player a question within
@@ -330,6 +332,11 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 			return true
 		})
 		require.Len(t, tableOf, 3, "each table has its players")
+		for id, ps := range tableOf {
+			for _, p := range ps {
+				p.table = id
+			}
+		}
 		for _, p := range people {
 			s := p.c.Screen()
 			p.seat = mySeat(s)
@@ -399,8 +406,12 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 			require.Equal(t, p.seat, mySeat(s), "%s is in their seat:\n%s", p.nick, s)
 			row, _ := seatRow(s, p.nick)
 			require.Equal(t, p.seat, row, "%s's row shows their nickname", p.nick)
-			h, _ := hand(p.c.Lines())
-			require.Equal(t, p.hand, h, "%s holds the same hand", p.nick)
+			// The same hand: the one the journal gives their seat, which
+			// the screen showed before the stop (as much as its window
+			// held) and shows again (the window starts at the first card).
+			want := seatHand(t, saved[p.table].Journal, p.seat)
+			requireHolds(t, p.nick, p.c.Lines(), want)
+			requireAllIn(t, p.nick+" (before the stop)", p.hand, want)
 			plays[p.nick] = &player{c: p.c, name: p.nick}
 		}
 

@@ -128,7 +128,6 @@ func TestRestartBringsATournamentBack(t *testing.T) {
 		require.Regexp(t, `tournament · round \d of 7`, s)
 		require.Equal(t, ana.seat, mySeat(s), "ana is in her seat:\n%s", s)
 		lines := ana.c.Lines()
-		h, _ := hand(lines)
 		// Her hand is the one the journal gives her seat, which is the one
 		// she left unless her screen was a move behind when it was read
 		// (the table snapshot and the screen are read one after the
@@ -137,14 +136,7 @@ func TestRestartBringsATournamentBack(t *testing.T) {
 		if now.Actions == after[myTable].RestoredActions {
 			seat := slices.IndexFunc(before[myTable].Seats, func(x lobby.SeatSnapshot) bool { return x.Nick == "ana" })
 			want := seatHand(t, saved[myTable].Journal, seat)
-			require.Equal(t, len(want), handCount(strings.Join(lines, "\n")), "ana holds her hand's count:\n%s", s)
-			// The cards on screen (a long hand shows a window of it) are hers.
-			left := slices.Clone(want)
-			for _, c := range h {
-				i := slices.Index(left, c)
-				require.GreaterOrEqual(t, i, 0, "ana's %s is in her hand %v", c, want)
-				left = slices.Delete(left, i, i+1)
-			}
+			requireHolds(t, "ana", lines, want)
 		}
 		require.Equal(t, myTable, now.ID)
 
@@ -177,6 +169,29 @@ func liveTournaments(t *testing.T, data string) []store.Tournament {
 
 // seatHand is the labels of the cards seat holds once the whole journal is
 // replayed.
+// requireHolds checks that a player's screen shows the hand want: its
+// count, and each card on screen in it (a long hand shows a window of
+// itself, which moves with the cursor: after a restart it starts at the
+// first card).
+func requireHolds(t *testing.T, who string, lines []string, want []string) {
+	t.Helper()
+	require.Equal(t, len(want), handCount(strings.Join(lines, "\n")), "%s holds their hand's count:\n%s", who, strings.Join(lines, "\n"))
+	h, _ := hand(lines)
+	requireAllIn(t, who, h, want)
+}
+
+// requireAllIn checks that the cards someone saw are all in their hand want,
+// each as often as it is there.
+func requireAllIn(t *testing.T, who string, cards, want []string) {
+	t.Helper()
+	left := slices.Clone(want)
+	for _, c := range cards {
+		i := slices.Index(left, c)
+		require.GreaterOrEqual(t, i, 0, "%s's %s is in their hand %v", who, c, want)
+		left = slices.Delete(left, i, i+1)
+	}
+}
+
 func seatHand(t *testing.T, j engine.Journal, seat int) []string {
 	t.Helper()
 	g, err := engine.Replay(j)
