@@ -18,6 +18,41 @@ type logEntry struct {
 	chat  bool
 	nick  string
 	text  string
+	// told is the event as narrated so far, by viewer, while the seats'
+	// names and the mode stay as they were (toldNames, toldMode): every
+	// flush narrates the last lines of the log for every viewer, and the
+	// same sentences come out until a name changes. Viewers told the same
+	// sentence share one string.
+	told      []toldLine
+	toldNames string
+	toldMode  engine.Mode
+}
+
+// toldLine is a log line as one viewer reads it.
+type toldLine struct {
+	seat int
+	text string
+}
+
+// tell is narrate for the entry's event and viewer seat, kept.
+func (e *logEntry) tell(seat int, names []string, namesKey string, rules engine.Settings) string {
+	if e.toldNames != namesKey || e.toldMode != rules.Mode {
+		e.told, e.toldNames, e.toldMode = e.told[:0], namesKey, rules.Mode
+	}
+	for _, l := range e.told {
+		if l.seat == seat {
+			return l.text
+		}
+	}
+	text := narrate(e.event.VisibleTo(seat), names, seat, rules)
+	for _, l := range e.told {
+		if l.text == text {
+			text = l.text // one copy for the viewers who read the same
+			break
+		}
+	}
+	e.told = append(e.told, toldLine{seat, text})
+	return text
 }
 
 // flush sends the views and the lobby line, if anything changed.
@@ -62,7 +97,8 @@ func (t *table) info() TableInfo {
 func (t *table) publish() { t.hub.publish(t.info()) }
 
 // viewFor is the table as seat sees it (-1: a spectator). Each viewer gets a
-// fresh copy: nothing in it is shared with the table or another viewer.
+// fresh copy: nothing in it that can change is shared with the table or
+// another viewer (its log's strings may be: strings never change).
 func (t *table) viewFor(seat int) *TableView {
 	v := &TableView{TableInfo: t.info(), Code: t.code, You: seat, Moves: t.moves, MovedAt: t.movedAt, TurnEnds: t.turnEnds,
 		RaceEnds: t.raceEnds, RaidEnds: t.raidEnds, NextHandAt: t.nextHandAt}
@@ -90,12 +126,15 @@ func (t *table) viewFor(seat int) *TableView {
 	}
 	v.Tournament = t.tourView()
 	from := max(0, len(t.log)-logShown)
-	for _, e := range t.log[from:] {
+	v.Log = make([]LogLine, 0, len(t.log)-from)
+	namesKey := strings.Join(names, "\x00")
+	for k := from; k < len(t.log); k++ {
+		e := &t.log[k]
 		switch {
 		case e.chat:
 			v.Log = append(v.Log, LogLine{Chat: true, Nick: e.nick, Text: e.text})
 		case e.isEvent:
-			text := narrate(e.event.VisibleTo(seat), names, seat, t.opts.Settings)
+			text := e.tell(seat, names, namesKey, t.opts.Settings)
 			if e.text != "" { // told otherwise at the time (a stand-in bot's win)
 				text = e.text
 			}

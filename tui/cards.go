@@ -43,12 +43,12 @@ func colorName(c engine.Color) string { return strings.ToUpper(c.String()) }
 func (s *styles) label(c engine.Card, e engine.Edition) string {
 	text := c.Label()
 	if !c.Kind.IsWild() {
-		return s.color(c.Color).Bold(true).Render(text)
+		return s.boldColor(c.Color).Render(text)
 	}
 	cols := e.Colors()
 	var b strings.Builder
 	for i, r := range text {
-		b.WriteString(s.color(cols[i%len(cols)]).Bold(true).Render(string(r)))
+		b.WriteString(s.boldColor(cols[i%len(cols)]).Render(string(r)))
 	}
 	return b.String()
 }
@@ -199,7 +199,7 @@ func (s *styles) drawBigCard(c engine.Card, inPlay engine.Color, e engine.Editio
 			word = kindWord(c)
 		}
 	} else {
-		word = s.color(c.Color).Bold(true).Render(word)
+		word = s.boldColor(c.Color).Render(word)
 	}
 	side := b.Render("│")
 	return []string{
@@ -231,5 +231,5 @@ func (s *styles) drawDrawPile(n int) []string {
 
 // chip draws a colour as a small swatch and its name: "■ RED".
 func (s *styles) chip(c engine.Color) string {
-	return s.color(c).Bold(true).Render("■ " + colorName(c))
+	return s.boldColor(c).Render("■ " + colorName(c))
 }

@@ -42,8 +42,11 @@ type memoSlot struct {
 
 // viewMemo is the parts of the table's frame a session keeps between ticks.
 type viewMemo struct {
-	pile, log, hand memoSlot
-	header          keyedSlot[headerKey]
+	log, hand memoSlot
+	header    keyedSlot[headerKey]
+	// pile is kept while the piles stay as they were (a key press that
+	// moves the hand's cursor draws them again no more than a tick).
+	pile keyedSlot[pileKey]
 	// logs are the log's lines as last drawn, newest first, kept while
 	// they are on screen: a move adds one line and moves the others up.
 	logs []keptLog
@@ -263,6 +266,16 @@ type headerKey struct {
 	w, watching, dir, tour int
 	short, code            string
 	set                    engine.Settings
+}
+
+// pileKey is everything the top of the pile column is drawn from.
+type pileKey struct {
+	w, pile, hand int
+	discards      bool
+	top           engine.Card
+	color         engine.Color
+	edition       engine.Edition
+	dealer        string
 }
 
 // logKey is one line of the log as drawn at a width.

@@ -51,7 +51,7 @@ func (m *model) overlayBox(ov overlay, v *engine.View, compact bool) string {
 	for i, l := range body {
 		body[i] = pad(l, w)
 	}
-	return m.st.overlay.Render(strings.Join(body, "\n"))
+	return m.st.framed(m.st.overlay, body, w)
 }
 
 // colorView offers the edition's four colours, with how many of each the

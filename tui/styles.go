@@ -25,14 +25,19 @@ type styles struct {
 	// plain is set when the terminal shows no styling at all.
 	plain bool
 
-	title, dim, bold, key, rule, err, ok, warn, accent, chatNick, banner lipgloss.Style
-	box, overlay, selected, turn                                         lipgloss.Style
+	// Styles of a colour or a weight only are inks (ink.go): cheap to put
+	// on a line.
+	title, dim, bold, key, rule, err, ok, warn, accent, chatNick, banner ink
+	selected, turn                                                       ink
+	// box and overlay draw borders around a block of lines.
+	box, overlay lipgloss.Style
 
-	// colors are the card colours, by engine.Color.
-	colors [engine.Pink + 1]lipgloss.Style
+	// colors are the card colours, by engine.Color, and strong the same in
+	// bold (labels and chips).
+	colors, strong [engine.Pink + 1]ink
 	// wild is the style of a wild card's border (its label is a rainbow of
 	// the edition's colours).
-	wild lipgloss.Style
+	wild ink
 
 	// cards caches hand cards already drawn: drawing is most of a frame's
 	// cost. cardKey -> []string (never changed once stored).
@@ -59,11 +64,11 @@ var palette = [engine.Pink + 1]lipgloss.CompleteColor{
 }
 
 var (
-	grey   = lipgloss.CompleteColor{TrueColor: "#8A8A8A", ANSI256: "245", ANSI: "8"}
-	accent = lipgloss.CompleteColor{TrueColor: "#FFB000", ANSI256: "214", ANSI: "11"}
-	danger = lipgloss.CompleteColor{TrueColor: "#FF5555", ANSI256: "203", ANSI: "9"}
-	good   = lipgloss.CompleteColor{TrueColor: "#50FA7B", ANSI256: "84", ANSI: "10"}
-	ink    = lipgloss.CompleteColor{TrueColor: "#111111", ANSI256: "233", ANSI: "0"}
+	grey     = lipgloss.CompleteColor{TrueColor: "#8A8A8A", ANSI256: "245", ANSI: "8"}
+	accent   = lipgloss.CompleteColor{TrueColor: "#FFB000", ANSI256: "214", ANSI: "11"}
+	danger   = lipgloss.CompleteColor{TrueColor: "#FF5555", ANSI256: "203", ANSI: "9"}
+	good     = lipgloss.CompleteColor{TrueColor: "#50FA7B", ANSI256: "84", ANSI: "10"}
+	inkBlack = lipgloss.CompleteColor{TrueColor: "#111111", ANSI256: "233", ANSI: "0"}
 )
 
 // styleKind is what a set of styles depends on.
@@ -93,32 +98,41 @@ func stylesFor(r *lipgloss.Renderer) *styles {
 // newStyles builds a set of styles from r.
 func newStyles(r *lipgloss.Renderer) *styles {
 	s := &styles{r: r, plain: r.ColorProfile() == termenv.Ascii}
-	s.title = r.NewStyle().Bold(true).Foreground(accent)
-	s.dim = r.NewStyle().Foreground(grey)
-	s.bold = r.NewStyle().Bold(true)
-	s.key = r.NewStyle().Bold(true)
-	s.rule = r.NewStyle().Foreground(grey)
-	s.err = r.NewStyle().Foreground(danger).Bold(true)
-	s.ok = r.NewStyle().Foreground(good)
-	s.warn = r.NewStyle().Foreground(accent).Bold(true)
-	s.accent = r.NewStyle().Foreground(accent)
-	s.chatNick = r.NewStyle().Bold(true).Foreground(accent)
-	s.banner = r.NewStyle().Bold(true).Foreground(ink).Background(accent)
+	s.title = newInk(r.NewStyle().Bold(true).Foreground(accent))
+	s.dim = newInk(r.NewStyle().Foreground(grey))
+	s.bold = newInk(r.NewStyle().Bold(true))
+	s.key = newInk(r.NewStyle().Bold(true))
+	s.rule = newInk(r.NewStyle().Foreground(grey))
+	s.err = newInk(r.NewStyle().Foreground(danger).Bold(true))
+	s.ok = newInk(r.NewStyle().Foreground(good))
+	s.warn = newInk(r.NewStyle().Foreground(accent).Bold(true))
+	s.accent = newInk(r.NewStyle().Foreground(accent))
+	s.chatNick = newInk(r.NewStyle().Bold(true).Foreground(accent))
+	s.banner = newInk(r.NewStyle().Bold(true).Foreground(inkBlack).Background(accent))
 	s.box = r.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(grey).Padding(0, 1)
 	s.overlay = r.NewStyle().Border(lipgloss.DoubleBorder()).BorderForeground(accent).Padding(0, 2)
-	s.selected = r.NewStyle().Bold(true).Reverse(true)
-	s.turn = r.NewStyle().Bold(true).Foreground(accent)
+	s.selected = newInk(r.NewStyle().Bold(true).Reverse(true))
+	s.turn = newInk(r.NewStyle().Bold(true).Foreground(accent))
 	for c := range palette {
-		s.colors[c] = r.NewStyle().Foreground(palette[c])
+		s.colors[c] = newInk(r.NewStyle().Foreground(palette[c]))
+		s.strong[c] = newInk(r.NewStyle().Foreground(palette[c]).Bold(true))
 	}
-	s.wild = r.NewStyle().Foreground(palette[engine.NoColor])
+	s.wild = newInk(r.NewStyle().Foreground(palette[engine.NoColor]))
 	return s
 }
 
 // color is the style of a card colour.
-func (s *styles) color(c engine.Color) lipgloss.Style {
+func (s *styles) color(c engine.Color) ink {
 	if int(c) < len(s.colors) {
 		return s.colors[c]
 	}
 	return s.colors[engine.NoColor]
+}
+
+// boldColor is a card colour in bold.
+func (s *styles) boldColor(c engine.Color) ink {
+	if int(c) < len(s.strong) {
+		return s.strong[c]
+	}
+	return s.strong[engine.NoColor]
 }

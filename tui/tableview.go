@@ -256,7 +256,12 @@ func (m *model) placeOverlay(base []string, block string, x0, below, bottom int)
 // colour in play and whose turn it is beneath.
 func (m *model) pileColumn(v *engine.View, w int) []string {
 	st := m.st
-	out := m.kept(&m.memo.pile, w, func() []string { return m.piles(v, w) })
+	pk := pileKey{w: w, pile: v.DrawPile, discards: v.Discards > 0, top: v.Top, color: v.Color,
+		edition: v.Settings.Edition, hand: v.HandNo}
+	if v.HandNo > 0 {
+		pk.dealer = m.seatName(v.Dealer)
+	}
+	out := keptBy(&m.memo.pile, pk, func() []string { return m.piles(v, w) })
 	note := m.phaseNote(v)
 	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver &&
 		m.scr.Table.Reveal == nil
