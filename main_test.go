@@ -1,10 +1,13 @@
 package main
 
 import (
+	"flag"
 	"io"
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -54,6 +57,7 @@ func TestDoorLimitFlags(t *testing.T) {
 		"UNOSSH_IDLE_EVICT":        "5m",
 		"UNOSSH_HOSTKEY_DIR":       "/var/lib/unossh",
 		"UNOSSH_KEY_RATE_PER_ADDR": "1000",
+		"UNOSSH_GC_PERCENT":        "75",
 	}
 	getenv := func(k string) string { return env[k] }
 
@@ -62,6 +66,7 @@ func TestDoorLimitFlags(t *testing.T) {
 	assert.Equal(t, 10000, o.door.MaxSessions, "issue 10's default")
 	assert.Equal(t, 32, o.door.MaxSessionsPerIP)
 	assert.Equal(t, ssh.DefaultStartups, o.door.Startups)
+	assert.Equal(t, 50, o.gcPercent)
 
 	o, err = parseFlags([]string{"-max-per-addr", "8", "-max-startups-per-addr", "3"}, getenv, io.Discard)
 	require.NoError(t, err)
@@ -72,7 +77,14 @@ func TestDoorLimitFlags(t *testing.T) {
 	assert.Equal(t, 1000, o.door.KeyRatePerIP)
 	assert.Equal(t, "/var/lib/unossh", o.hostKeyDir)
 
+	assert.Equal(t, 75, o.gcPercent, "-gc-percent from the environment")
+	o, err = parseFlags([]string{"-gc-percent", "120"}, getenv, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, 120, o.gcPercent)
+
 	for _, bad := range []map[string]string{
+		{"UNOSSH_GC_PERCENT": "0"},
+		{"UNOSSH_GC_PERCENT": "-1"},
 		{"UNOSSH_MAX_SESSIONS": "lots"},
 		{"UNOSSH_IDLE_EVICT": "5"},
 		{"UNOSSH_MAX_STARTUPS": "10:30"},
@@ -123,4 +135,21 @@ func TestConnectHint(t *testing.T) {
 	assert.Equal(t, "ssh -p 23234 localhost", connectHint(tcp("[::]:23234")))
 	assert.Equal(t, "ssh -p 23299 localhost", connectHint(tcp("127.0.0.1:23299")))
 	assert.Equal(t, "ssh 192.0.2.7", connectHint(tcp("192.0.2.7:22")))
+}
+
+// Every flag is in the README's table, with its environment variable.
+func TestReadmeListsEveryFlag(t *testing.T) {
+	var usage strings.Builder
+	_, err := parseFlags([]string{"-h"}, func(string) string { return "" }, &usage)
+	require.ErrorIs(t, err, flag.ErrHelp)
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	names := regexp.MustCompile(`(?m)^\s+-([a-z-]+)`).FindAllStringSubmatch(usage.String(), -1)
+	require.NotEmpty(t, names)
+	for _, n := range names {
+		env := "UNOSSH_" + strings.ToUpper(strings.ReplaceAll(n[1], "-", "_"))
+		assert.True(t, strings.Contains(string(readme), "| `-"+n[1]+"` | `"+env+"` |"),
+			"README's table lists -%s with %s", n[1], env)
+		assert.Contains(t, usage.String(), env, "-%s says its variable", n[1])
+	}
 }

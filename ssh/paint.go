@@ -88,7 +88,7 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.w, p.h = ws.Width, ws.Height
 	}
 	var cmd tea.Cmd
-	p.inner, cmd = p.inner.Update(msg)
+	onDrawer(func() { p.inner, cmd = p.inner.Update(msg) })
 	if s, ok := p.inner.(stiller); ok && p.opened && !p.clear && s.Unchanged() {
 		return p, cmd // nothing on screen would change
 	}
@@ -124,11 +124,13 @@ func (p *painter) paint() {
 	}
 	p.counts.frame()
 	var lines []string
-	if l, ok := p.inner.(liner); ok {
-		lines = l.Lines()
-	} else {
-		lines = strings.Split(p.inner.View(), "\n")
-	}
+	onDrawer(func() {
+		if l, ok := p.inner.(liner); ok {
+			lines = l.Lines()
+		} else {
+			lines = strings.Split(p.inner.View(), "\n")
+		}
+	})
 	if p.h > 0 && len(lines) > p.h {
 		lines = lines[:p.h]
 	}

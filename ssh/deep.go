@@ -1,0 +1,78 @@
+package ssh
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"sync"
+)
+
+// Drawing a frame goes deep: the model's views, lipgloss, the width of
+// every row. A goroutine's stack grows to the deepest it has gone and
+// shrinks only when a collection finds it mostly unused, so a session that
+// drew its frame on its own goroutine carried a stack of some 16 KB, most
+// of it for the frame: with ten thousand sessions, more than a hundred MB.
+// The frames are drawn instead on a few goroutines shared by every session
+// (as many as the machine has cores, twice over): their stacks are deep
+// once, and a session's own stays shallow. A frame is work for the CPU only
+// (it never waits on a client), so a session waits on a drawer no longer
+// than on a core.
+
+// drawJob is one piece of drawing and where its end is told.
+type drawJob struct {
+	f    func()
+	done chan *drawPanic // nil, or how f panicked
+}
+
+// drawPanic is a panic on a drawer, raised again on the session's
+// goroutine with where it happened.
+type drawPanic struct {
+	value any
+	stack []byte
+}
+
+func (p *drawPanic) Error() string { return fmt.Sprintf("%v (on a drawer)\n%s", p.value, p.stack) }
+
+var (
+	drawStart sync.Once
+	drawJobs  chan drawJob
+	drawDone  = sync.Pool{New: func() any { return make(chan *drawPanic, 1) }}
+)
+
+// onDrawer runs f on one of the shared drawing goroutines and waits for
+// it. A panic in f is raised again here, on the caller's goroutine, where
+// the session's recovery catches it. f must not call onDrawer itself.
+func onDrawer(f func()) {
+	drawStart.Do(func() {
+		n := 2 * runtime.GOMAXPROCS(0)
+		drawJobs = make(chan drawJob, n)
+		for range n {
+			go drawer()
+		}
+	})
+	done := drawDone.Get().(chan *drawPanic)
+	drawJobs <- drawJob{f: f, done: done}
+	p := <-done
+	drawDone.Put(done)
+	if p != nil {
+		panic(p)
+	}
+}
+
+// drawer runs the jobs it is given, for the server's life.
+func drawer() {
+	for j := range drawJobs {
+		j.done <- runJob(j.f)
+	}
+}
+
+// runJob runs f and returns how it panicked, if it did.
+func runJob(f func()) (p *drawPanic) {
+	defer func() {
+		if r := recover(); r != nil {
+			p = &drawPanic{value: r, stack: debug.Stack()}
+		}
+	}()
+	f()
+	return nil
+}
