@@ -12,11 +12,12 @@ import (
 // shrinks only when a collection finds it mostly unused, so a session that
 // drew its frame on its own goroutine carried a stack of some 16 KB, most
 // of it for the frame: with ten thousand sessions, more than a hundred MB.
-// The frames are drawn instead on a few goroutines shared by every session
-// (as many as the machine has cores, twice over): their stacks are deep
-// once, and a session's own stays shallow. A frame is work for the CPU only
-// (it never waits on a client), so a session waits on a drawer no longer
-// than on a core.
+// A session's update and frame are made instead on a few goroutines shared
+// by every session (as many as the machine has cores, twice over), in one
+// job: their stacks are deep once, and a session's own stays shallow. The
+// job is work for the CPU only (the frame is written afterwards, from the
+// session's goroutine, since a write may wait on a client), so a session
+// waits on a drawer no longer than on a core.
 
 // drawJob is one piece of drawing and where its end is told.
 type drawJob struct {

@@ -79,7 +79,10 @@ func newPainter(inner tea.Model, out io.Writer, w, h int, titles bool) *painter 
 
 func (p *painter) Init() tea.Cmd { return p.inner.Init() }
 
-// Update passes the message on, then paints what changed.
+// Update passes the message on, then paints what changed. The model's
+// update and the frame are made on a drawer (deep.go), in one job; the
+// frame is written from the session's own goroutine, since a write may
+// wait on a client that reads slowly.
 func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		if ws.Width != p.w || ws.Height != p.h {
@@ -88,11 +91,17 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.w, p.h = ws.Width, ws.Height
 	}
 	var cmd tea.Cmd
-	onDrawer(func() { p.inner, cmd = p.inner.Update(msg) })
-	if s, ok := p.inner.(stiller); ok && p.opened && !p.clear && s.Unchanged() {
-		return p, cmd // nothing on screen would change
+	var frame *bytes.Buffer
+	onDrawer(func() {
+		p.inner, cmd = p.inner.Update(msg)
+		if s, ok := p.inner.(stiller); ok && p.opened && !p.clear && s.Unchanged() {
+			return // nothing on screen would change
+		}
+		frame = p.compose()
+	})
+	if frame != nil {
+		p.send(frame)
 	}
-	p.paint()
 	return p, cmd
 }
 
@@ -105,11 +114,18 @@ func (p *painter) View() string {
 	return ""
 }
 
-// paint writes the model's view: the changed lines only, each ended by
-// clearing the rest of its row, then clears the rows below the view.
+// paint makes the frame on a drawer and writes it.
 func (p *painter) paint() {
+	var frame *bytes.Buffer
+	onDrawer(func() { frame = p.compose() })
+	p.send(frame)
+}
+
+// compose puts the frame together, in a buffer from paintBufs that send
+// gives back: the changed lines only, each ended by clearing the rest of
+// its row, then a clearing of the rows below the view.
+func (p *painter) compose() *bytes.Buffer {
 	b := paintBufs.Get().(*bytes.Buffer)
-	defer paintBufs.Put(b)
 	b.Reset()
 	b.WriteString(syncBegin) // kept only if the frame takes more than one write
 	if !p.opened {
@@ -124,13 +140,11 @@ func (p *painter) paint() {
 	}
 	p.counts.frame()
 	var lines []string
-	onDrawer(func() {
-		if l, ok := p.inner.(liner); ok {
-			lines = l.Lines()
-		} else {
-			lines = strings.Split(p.inner.View(), "\n")
-		}
-	})
+	if l, ok := p.inner.(liner); ok {
+		lines = l.Lines()
+	} else {
+		lines = strings.Split(p.inner.View(), "\n")
+	}
 	if p.h > 0 && len(lines) > p.h {
 		lines = lines[:p.h]
 	}
@@ -158,10 +172,19 @@ func (p *painter) paint() {
 	}
 	p.shown = append(p.shown[:0], lines...)
 	p.signal(b)
-	frame := b.Bytes()[len(syncBegin):]
-	if len(frame) > writeChunk {
+	if b.Len() > len(syncBegin)+writeChunk {
 		b.WriteString(syncEnd)
-		frame = b.Bytes()
+	}
+	return b
+}
+
+// send writes a frame compose made (without the synchronized output's
+// marks if it fits in one write) and gives its buffer back.
+func (p *painter) send(b *bytes.Buffer) {
+	defer paintBufs.Put(b)
+	frame := b.Bytes()
+	if len(frame) <= len(syncBegin)+writeChunk {
+		frame = frame[len(syncBegin):]
 	}
 	if len(frame) > 0 {
 		_, _ = p.out.Write(frame)

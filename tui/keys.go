@@ -75,7 +75,7 @@ func hints(bs ...key.Binding) []hint {
 // footer draws key hints on one line of w cells, dropping the last ones that
 // do not fit.
 func (s *styles) footer(w int, hs ...hint) string {
-	return s.drawn.get(footerKey(w, hs), func() string { return s.drawFooter(w, hs) })
+	return keep(&s.drawn, footerKeyOf(w, hs), func() string { return s.drawFooter(w, hs) })
 }
 
 func (s *styles) drawFooter(w int, hs []hint) string {

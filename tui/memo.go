@@ -3,8 +3,6 @@ package tui
 import (
 	"hash/maphash"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -181,17 +179,25 @@ type drawnRow struct {
 	notes bool
 }
 
-// kept returns the lines of slot s if they were built for the model as it is
-// now (and parameter k), else builds them with build and keeps them. The
-// caller gets its own copy of the slice (frames are spliced in place).
-func (m *model) kept(s *memoSlot, k int, build func() []string) []string {
+// keptShown returns the lines of slot s if they were built for the model
+// as it is now (and parameter k), else builds them with build and keeps
+// them. The lines are the slot's own, for a part the frame only copies
+// from (appends to its lines): the caller must not change them.
+func (m *model) keptShown(s *memoSlot, k int, build func() []string) []string {
 	t := m.scr.Table
-	if s.ok && s.gen == m.gen && s.t == t && s.w == m.w && s.h == m.h && s.k == k {
-		return slices.Clone(s.lines)
+	if !s.ok || s.gen != m.gen || s.t != t || s.w != m.w || s.h != m.h || s.k != k {
+		*s = memoSlot{ok: true, gen: m.gen, t: t, w: m.w, h: m.h, k: k, lines: build()}
 	}
-	ls := build()
-	*s = memoSlot{ok: true, gen: m.gen, t: t, w: m.w, h: m.h, k: k, lines: slices.Clone(ls)}
-	return ls
+	return s.lines
+}
+
+// keptByShown is keptBy for a part the frame only copies from: the slot's
+// own lines, which the caller must not change.
+func keptByShown[K comparable](s *keyedSlot[K], key K, build func() []string) []string {
+	if !s.ok || s.key != key {
+		*s = keyedSlot[K]{ok: true, key: key, lines: build()}
+	}
+	return s.lines
 }
 
 // maxDrawn bounds the shared cache of drawn strings per set of styles: the
@@ -204,12 +210,6 @@ const maxDrawn = 4096
 type drawnCache struct {
 	m sync.Map
 	n atomic.Int32
-}
-
-// get returns the string kept under key, or builds it and keeps it while
-// the cache has room.
-func (c *drawnCache) get(key string, build func() string) string {
-	return keep(c, key, build)
 }
 
 // keep returns what c keeps under key, or builds it and keeps it while c has
@@ -239,7 +239,7 @@ type keyedSlot[K comparable] struct {
 // builds them and keeps them; the caller gets its own copy.
 func keptBy[K comparable](s *keyedSlot[K], key K, build func() []string) []string {
 	if s.ok && s.key == key {
-		return slices.Clone(s.lines)
+		return roomy(s.lines)
 	}
 	ls := build()
 	*s = keyedSlot[K]{ok: true, key: key, lines: slices.Clone(ls)}
@@ -284,16 +284,33 @@ type logKey struct {
 	w    int
 }
 
-// footerKey is the key of a footer of width w with hints hs.
-func footerKey(w int, hs []hint) string {
-	var b strings.Builder
-	b.WriteString("footer\x00")
-	b.WriteString(strconv.Itoa(w))
-	for _, h := range hs {
-		b.WriteByte(0)
-		b.WriteString(h.key)
-		b.WriteByte(1)
-		b.WriteString(h.desc)
+// footerKey is the key of a footer of width w with hints hs: a hash, as
+// for rows (rows.go), so that looking a footer up, at every frame, makes no
+// string.
+type footerKey uint64
+
+func footerKeyOf(w int, hs []hint) footerKey {
+	var h maphash.Hash
+	h.SetSeed(rowSeed)
+	var n [8]byte
+	for i := range n {
+		n[i] = byte(uint64(w) >> (8 * i))
 	}
-	return b.String()
+	h.Write(n[:])
+	for _, x := range hs {
+		h.WriteByte(0)
+		h.WriteString(x.key)
+		h.WriteByte(1)
+		h.WriteString(x.desc)
+	}
+	return footerKey(h.Sum64())
+}
+
+// roomy is a copy of ls with room for a few more lines: the parts kept are
+// added to (the pile's notes follow its piles), and one copy is cheaper
+// than a copy and a larger one.
+func roomy(ls []string) []string {
+	out := make([]string, len(ls), len(ls)+8)
+	copy(out, ls)
+	return out
 }

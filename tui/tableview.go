@@ -173,7 +173,8 @@ func (m *model) tableView() []string {
 	if t.Tournament != nil {
 		hk.tour = t.Tournament.Table
 	}
-	out := keptBy(&m.memo.header, hk, func() []string { return m.tableHeader(t, v) })
+	out := make([]string, 0, max(m.h, 24))
+	out = append(out, keptByShown(&m.memo.header, hk, func() []string { return m.tableHeader(t, v) })...)
 	handH := 7 // title, four lines of cards, marks, a blank above
 	if !m.seated() {
 		handH = 3
@@ -197,7 +198,7 @@ func (m *model) tableView() []string {
 	handOver := ov == ovScores || ov == ovFinal
 	switch {
 	case m.seated() && !handOver:
-		out = append(out, m.kept(&m.memo.hand, 0, func() []string { return m.padHand(m.handBlock(t, v)) })...)
+		out = append(out, m.keptShown(&m.memo.hand, 0, func() []string { return m.padHand(m.handBlock(t, v)) })...)
 	case !m.seated():
 		out = append(out, m.watchingBanner(t)...)
 	}
@@ -335,7 +336,8 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 		teamW = 2
 	}
 	head := "  " + spaces(teamW) + pad("player "+arrow, nameW) + padLeft("cards", 6) + padLeft(scoreHead, 7)
-	out := []string{keep(&st.drawn, dimKey(head), func() string { return st.dim.Render(head) })}
+	out := make([]string, 0, max(h, len(v.Seats)+1))
+	out = append(out, keep(&st.drawn, dimKey(head), func() string { return st.dim.Render(head) }))
 	if len(m.memo.rows) != len(v.Seats) {
 		m.memo.rows = make([]keptRow, len(v.Seats))
 	}
@@ -349,7 +351,7 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 	logH := h - len(out) - 1
 	if logH > 0 {
 		out = append(out, "")
-		out = append(out, m.kept(&m.memo.log, w<<16|logH, func() []string { return m.logLines(t.Log, w-1, logH) })...)
+		out = append(out, m.keptShown(&m.memo.log, w<<16|logH, func() []string { return m.logLines(t.Log, w-1, logH) })...)
 	}
 	return out
 }
@@ -499,12 +501,30 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 		first = min(max(ts.cursor-fit/2, 0), len(hand)-fit)
 	}
 	last := min(first+fit, len(hand))
-	// Each row is built once, not copied again for every card added.
+	lm, rm := "  ", ""
+	if first > 0 {
+		lm = st.dim.Render(fmt.Sprintf("‹%d", first))
+		if first > 9 {
+			lm = st.dim.Render("‹‹")
+		}
+	}
+	if last < len(hand) {
+		rm = st.dim.Render(fmt.Sprintf(" %d›", len(hand)-last))
+	}
+	// Each row is built once, with its margins, not copied again for
+	// every card added.
 	var rowB [4]strings.Builder
 	var markB strings.Builder
 	for r := range rowB {
-		rowB[r].Grow((last - first) * (cardW + gap) * 8)
+		rowB[r].Grow((last-first)*(cardW+gap)*8 + len(lm) + len(rm))
+		if r == 2 {
+			rowB[r].WriteString(lm)
+		} else {
+			rowB[r].WriteString("  ")
+		}
 	}
+	markB.Grow(2 + (last-first)*(cardW+gap)*2)
+	markB.WriteString("  ")
 	myTurn := v.Current == v.Seat && (v.Phase == engine.PhaseTurn || v.Phase == engine.PhaseDrawn)
 	for i := first; i < last; i++ {
 		c := hand[i]
@@ -531,28 +551,11 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 		markB.WriteString(mark)
 		markB.WriteString(spaces(gap))
 	}
-	var rows [4]string
+	rowB[2].WriteString(rm)
+	out := make([]string, 0, 6)
+	out = append(out, title)
 	for r := range rowB {
-		rows[r] = rowB[r].String()
-	}
-	marks := markB.String()
-	lm, rm := "  ", ""
-	if first > 0 {
-		lm = st.dim.Render(fmt.Sprintf("‹%d", first))
-		if first > 9 {
-			lm = st.dim.Render("‹‹")
-		}
-	}
-	if last < len(hand) {
-		rm = st.dim.Render(fmt.Sprintf(" %d›", len(hand)-last))
-	}
-	out := []string{title}
-	for r, row := range rows {
-		if r == 2 {
-			out = append(out, lm+row+rm)
-		} else {
-			out = append(out, "  "+row)
-		}
+		out = append(out, rowB[r].String())
 	}
 	if len(hand) == 0 {
 		out[2] = "  " + st.dim.Render("no cards")
@@ -560,7 +563,7 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 			out[2] = "  " + st.banner.Render(" OUT ") + " " + st.dim.Render("you are out of the game: you watch it to the end")
 		}
 	}
-	return append(out, "  "+marks)
+	return append(out, markB.String())
 }
 
 // watchingBanner replaces the hand for a spectator.

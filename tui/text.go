@@ -2,9 +2,9 @@ package tui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -176,11 +176,14 @@ func plural(n int, one, many string) string {
 
 // hrule is a horizontal rule w cells wide.
 func (s *styles) hrule(w int) string {
-	return s.drawn.get("rule\x00"+strconv.Itoa(w), func() string { return s.rule.Render(strings.Repeat("─", max(w, 0))) })
+	return keep(&s.drawn, ruleKey(w), func() string { return s.rule.Render(strings.Repeat("─", max(w, 0))) })
 }
 
 // wrapText wraps plain text to lines of at most w cells.
 func wrapText(s string, w int) []string {
+	if singleSpaced(s) && width(s) <= w {
+		return []string{s} // what the words joined again would be
+	}
 	var out []string
 	line := ""
 	for _, word := range strings.Fields(s) {
@@ -199,3 +202,22 @@ func wrapText(s string, w int) []string {
 	}
 	return out
 }
+
+// singleSpaced says whether s is its words (strings.Fields) joined by one
+// space: no space at either end, none doubled, no other kind of space.
+func singleSpaced(s string) bool {
+	if s == "" {
+		return false
+	}
+	prev := ' ' // as if a space came before: one at the start fails
+	for _, r := range s {
+		if unicode.IsSpace(r) && (r != ' ' || prev == ' ') {
+			return false
+		}
+		prev = r
+	}
+	return prev != ' '
+}
+
+// ruleKey names a rule of a width in the cache of drawn strings.
+type ruleKey int
