@@ -156,13 +156,14 @@ func (p *painter) compose() *bytes.Buffer {
 		if p.w > 0 {
 			out = ansi.Truncate(line, p.w, "")
 		}
-		from, col := 0, 0
+		from, col, to := 0, 0, len(out)
 		if i < len(p.shown) && out == line {
 			from, col = sameUntil(p.shown[i], line)
+			to = sameAfter(p.shown[i], line, from)
 		}
 		b.WriteString(cursorAt(i, col))
-		b.WriteString(out[from:])
-		if p.w <= 0 || ansi.StringWidth(out) < p.w {
+		b.WriteString(out[from:to])
+		if to == len(out) && (p.w <= 0 || ansi.StringWidth(out) < p.w) {
 			b.WriteString(ansi.EraseLineRight)
 		}
 	}

@@ -14,7 +14,8 @@ import (
 // TestPainterDiffsDrawWhatWholeLinesDraw: whatever frames follow one
 // another, a terminal fed the painter's partial lines shows, cell by cell
 // (character, colours, attributes), what one fed every changed line whole
-// shows.
+// shows. A changed line keeps some of its first pieces, some of its last,
+// or both, with new ones between.
 func TestPainterDiffsDrawWhatWholeLinesDraw(t *testing.T) {
 	const w, h = 40, 6
 	pieces := []string{
@@ -29,13 +30,20 @@ func TestPainterDiffsDrawWhatWholeLinesDraw(t *testing.T) {
 		kept = make([][]string, h)
 		out := make([]string, h)
 		for i := range out {
+			var tail []string
 			if prev != nil && r.IntN(3) > 0 {
 				kept[i] = append([]string(nil), prev[i][:r.IntN(len(prev[i])+1)]...)
+			}
+			if prev != nil && r.IntN(2) == 0 {
+				tail = prev[i][r.IntN(len(prev[i])+1):]
 			}
 			for range r.IntN(8) {
 				kept[i] = append(kept[i], pieces[r.IntN(len(pieces))])
 			}
-			kept[i] = append(kept[i], "\x1b[0m")
+			kept[i] = append(kept[i], tail...)
+			if n := len(kept[i]); n == 0 || kept[i][n-1] != "\x1b[0m" {
+				kept[i] = append(kept[i], "\x1b[0m") // as every line of a frame ends
+			}
 			out[i] = strings.Join(kept[i], "")
 		}
 		return out
@@ -81,7 +89,14 @@ func (wl *wholeLines) paint(lines []string) {
 		if i < len(wl.shown) && wl.shown[i] == l {
 			continue
 		}
-		b.WriteString(cursorTo(i) + ansi.Truncate(l, wl.w, "") + "\x1b[K")
+		// Erased to the row's end unless the line fills it: at the last
+		// column the cursor waits to wrap, and an erase there clears the
+		// line's last cell.
+		out := ansi.Truncate(l, wl.w, "")
+		b.WriteString(cursorTo(i) + out)
+		if ansi.StringWidth(out) < wl.w {
+			b.WriteString("\x1b[K")
+		}
 	}
 	wl.shown = append(wl.shown[:0], lines...)
 	_, _ = wl.vt.Write(b.Bytes())
