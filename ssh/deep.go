@@ -9,9 +9,11 @@ import (
 
 // Drawing a frame goes deep: the model's views, lipgloss, the width of
 // every row. A goroutine's stack grows to the deepest it has gone and
-// shrinks only when a collection finds it mostly unused, so a session that
-// drew its frame on its own goroutine carried a stack of some 16 KB, most
-// of it for the frame: with ten thousand sessions, more than a hundred MB.
+// shrinks only when a collection finds it mostly unused, so sessions that
+// drew their frames on their own goroutines carried the depth of a frame
+// each (with 2,000 playing, 42 KB of stacks a session against 37 KB with
+// the drawers), and grew and copied their stacks again after each
+// collection had shrunk them.
 // A session's update and frame are made instead on a few goroutines shared
 // by every session (as many as the machine has cores, twice over), in one
 // job: their stacks are deep once, and a session's own stays shallow. The
