@@ -121,30 +121,9 @@ func TestAMoveGoingThroughDrawsNothing(t *testing.T) {
 	require.Contains(t, strings.Join(m.Lines(), "\n"), "not your turn")
 }
 
-// wrapByWords is wrapText as it was before its shortcut for a line that
-// fits: the words, joined again up to the width.
-func wrapByWords(s string, w int) []string {
-	var out []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = word
-		case width(line)+1+width(word) <= w:
-			line += " " + word
-		default:
-			out = append(out, line)
-			line = word
-		}
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	return out
-}
-
 // A line that fits is its own wrapping only when it is its words joined by
-// single spaces; wrapText gives what joining the words again would.
+// single spaces: wrapText's shortcut gives what joining the words again
+// (wrapWords) would.
 func TestWrapTextShortcutIsTheWords(t *testing.T) {
 	parts := []string{"a", "word", " ", "  ", "\t", "\n", "\u00a0", "\u2003", "é", "日本", "\x1b[2m", "\x1b[0m", "·", "▶"}
 	rng := rand.New(rand.NewPCG(11, 12))
@@ -154,6 +133,6 @@ func TestWrapTextShortcutIsTheWords(t *testing.T) {
 			b.WriteString(parts[rng.IntN(len(parts))])
 		}
 		s, w := b.String(), 1+rng.IntN(30)
-		require.Equal(t, wrapByWords(s, w), wrapText(s, w), "%q at %d", s, w)
+		require.Equal(t, wrapWords(s, w), wrapText(s, w), "%q at %d", s, w)
 	}
 }

@@ -184,6 +184,12 @@ func wrapText(s string, w int) []string {
 	if singleSpaced(s) && width(s) <= w {
 		return []string{s} // what the words joined again would be
 	}
+	return wrapWords(s, w)
+}
+
+// wrapWords is wrapText word by word: the words of s joined again by single
+// spaces into lines of at most w cells.
+func wrapWords(s string, w int) []string {
 	var out []string
 	line := ""
 	for _, word := range strings.Fields(s) {
