@@ -20,48 +20,64 @@ import "unicode/utf8"
 // character before it; and no style is left open after it, so that the
 // next line written starts as it would after the whole line.
 
-// cutPoint is a place a line may be cut: its byte index and its column
-// counted from where the scan began.
-type cutPoint struct{ i, col int }
+// scan walks a line from a place with no style open, a character (or an
+// SGR sequence) at a time, keeping the column reached and whether a style
+// is open; ok turns false at anything of uncertain width.
+type scan struct {
+	s      string
+	i, col int
+	styled bool
+	ok     bool
+}
 
-// cutPoints scans s from byte from and returns the places it may be cut at,
-// in order, up to the first character of uncertain width.
-func cutPoints(s string, from int, buf []cutPoint) []cutPoint {
-	styled, c := false, 0
-	for i := from; i < len(s); {
-		ch := s[i]
-		switch {
-		case ch == 0x1b:
-			j := sgrEnd(s, i)
-			if j < 0 {
-				return buf
-			}
-			seq := s[i:j]
-			styled = seq != "\x1b[0m" && seq != "\x1b[m"
-			i = j
-		case ch >= 0x20 && ch < 0x7f:
-			i++
-			c++
-		case ch >= 0x80:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if !oneCell(r) {
-				return buf
-			}
-			i += n
-			c++
-		default:
-			return buf
+// step moves past one character or SGR sequence.
+func (c *scan) step() {
+	ch := c.s[c.i]
+	switch {
+	case ch == 0x1b:
+		j := sgrEnd(c.s, c.i)
+		if j < 0 {
+			c.ok = false
+			return
 		}
-		if !styled && i < len(s) && s[i] < 0x80 {
-			buf = append(buf, cutPoint{i, c})
+		seq := c.s[c.i:j]
+		c.styled = seq != "\x1b[0m" && seq != "\x1b[m"
+		c.i = j
+	case ch >= 0x20 && ch < 0x7f:
+		c.i++
+		c.col++
+	case ch >= 0x80:
+		r, n := utf8.DecodeRuneInString(c.s[c.i:])
+		if !oneCell(r) {
+			c.ok = false
+			return
 		}
+		c.i += n
+		c.col++
+	default:
+		c.ok = false
 	}
-	return buf
+}
+
+// to steps until at least byte at; false if it met anything uncertain.
+func (c *scan) to(at int) bool {
+	for c.ok && c.i < at && c.i < len(c.s) {
+		c.step()
+	}
+	return c.ok
 }
 
 // sameAfter returns the byte index in line from which the terminal, which
 // shows old, already shows the rest of line, given that both agree up to
 // byte from (sameUntil); len(line) when nothing at the end can be kept.
+//
+// Both lines end with the same n bytes. Each is walked from from into
+// those bytes, and the two walks are brought to the same place in them;
+// from there the bytes are the same, so the columns of the two walks keep
+// their difference (which must be none) and a style opened or closed is
+// opened or closed in both. The first place after that where neither has
+// a style open and a byte below 0x80 follows is where the end is kept.
+// Nothing is allocated: this runs for every changed line of every frame.
 func sameAfter(old, line string, from int) int {
 	n := 0 // the bytes both end with
 	for n < len(line)-from && n < len(old)-from && line[len(line)-1-n] == old[len(old)-1-n] {
@@ -72,21 +88,36 @@ func sameAfter(old, line string, from int) int {
 		// the end is then written, as a whole line would be.
 		return len(line)
 	}
-	var nb, ob [32]cutPoint
-	news := cutPoints(line, from, nb[:0])
-	olds := cutPoints(old, from, ob[:0])
-	k := 0
-	for _, p := range news {
-		tail := len(line) - p.i
-		if tail > n {
-			continue // the end from here is not the same
+	a := scan{s: line, i: from, ok: true}
+	b := scan{s: old, i: from, ok: true}
+	if !a.to(len(line)-n) || !b.to(len(old)-n) {
+		return len(line)
+	}
+	// Bring both to the same offset into the shared end.
+	for a.i-(len(line)-n) != b.i-(len(old)-n) {
+		if a.i-(len(line)-n) < b.i-(len(old)-n) {
+			a.step()
+		} else {
+			b.step()
 		}
-		at := len(old) - tail // the same place in old
-		for k < len(olds) && olds[k].i < at {
-			k++
+		if !a.ok || !b.ok || a.i >= len(line) || b.i >= len(old) {
+			return len(line)
 		}
-		if k < len(olds) && olds[k].i == at && olds[k].col == p.col {
-			return p.i
+	}
+	if a.col != b.col {
+		return len(line)
+	}
+	for a.i < len(line) {
+		if !a.styled && !b.styled && line[a.i] < 0x80 {
+			return a.i
+		}
+		sgr := line[a.i] == 0x1b
+		a.step()
+		if !a.ok {
+			return len(line)
+		}
+		if sgr {
+			b.styled = a.styled // the same sequence in both: the same style
 		}
 	}
 	return len(line)
