@@ -36,25 +36,35 @@ type drawPanic struct {
 
 func (p *drawPanic) Error() string { return fmt.Sprintf("%v (on a drawer)\n%s", p.value, p.stack) }
 
+// A drawer takes the frames of games first: when the lobby's list changes,
+// every session in the lobby draws it at once (ten thousand sessions, seven
+// thousand of them in the lobby, is a second of drawing), and a move's frame
+// queued behind them would reach its players a second late.
 var (
 	drawStart sync.Once
-	drawJobs  chan drawJob
+	drawNow   chan drawJob // frames someone waits for: a game, a key's answer
+	drawLater chan drawJob // the lobby's news to sessions in the lobby
 	drawDone  = sync.Pool{New: func() any { return make(chan *drawPanic, 1) }}
 )
 
 // onDrawer runs f on one of the shared drawing goroutines and waits for
-// it. A panic in f is raised again here, on the caller's goroutine, where
-// the session's recovery catches it. f must not call onDrawer itself.
-func onDrawer(f func()) {
+// it; later jobs wait while others are queued. A panic in f is raised
+// again here, on the caller's goroutine, where the session's recovery
+// catches it. f must not call onDrawer itself.
+func onDrawer(f func(), later bool) {
 	drawStart.Do(func() {
 		n := 2 * runtime.GOMAXPROCS(0)
-		drawJobs = make(chan drawJob, n)
+		drawNow, drawLater = make(chan drawJob, n), make(chan drawJob, n)
 		for range n {
 			go drawer()
 		}
 	})
 	done := drawDone.Get().(chan *drawPanic)
-	drawJobs <- drawJob{f: f, done: done}
+	q := drawNow
+	if later {
+		q = drawLater
+	}
+	q <- drawJob{f: f, done: done}
 	p := <-done
 	drawDone.Put(done)
 	if p != nil {
@@ -62,9 +72,19 @@ func onDrawer(f func()) {
 	}
 }
 
-// drawer runs the jobs it is given, for the server's life.
+// drawer runs the jobs it is given, for the server's life, those that
+// should not wait first.
 func drawer() {
-	for j := range drawJobs {
+	for {
+		var j drawJob
+		select {
+		case j = <-drawNow:
+		default:
+			select {
+			case j = <-drawNow:
+			case j = <-drawLater:
+			}
+		}
 		j.done <- runJob(j.f)
 	}
 }

@@ -55,6 +55,9 @@ type (
 	// stiller says whether its view would be the one last drawn, when it
 	// knows without drawing it.
 	stiller interface{ Unchanged() bool }
+	// backgrounder says whether a message's frame may wait for others
+	// (the lobby's news to a session in the lobby).
+	backgrounder interface{ Background(tea.Msg) bool }
 )
 
 // A frame too long for one write (writeChunk) goes out in several packets,
@@ -92,13 +95,14 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	var frame *bytes.Buffer
+	bg, ok := p.inner.(backgrounder)
 	onDrawer(func() {
 		p.inner, cmd = p.inner.Update(msg)
 		if s, ok := p.inner.(stiller); ok && p.opened && !p.clear && s.Unchanged() {
 			return // nothing on screen would change
 		}
 		frame = p.compose()
-	})
+	}, ok && bg.Background(msg))
 	if frame != nil {
 		p.send(frame)
 	}
@@ -117,7 +121,7 @@ func (p *painter) View() string {
 // paint makes the frame on a drawer and writes it.
 func (p *painter) paint() {
 	var frame *bytes.Buffer
-	onDrawer(func() { frame = p.compose() })
+	onDrawer(func() { frame = p.compose() }, false)
 	p.send(frame)
 }
 

@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
+	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
@@ -93,4 +94,35 @@ func memoGame(t *testing.T, s engine.Settings, seed uint64, steps int) {
 				seed, step, frame(got, m.w, m.h), frame(want, m.w, m.h))
 		}
 	}
+}
+
+// Only the lobby's shared news to a session in the lobby, with nothing
+// else for the player in it, may wait behind the frames of games.
+func TestBackgroundIsOnlyTheLobbysNews(t *testing.T) {
+	s := lobbyScreen()
+	m, _ := newTestModel(s, 80, 24, plainRenderer())
+	news := s
+	news.Online += 3
+	news.Tables = append(append([]lobby.TableInfo(nil), s.Tables...), lobby.TableInfo{ID: "t9", Short: "brave-otter"})
+	require.True(t, m.Background(screenMsg(news)), "a new list for a session in the lobby")
+
+	notice := news
+	notice.Notice = lobby.Notice{Seq: s.Notice.Seq + 1, Text: "ana left"}
+	require.False(t, m.Background(screenMsg(notice)), "a notice for the player")
+	seated := news
+	seated.Table = midGame().Table
+	require.False(t, m.Background(screenMsg(seated)), "a table (Quick play landing)")
+	closed := news
+	closed.Closed = "the server is stopping"
+	require.False(t, m.Background(screenMsg(closed)), "the end of the session")
+	require.False(t, m.Background(keyMsg("down")), "a key")
+
+	m.calls.busy = true // a call the player made is under way
+	require.False(t, m.Background(screenMsg(news)), "news while the player waits on a call")
+	m.calls.busy = false
+
+	at, _ := newTestModel(midGame(), 80, 24, plainRenderer())
+	away := midGame()
+	away.Table = nil
+	require.False(t, at.Background(screenMsg(away)), "news to a session at a table")
 }

@@ -18,3 +18,18 @@ func (m *model) TakePump() (updates <-chan struct{}, next func() tea.Msg) {
 	s := m.sess
 	return s.Updates(), func() tea.Msg { return screenMsg(s.Screen()) }
 }
+
+// Background says whether msg only brings the lobby's shared news (the
+// public list, the online count) to a session that shows no table and
+// expects nothing else: its frame may wait while the frames of games are
+// drawn (ssh's drawers take those first). Anything else a player may be
+// waiting for (a key's answer, a table, a notice) is not background.
+func (m *model) Background(msg tea.Msg) bool {
+	s, ok := msg.(screenMsg)
+	if !ok {
+		return false
+	}
+	now := m.scr
+	return s.Table == nil && now.Table == nil && s.Held == nil && now.Held == nil && s.Closed == "" &&
+		s.Nick == now.Nick && s.Notice.Seq == now.Notice.Seq && s.Left == now.Left && !m.calls.busy
+}
