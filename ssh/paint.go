@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -259,37 +258,15 @@ func cursorAt(i, col int) string {
 // the few one-cell symbols frames are drawn with), and before a character
 // that cannot join the one before it.
 func sameUntil(old, line string) (from, col int) {
-	styled := false
-	c := 0
-	for i := 0; i < len(old) && i < len(line); {
-		ch := line[i]
-		switch {
-		case ch == 0x1b:
-			j := sgrEnd(line, i)
-			if j < 0 || j > len(old) || old[i:j] != line[i:j] {
-				return from, col
-			}
-			seq := line[i:j]
-			styled = seq != "\x1b[0m" && seq != "\x1b[m"
-			i = j
-		case ch >= 0x20 && ch < 0x7f:
-			if old[i] != ch {
-				return from, col
-			}
-			i++
-			c++
-		case ch >= 0x80:
-			r, n := utf8.DecodeRuneInString(line[i:])
-			if !oneCell(r) || i+n > len(old) || old[i:i+n] != line[i:i+n] {
-				return from, col
-			}
-			i += n
-			c++
-		default:
+	c := scan{s: line, ok: true} // (suffix.go)
+	for c.i < len(line) && c.i < len(old) {
+		start := c.i
+		c.step()
+		if !c.ok || c.i > len(old) || old[start:c.i] != line[start:c.i] {
 			return from, col
 		}
-		if !styled && (i == len(line) || line[i] < 0x80) {
-			from, col = i, c
+		if !c.styled && (c.i == len(line) || line[c.i] < 0x80) {
+			from, col = c.i, c.col
 		}
 	}
 	return from, col

@@ -22,7 +22,8 @@ import "unicode/utf8"
 
 // scan walks a line from a place with no style open, a character (or an
 // SGR sequence) at a time, keeping the column reached and whether a style
-// is open; ok turns false at anything of uncertain width.
+// is open; ok turns false at anything of uncertain width. sameUntil and
+// sameAfter both walk lines with it.
 type scan struct {
 	s      string
 	i, col int
@@ -40,8 +41,7 @@ func (c *scan) step() {
 			c.ok = false
 			return
 		}
-		seq := c.s[c.i:j]
-		c.styled = seq != "\x1b[0m" && seq != "\x1b[m"
+		c.styled = !isReset(c.s[c.i:j])
 		c.i = j
 	case ch >= 0x20 && ch < 0x7f:
 		c.i++
@@ -136,9 +136,12 @@ func endsClosed(s string) bool {
 		if j < 0 {
 			return false
 		}
-		seq := s[i:j]
-		styled = seq != "\x1b[0m" && seq != "\x1b[m"
+		styled = !isReset(s[i:j])
 		i = j - 1
 	}
 	return !styled
 }
+
+// isReset says whether an SGR sequence closes every style (lipgloss ends
+// each styled span with one).
+func isReset(seq string) bool { return seq == "\x1b[0m" || seq == "\x1b[m" }

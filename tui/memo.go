@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"slices"
 	"sync"
@@ -293,9 +294,7 @@ func footerKeyOf(w int, hs []hint) footerKey {
 	var h maphash.Hash
 	h.SetSeed(rowSeed)
 	var n [8]byte
-	for i := range n {
-		n[i] = byte(uint64(w) >> (8 * i))
-	}
+	binary.LittleEndian.PutUint64(n[:], uint64(w))
 	h.Write(n[:])
 	for _, x := range hs {
 		h.WriteByte(0)
