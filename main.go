@@ -341,6 +341,7 @@ func serveMetrics(l net.Listener, srv *ssh.Server, hub *lobby.Hub, pages *tui.Pa
 	// only, which the operator keeps off the public network.
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = hs.Serve(l) }()
 	logger.Info("serving metrics", "addr", l.Addr().String(), "path", "/metrics")

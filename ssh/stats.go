@@ -72,11 +72,11 @@ type Latency struct {
 
 // latencyBounds are the histogram's buckets, in seconds: fine below the
 // 50 ms goal, coarse above it.
-var latencyBounds = []float64{.001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2, 5}
+var latencyBounds = []float64{.001, .002, .005, .01, .02, .03, .04, .05, .075, .1, .2, .5, 1, 2, 5}
 
 // latencies are the painters' shared histogram.
 type latencies struct {
-	buckets [13]atomic.Uint64 // one per bound, and one over the last
+	buckets [16]atomic.Uint64 // one per bound, and one over the last
 	count   atomic.Uint64
 	sumUS   atomic.Uint64 // microseconds
 }

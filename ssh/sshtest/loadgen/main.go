@@ -42,6 +42,8 @@ import (
 
 type options struct {
 	addr, metrics   string
+	floorAddr       string
+	nice            int
 	n, play         int
 	perAddr         int
 	rate            float64
@@ -67,6 +69,9 @@ func main() {
 	flag.StringVar(&o.server, "server", "", "a built unossh binary to start on -addr (and stop at the end)")
 	flag.StringVar(&o.dataDir, "data", "", "the started server's data directory (default: a new temporary one)")
 	flag.BoolVar(&o.floor, "floor", false, "first measure a bare x/crypto/ssh server the same way")
+	flag.StringVar(&o.floorAddr, "floor-addr", "127.0.0.1:24004", "where the floor's server listens, on loopback")
+	flag.IntVar(&o.nice, "client-nice", 10, "the clients' nice value: they stand for players' own machines, so they\n"+
+		"yield the cores to the server (0: they share them with it equally)")
 	beFloor := flag.Bool("be-floor", false, "internal: serve the bare floor server on -addr")
 	flag.Parse()
 	if err := onLoopback(o.addr); err != nil {
@@ -78,27 +83,24 @@ func main() {
 	if o.play > o.n {
 		o.play = o.n
 	}
+	// The servers start before the clients' priority is lowered: a child
+	// takes its parent's.
+	var floorCmd *exec.Cmd
 	if o.floor {
-		floor := o
-		floor.play = 0
-		floor.bare = true
-		fmt.Println("== floor: a bare x/crypto/ssh server that draws one screen")
+		if err := onLoopback(o.floorAddr); err != nil {
+			fail(err)
+		}
 		self, err := os.Executable()
 		if err != nil {
 			fail(err)
 		}
-		cmd := exec.Command(self, "-be-floor", "-addr", o.addr)
-		cmd.Stderr = os.Stderr
-		if err := cmd.Start(); err != nil {
+		floorCmd = exec.Command(self, "-be-floor", "-addr", o.floorAddr)
+		floorCmd.Stderr = os.Stderr
+		if err := floorCmd.Start(); err != nil {
 			fail(err)
 		}
-		waitListening(o.addr)
-		floor.pid = cmd.Process.Pid
-		floor.metrics = ""
-		run(floor)
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		fmt.Println()
+		defer func() { _ = floorCmd.Process.Kill(); _ = floorCmd.Wait() }()
+		waitListening(o.floorAddr)
 	}
 	if o.server != "" {
 		dir := o.dataDir
@@ -121,6 +123,25 @@ func main() {
 		defer func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() }()
 		waitListening(o.addr)
 		o.pid = cmd.Process.Pid
+	}
+	if o.nice != 0 {
+		if err := lowerPriority(o.nice); err != nil {
+			fmt.Fprintf(os.Stderr, "loadgen: the clients keep the server's priority: %v\n", err)
+			o.nice = 0
+		}
+	}
+	fmt.Printf("clients' priority: nice %d (the server's: 0)\n", o.nice)
+	if floorCmd != nil {
+		floor := o
+		floor.addr = o.floorAddr
+		floor.play = 0
+		floor.bare = true
+		floor.pid = floorCmd.Process.Pid
+		floor.metrics = ""
+		fmt.Println("== floor: a bare x/crypto/ssh server that draws one screen")
+		run(floor)
+		_ = floorCmd.Process.Kill()
+		fmt.Println()
 	}
 	fmt.Printf("== unossh: %d sessions, %d of them playing\n", o.n, o.play)
 	run(o)
@@ -166,9 +187,9 @@ func run(o options) {
 	}
 
 	m0 := scrape(o.metrics)
-	p0, b0, t0 := readProc(o.pid), received.Load(), time.Now()
+	p0, b0, t0, self0 := readProc(o.pid), received.Load(), time.Now(), readProc(os.Getpid())
 	time.Sleep(o.hold)
-	p1, b1, dt := readProc(o.pid), received.Load(), time.Since(t0).Seconds()
+	p1, b1, dt, self1 := readProc(o.pid), received.Load(), time.Since(t0).Seconds(), readProc(os.Getpid())
 	m1 := scrape(o.metrics)
 	h := float64(held.Load())
 	fmt.Printf("held: %d sessions for %.1fs\n", held.Load(), dt)
@@ -187,14 +208,17 @@ func run(o options) {
 				fmt.Printf("per update: %.3f ms of server CPU, %.0f bytes; %.2f frames drawn per update\n", cpu*1e3/ups, bytes/ups,
 					(m1["unossh_screen_frames_total"]-m0["unossh_screen_frames_total"])/ups)
 			}
-			p50, p99, n := quantiles(m0, m1)
-			fmt.Printf("move -> screens: p50 %s, p99 %s (%.0f screens)\n", p50, p99, n)
+			p50, p99, n, in50 := quantiles(m0, m1)
+			fmt.Printf("move -> screens: p50 %s, p99 %s (%.0f screens, %.2f%% within 50ms)\n", p50, p99, n, 100*in50)
 			fmt.Printf("goroutines: %.0f (%.1f per session); stacks %.1f KB, heap in use %.1f KB per session\n",
 				m1["go_goroutines"], m1["go_goroutines"]/h, m1["go_memstats_stack_inuse_bytes"]/1e3/h,
 				m1["go_memstats_heap_inuse_bytes"]/1e3/h)
 		}
 	}
 	fmt.Printf("bytes to clients: %.1f per session-second\n", float64(b1-b0)/dt/h)
+	// The clients share the machine with the server: what they take is
+	// what the server could not have.
+	fmt.Printf("the clients' own cpu: %.3fs in %.1fs\n", (self1.cpu - self0.cpu).Seconds(), dt)
 	close(stop)
 	wg.Wait()
 }
@@ -489,7 +513,7 @@ func scrape(addr string) map[string]float64 {
 
 // quantiles reads p50 and p99 of the move-to-screens histogram over the
 // window between two scrapes (to the bucket's upper bound).
-func quantiles(m0, m1 map[string]float64) (p50, p99 string, n float64) {
+func quantiles(m0, m1 map[string]float64) (p50, p99 string, n, in50 float64) {
 	const name = "unossh_move_to_screen_seconds_bucket{le=\""
 	type bucket struct {
 		le float64
@@ -515,9 +539,14 @@ func quantiles(m0, m1 map[string]float64) (p50, p99 string, n float64) {
 		}
 	}
 	if len(bs) == 0 || bs[len(bs)-1].n == 0 {
-		return "-", "-", 0
+		return "-", "-", 0, 0
 	}
 	n = bs[len(bs)-1].n
+	for _, b := range bs {
+		if b.le == 0.05 {
+			in50 = b.n / n
+		}
+	}
 	at := func(q float64) string {
 		for _, b := range bs {
 			if b.n >= q*n {
@@ -529,7 +558,7 @@ func quantiles(m0, m1 map[string]float64) (p50, p99 string, n float64) {
 		}
 		return "-"
 	}
-	return at(0.50), at(0.99), n
+	return at(0.50), at(0.99), n, in50
 }
 
 func waitListening(addr string) {
