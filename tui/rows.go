@@ -16,8 +16,10 @@ import "hash/maphash"
 // hash would show the older row: at ten thousand rows a second, that is
 // once in some fifty million years.
 
-// rowSeed is the hash seed of every session's rows.
-var rowSeed = maphash.MakeSeed()
+// rowSeed is the hash seed of every session's rows, and rightSeed the one
+// of a table's right column: a pair of columns is hashed as two strings,
+// each by a hash of its own, so that no copy is made to hash them as one.
+var rowSeed, rightSeed = maphash.MakeSeed(), maphash.MakeSeed()
 
 // rowMemo is what a session's rows were last made from, and became.
 type rowMemo struct {
@@ -101,15 +103,11 @@ func (r *rowMemo) sideBySide(left, right []string, lw, w int) []string {
 	n := max(len(left), len(right))
 	r.size(n)
 	out := make([]string, n)
-	var h maphash.Hash
-	h.SetSeed(rowSeed)
 	for i := range out {
 		l, rt := rowPair(left, right, i)
-		h.Reset()
-		h.WriteString(l)
-		h.WriteByte(0) // "ab"+"c" is not "a"+"bc"
-		h.WriteString(rt)
-		key := h.Sum64()
+		// Two independent hashes of the two sides: "ab" beside "c" is not
+		// "a" beside "bc".
+		key := maphash.String(rowSeed, l) ^ maphash.String(rightSeed, rt)
 		if s, ok := r.row(i, key); ok {
 			out[i] = s
 			continue
