@@ -362,4 +362,17 @@ func BenchmarkTableView(b *testing.B) {
 			}
 		})
 	}
+	// A second of the countdown under a box that shows it (a challenge to
+	// answer): the box's countdown line changes, the rows under it do not.
+	b.Run("box-second", func(b *testing.B) {
+		m, _ := newTestModel(challenge(), 80, 24, renderer(termenv.ANSI256))
+		now, i := fixedNow, 0
+		m.now = func() time.Time { return now }
+		b.ReportAllocs()
+		for b.Loop() {
+			i++
+			now = fixedNow.Add(time.Duration(i%10) * time.Second)
+			_ = m.Lines()
+		}
+	})
 }

@@ -59,6 +59,18 @@ type viewMemo struct {
 	handRows rowMemo
 	// overlays are the boxes last drawn over the table (at most two sizes).
 	overlays [2]keptBox
+	// under are the rows with the box drawn over them.
+	under rowMemo
+	// challenge is the text of a challenge's box.
+	challenge keyedSlot[challengeKey]
+}
+
+// challengeKey is what a challenge's text is drawn from: the message last
+// handled and the table it showed, at a width.
+type challengeKey struct {
+	gen uint64
+	t   *lobby.TableView
+	w   int
 }
 
 // padHand pads the hand's rows narrower than the window to its width, in
@@ -121,10 +133,11 @@ type keptBox struct {
 }
 
 // keptOverlay is overlayBox, drawn again only when what it shows may have
-// changed: a message, or a second of a countdown. A tick under a box with
-// no countdown (a colour to choose, a challenge to answer) draws nothing new.
+// changed: a message, or a second of a countdown the box shows. A tick
+// under a box that shows none (a colour to choose, whom to swap hands
+// with) draws nothing new.
 func (m *model) keptOverlay(ov overlay, v *engine.View, compact bool) string {
-	k := overlayKey{gen: m.gen, t: m.scr.Table, w: m.w, h: m.h, ov: ov, compact: compact, clocks: m.tableClocks()}
+	k := overlayKey{gen: m.gen, t: m.scr.Table, w: m.w, h: m.h, ov: ov, compact: compact, clocks: m.overlayClocks(ov)}
 	memo := m.memoNow()
 	slot := &memo.overlays[0]
 	if compact {
@@ -136,6 +149,26 @@ func (m *model) keptOverlay(ov overlay, v *engine.View, compact bool) string {
 	box := m.overlayBox(ov, v, compact)
 	*slot = keptBox{ok: true, key: k, box: box}
 	return box
+}
+
+// overlayClocks are the seconds of the countdowns ov's box shows (-1 for
+// the others): the turn's under a challenge, the race's, the raid's, the
+// next hand's between hands. The other boxes show none, and a second of the turn's
+// countdown beside them leaves them as they are.
+func (m *model) overlayClocks(ov overlay) [4]int64 {
+	c := [4]int64{-1, -1, -1, -1}
+	all := m.tableClocks()
+	switch ov {
+	case ovChallenge:
+		c[0] = all[0]
+	case ovRace:
+		c[1] = all[1]
+	case ovRaid:
+		c[2] = all[2]
+	case ovScores:
+		c[3] = all[3]
+	}
+	return c
 }
 
 // tableClocks are the seconds each of the table's countdowns (turn, race,

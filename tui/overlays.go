@@ -104,8 +104,19 @@ func (m *model) targetView(v *engine.View) []string {
 	return append(out, "", st.dim.Render(back))
 }
 
-// challengeView asks whether to challenge the Wild Draw Four.
+// challengeView asks whether to challenge the Wild Draw Four. Its text is
+// kept between messages: the box shows the turn's countdown, and each of
+// its seconds wrapped the whole text again.
 func (m *model) challengeView(v *engine.View, w int) []string {
+	st := m.st
+	k := challengeKey{gen: m.gen, t: m.scr.Table, w: w}
+	text := keptBy(&m.memoNow().challenge, k, func() []string { return m.challengeText(v, w) })
+	return append(text, "", st.key.Render("y")+" challenge    "+st.key.Render("n")+" take the four cards"+
+		m.countdown(m.scr.Table.TurnEnds))
+}
+
+// challengeText is the challenge box's text, above its keys.
+func (m *model) challengeText(v *engine.View, w int) []string {
 	st := m.st
 	by := m.seatName(v.FourBy)
 	out := []string{
@@ -125,9 +136,7 @@ func (m *model) challengeView(v *engine.View, w int) []string {
 	if v.Pending > 0 {
 		why += " Or stack a draw card on it: ←/→ and enter."
 	}
-	out = append(out, wrapText(why, w)...)
-	return append(out, "", st.key.Render("y")+" challenge    "+st.key.Render("n")+" take the four cards"+
-		m.countdown(m.scr.Table.TurnEnds))
+	return append(out, wrapText(why, w)...)
 }
 
 // raceView is the Kevin's Chili race, for a player still to drop.

@@ -54,6 +54,14 @@ func (r *rowMemo) at(w, lw int) {
 	}
 }
 
+// forget lets every kept row go, for a part no longer on screen.
+func (r *rowMemo) forget() {
+	if len(r.rows) > 0 {
+		clear(r.rows)
+		r.keys, r.rows = r.keys[:0], r.rows[:0]
+	}
+}
+
 // size makes room for n rows, no more: append would double the room, and
 // a session keeps these while it lives.
 func (r *rowMemo) size(n int) {
@@ -117,6 +125,33 @@ func (r *rowMemo) sideBySide(left, right []string, lw, w int) []string {
 	}
 	if len(r.keys) > n {
 		r.keys, r.rows = r.keys[:n], r.rows[:n]
+	}
+	return out
+}
+
+// splice is splice(base, block, x, y) for a frame w wide, making again
+// only the rows whose row beneath or line of the block changed: a box over
+// the table (a challenge, the scores between hands) shows a countdown, and
+// each of its seconds changed one line of the box but cut every row under
+// it again, through their escape sequences.
+func (r *rowMemo) splice(base, block []string, x, y, w int) []string {
+	r.at(w, x)
+	out := append([]string(nil), base...)
+	for i, bl := range block {
+		row := y + i
+		if row < 0 {
+			continue
+		}
+		for len(out) <= row {
+			out = append(out, "")
+		}
+		key := maphash.String(rowSeed, out[row]) ^ maphash.String(rightSeed, bl)
+		if s, ok := r.row(row, key); ok {
+			out[row] = s
+			continue
+		}
+		out[row] = spliceRow(out[row], bl, x)
+		r.keep(row, key, out[row])
 	}
 	return out
 }

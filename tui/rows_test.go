@@ -16,14 +16,16 @@ import (
 // TestRowMemoMakesWhatTheFrameWould: over runs of frames where rows change
 // a few at a time and the window is resized now and then, the kept rows are
 // the rows frameLines and sideBySide make from scratch (side by side rows
-// padded to the width, as the frame pads them).
+// padded to the width, as the frame pads them), and a box kept spliced over
+// rows is the box spliced afresh, wherever it moves.
 func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
 	pool := []string{"", "plain", "\x1b[1mbold\x1b[0m text", "wide 日本語 row", "│ box ╰─╯",
 		"a much longer line that will not fit in a narrow column at all, not even close",
 		"\x1b[38;5;196mred\x1b[0m and \x1b[38;5;21mblue\x1b[0m", "ends in space ", "24s", "23s"}
 	pick := func(r *rand.Rand) string { return pool[r.IntN(len(pool))] }
 	rng := rand.New(rand.NewPCG(7, 9))
-	var frame, sides rowMemo
+	var frame, sides, under rowMemo
+	box := make([]string, 6)
 	left := make([]string, 12)
 	right := make([]string, 14)
 	ls := make([]string, 20)
@@ -44,6 +46,9 @@ func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
 			require.Equal(t, pad(want[i], w), got[i], "step %d, row %d", step, i)
 		}
 		require.Equal(t, frameLines(ls, w, h), frame.frameLines(ls, w, h), "step %d", step)
+		box[rng.IntN(len(box))] = pick(rng)
+		x, y := rng.IntN(lw+1), rng.IntN(len(ls)) // (sometimes past the rows' end)
+		require.Equal(t, splice(ls, box, x, y), under.splice(ls, box, x, y, w), "step %d", step)
 	}
 }
 
@@ -51,7 +56,9 @@ func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
 // pressed, the kept box is always the box drawn afresh; a box with nothing
 // counting down is drawn once between messages.
 func TestKeptOverlayIsTheOverlayNow(t *testing.T) {
-	for name, scr := range map[string]lobby.Screen{"challenge": challenge(), "scores": betweenHands(), "colour": midGame()} {
+	for name, scr := range map[string]lobby.Screen{"challenge": challenge(), "scores": betweenHands(), "colour": midGame(),
+		"race": race(), "raid": raid(), "final": gameOver(), "rotation": rotationScores(), "partners": partnersScores(),
+		"tournament": tourBetween()} {
 		m, _ := newTestModel(scr, 80, 24, renderer(termenv.ANSI256))
 		now := fixedNow
 		m.now = func() time.Time { return now }
@@ -67,8 +74,12 @@ func TestKeptOverlayIsTheOverlayNow(t *testing.T) {
 				run(m, cmd)
 			}
 			for _, compact := range []bool{false, true} {
-				require.Equal(t, m.overlayBox(ov, m.scr.Table.Game, compact), m.keptOverlay(ov, m.scr.Table.Game, compact),
-					"%s, step %d", name, step)
+				kept := m.keptOverlay(ov, m.scr.Table.Game, compact)
+				memo := m.memo
+				m.memo = nil // drawn afresh: nothing of it kept
+				fresh := m.overlayBox(ov, m.scr.Table.Game, compact)
+				m.memo = memo
+				require.Equal(t, fresh, kept, "%s, step %d", name, step)
 			}
 		}
 	}

@@ -203,7 +203,9 @@ func (m *model) tableView() []string {
 		out = append(out, m.watchingBanner(t)...)
 	}
 	out = m.bottom(out, m.tableFooter(v))
-	if ov != ovNone {
+	if ov == ovNone {
+		m.memo.under.forget() // (the rows under a box that has gone)
+	} else {
 		bottom := 2 + midH
 		if handOver {
 			bottom = m.h - 2
@@ -250,7 +252,7 @@ func (m *model) placeOverlay(base []string, block string, x0, below, bottom int)
 	for i, l := range bl {
 		rows[i] = spaces(left) + l + spaces(colW-left-bw)
 	}
-	return splice(base, rows, x0, y)
+	return m.memoNow().under.splice(base, rows, x0, y, m.w)
 }
 
 // pileColumn is the draw pile and the discard pile, drawn large, with the

@@ -134,18 +134,22 @@ func splice(base []string, block []string, x, y int) []string {
 		for len(out) <= row {
 			out = append(out, "")
 		}
-		line := out[row]
-		if n := x - width(line); n > 0 {
-			line += spaces(n)
-		}
-		left := ansi.Truncate(line, x, "")
-		if strings.Contains(left, "\x1b") {
-			left += "\x1b[0m" // close a style cut in the middle
-		}
-		right := ansi.TruncateLeft(line, x+width(bl), "")
-		out[row] = left + bl + right
+		out[row] = spliceRow(out[row], bl, x)
 	}
 	return out
+}
+
+// spliceRow is line with bl drawn over it from column x.
+func spliceRow(line, bl string, x int) string {
+	if n := x - width(line); n > 0 {
+		line += spaces(n)
+	}
+	left := ansi.Truncate(line, x, "")
+	if strings.Contains(left, "\x1b") {
+		left += "\x1b[0m" // close a style cut in the middle
+	}
+	right := ansi.TruncateLeft(line, x+width(bl), "")
+	return left + bl + right
 }
 
 // clock formats a countdown as 0:12, rounding up so it never shows 0:00

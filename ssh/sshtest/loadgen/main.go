@@ -15,6 +15,13 @@
 // (the window title tells them their turn has come; they play the first card
 // the table accepts, or draw); the others idle in the lobby.
 //
+// Its clients stand for players' own machines, which on a real server take
+// none of its cores; here they share the machine with it, so by default
+// they run at a lower priority (-client-nice 10: Linux then gives the
+// server's threads the cores first, and the clients what is left). The
+// servers are started before, at the load generator's own priority. With
+// -client-nice 0 the clients and the server share the cores equally.
+//
 // It only ever dials loopback addresses (127.0.0.0/8), spreads its sources
 // over 127.0.0.2 to 127.0.0.254 (then 127.0.1.x and on, past 2,024 sessions)
 // to stay within per-address limits, and stops
