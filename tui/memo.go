@@ -61,8 +61,18 @@ type viewMemo struct {
 	overlays [2]keptBox
 	// under are the rows with the box drawn over them.
 	under rowMemo
-	// challenge is the text of a challenge's box.
+	// challenge is the text of a challenge's box, scores the standings'.
 	challenge keyedSlot[challengeKey]
+	scores    keyedSlot[scoresKey]
+}
+
+// scoresKey is what the standings are drawn from (as challengeKey), for
+// the end of a hand or of the game.
+type scoresKey struct {
+	gen   uint64
+	t     *lobby.TableView
+	w     int
+	final bool
 }
 
 // challengeKey is what a challenge's text is drawn from: the message last

@@ -165,6 +165,15 @@ func (m *model) raceView(v *engine.View) []string {
 // scoresView is the result of the hand just played (between hands) or of
 // the game (final).
 func (m *model) scoresView(v *engine.View, w int, final bool) []string {
+	// The standings are kept between messages: between hands the box shows
+	// the next hand's countdown, and each of its seconds drew them again.
+	k := scoresKey{gen: m.gen, t: m.scr.Table, w: w, final: final}
+	text := keptBy(&m.memoNow().scores, k, func() []string { return m.scoresText(v, w, final) })
+	return append(text, m.scoresNext(final))
+}
+
+// scoresText is the scores box's text, above its last line.
+func (m *model) scoresText(v *engine.View, w int, final bool) []string {
 	st := m.st
 	t := m.scr.Table
 	lh := t.LastHand
@@ -185,18 +194,23 @@ func (m *model) scoresView(v *engine.View, w int, final bool) []string {
 		out = append(out, "")
 		out = append(out, rl...)
 	}
-	out = append(out, "")
+	return append(out, "")
+}
+
+// scoresNext is the scores box's last line: what comes next.
+func (m *model) scoresNext(final bool) string {
+	st := m.st
+	t := m.scr.Table
 	switch {
 	case t.Tournament != nil && (final || t.NextHandAt.IsZero()):
-		out = append(out, m.tourNext(t.Tournament))
+		return m.tourNext(t.Tournament)
 	case final && t.Host:
-		out = append(out, st.key.Render("r")+" rematch    "+st.key.Render("enter")+" back to the lobby")
+		return st.key.Render("r") + " rematch    " + st.key.Render("enter") + " back to the lobby"
 	case final:
-		out = append(out, st.dim.Render("the host may start a rematch · ")+st.key.Render("enter")+" back to the lobby")
+		return st.dim.Render("the host may start a rematch · ") + st.key.Render("enter") + " back to the lobby"
 	default:
-		out = append(out, "next hand in "+st.bold.Render(clock(t.NextHandAt.Sub(m.now()))))
+		return "next hand in " + st.bold.Render(clock(t.NextHandAt.Sub(m.now())))
 	}
-	return out
 }
 
 // handText says how the hand ended.
