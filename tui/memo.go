@@ -163,8 +163,8 @@ func (m *model) keptOverlay(ov overlay, v *engine.View, compact bool) string {
 
 // overlayClocks are the seconds of the countdowns ov's box shows (-1 for
 // the others): the turn's under a challenge, the race's, the raid's, the
-// next hand's between hands. The other boxes show none, and a second of the turn's
-// countdown beside them leaves them as they are.
+// next hand's between hands. The other boxes show none, and a second of
+// the turn's countdown beside them leaves them as they are.
 func (m *model) overlayClocks(ov overlay) [4]int64 {
 	c := [4]int64{-1, -1, -1, -1}
 	all := m.tableClocks()
