@@ -136,24 +136,15 @@ func (r *rowMemo) sideBySide(left, right []string, lw, w int) []string {
 // it again, through their escape sequences.
 func (r *rowMemo) splice(base, block []string, x, y, w int) []string {
 	r.at(w, x)
-	out := append([]string(nil), base...)
-	for i, bl := range block {
-		row := y + i
-		if row < 0 {
-			continue
-		}
-		for len(out) <= row {
-			out = append(out, "")
-		}
-		key := maphash.String(rowSeed, out[row]) ^ maphash.String(rightSeed, bl)
+	return spliceEach(base, block, y, func(row int, line, bl string) string {
+		key := maphash.String(rowSeed, line) ^ maphash.String(rightSeed, bl)
 		if s, ok := r.row(row, key); ok {
-			out[row] = s
-			continue
+			return s
 		}
-		out[row] = spliceRow(out[row], bl, x)
-		r.keep(row, key, out[row])
-	}
-	return out
+		s := spliceRow(line, bl, x)
+		r.keep(row, key, s)
+		return s
+	})
 }
 
 // joinRow is pad(trunc(pad(l, lw)+rt, w), w): l padded to lw cells, then rt,

@@ -125,6 +125,13 @@ func frameLines(ls []string, w, h int) []string {
 
 // splice draws block over base with its top-left corner at row y, column x.
 func splice(base []string, block []string, x, y int) []string {
+	return spliceEach(base, block, y, func(_ int, line, bl string) string { return spliceRow(line, bl, x) })
+}
+
+// spliceEach puts block over a copy of base from row y (adding rows where
+// base is too short): each row under it becomes what draw makes of the row
+// and the block's line.
+func spliceEach(base, block []string, y int, draw func(row int, line, bl string) string) []string {
 	out := append([]string(nil), base...)
 	for i, bl := range block {
 		row := y + i
@@ -134,7 +141,7 @@ func splice(base []string, block []string, x, y int) []string {
 		for len(out) <= row {
 			out = append(out, "")
 		}
-		out[row] = spliceRow(out[row], bl, x)
+		out[row] = draw(row, out[row], bl)
 	}
 	return out
 }
