@@ -62,25 +62,17 @@ type viewMemo struct {
 	// under are the rows with the box drawn over them.
 	under rowMemo
 	// challenge is the text of a challenge's box, scores the standings'.
-	challenge keyedSlot[challengeKey]
-	scores    keyedSlot[scoresKey]
+	challenge, scores keyedSlot[boxTextKey]
 }
 
-// scoresKey is what the standings are drawn from (as challengeKey), for
-// the end of a hand or of the game.
-type scoresKey struct {
+// boxTextKey is what a box's text is drawn from: the message last handled
+// and the table it showed, at a width (and, for the standings, whether the
+// game is over).
+type boxTextKey struct {
 	gen   uint64
 	t     *lobby.TableView
 	w     int
 	final bool
-}
-
-// challengeKey is what a challenge's text is drawn from: the message last
-// handled and the table it showed, at a width.
-type challengeKey struct {
-	gen uint64
-	t   *lobby.TableView
-	w   int
 }
 
 // padHand pads the hand's rows narrower than the window to its width, in

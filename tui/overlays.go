@@ -109,7 +109,7 @@ func (m *model) targetView(v *engine.View) []string {
 // its seconds wrapped the whole text again.
 func (m *model) challengeView(v *engine.View, w int) []string {
 	st := m.st
-	k := challengeKey{gen: m.gen, t: m.scr.Table, w: w}
+	k := boxTextKey{gen: m.gen, t: m.scr.Table, w: w}
 	text := keptBy(&m.memoNow().challenge, k, func() []string { return m.challengeText(v, w) })
 	return append(text, "", st.key.Render("y")+" challenge    "+st.key.Render("n")+" take the four cards"+
 		m.countdown(m.scr.Table.TurnEnds))
@@ -167,7 +167,7 @@ func (m *model) raceView(v *engine.View) []string {
 func (m *model) scoresView(v *engine.View, w int, final bool) []string {
 	// The standings are kept between messages: between hands the box shows
 	// the next hand's countdown, and each of its seconds drew them again.
-	k := scoresKey{gen: m.gen, t: m.scr.Table, w: w, final: final}
+	k := boxTextKey{gen: m.gen, t: m.scr.Table, w: w, final: final}
 	text := keptBy(&m.memoNow().scores, k, func() []string { return m.scoresText(v, w, final) })
 	return append(text, m.scoresNext(final))
 }

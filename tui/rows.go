@@ -113,9 +113,7 @@ func (r *rowMemo) sideBySide(left, right []string, lw, w int) []string {
 	out := make([]string, n)
 	for i := range out {
 		l, rt := rowPair(left, right, i)
-		// Two independent hashes of the two sides: "ab" beside "c" is not
-		// "a" beside "bc".
-		key := maphash.String(rowSeed, l) ^ maphash.String(rightSeed, rt)
+		key := pairKey(l, rt)
 		if s, ok := r.row(i, key); ok {
 			out[i] = s
 			continue
@@ -137,7 +135,7 @@ func (r *rowMemo) sideBySide(left, right []string, lw, w int) []string {
 func (r *rowMemo) splice(base, block []string, x, y, w int) []string {
 	r.at(w, x)
 	return spliceEach(base, block, y, func(row int, line, bl string) string {
-		key := maphash.String(rowSeed, line) ^ maphash.String(rightSeed, bl)
+		key := pairKey(line, bl)
 		if s, ok := r.row(row, key); ok {
 			return s
 		}
@@ -145,6 +143,12 @@ func (r *rowMemo) splice(base, block []string, x, y, w int) []string {
 		r.keep(row, key, s)
 		return s
 	})
+}
+
+// pairKey is the key of a row made from two strings: two independent
+// hashes, one of each ("ab" beside "c" is not "a" beside "bc").
+func pairKey(a, b string) uint64 {
+	return maphash.String(rowSeed, a) ^ maphash.String(rightSeed, b)
 }
 
 // joinRow is pad(trunc(pad(l, lw)+rt, w), w): l padded to lw cells, then rt,
