@@ -30,10 +30,11 @@ type painter struct {
 	inner tea.Model
 	out   io.Writer
 
-	w, h   int      // the window; 0 until known
-	shown  []string // the lines on the terminal now
-	opened bool     // the alternate screen is set up
-	clear  bool     // the next paint starts from a cleared screen
+	w, h   int       // the window; 0 until known
+	shown  []string  // the lines on the terminal now
+	box    *[]string // from takeList until giveList: lineLists' holder
+	opened bool      // the alternate screen is set up
+	clear  bool      // the next paint starts from a cleared screen
 
 	titles bool   // the terminal takes window titles (not TERM=dumb)
 	title  string // the title last set
@@ -51,6 +52,8 @@ type (
 	stamper interface{ TakeMoveStamp() (time.Time, bool) }
 	// liner gives its view as lines, as View would after a split.
 	liner interface{ Lines() []string }
+	// appender is a liner that appends its lines to a list of the caller's.
+	appender interface{ AppendLines([]string) []string }
 	// stiller says whether its view would be the one last drawn, when it
 	// knows without drawing it.
 	stiller interface{ Unchanged() bool }
@@ -143,7 +146,12 @@ func (p *painter) compose() *bytes.Buffer {
 	}
 	p.counts.frame()
 	var lines []string
-	if l, ok := p.inner.(liner); ok {
+	a, appends := p.inner.(appender)
+	if appends {
+		// Into a list from lineLists: it becomes the list of what is
+		// shown, and the list it replaces goes back for another frame.
+		lines = a.AppendLines(p.takeList())
+	} else if l, ok := p.inner.(liner); ok {
 		lines = l.Lines()
 	} else {
 		lines = strings.Split(p.inner.View(), "\n")
@@ -174,7 +182,12 @@ func (p *painter) compose() *bytes.Buffer {
 		b.WriteString(cursorTo(len(lines)))
 		b.WriteString(ansi.EraseScreenBelow)
 	}
-	p.shown = append(p.shown[:0], lines...)
+	if appends {
+		p.giveList(p.shown)
+		p.shown = lines
+	} else {
+		p.shown = append(p.shown[:0], lines...)
+	}
 	p.signal(b)
 	if b.Len() > len(syncBegin)+writeChunk {
 		b.WriteString(syncEnd)
@@ -232,6 +245,32 @@ func (p *painter) restore() {
 // sessions: a session holds one only while it paints, so ten thousand idle
 // sessions hold none (a first full screen is some 5 KB).
 var paintBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// lineLists are lists for a frame's lines, shared by all sessions: a
+// session keeps the list of what its terminal shows, and takes one for its
+// next frame only while it paints, so that a frame makes no list and an
+// idle session holds no second one.
+var lineLists = sync.Pool{New: func() any { return new([]string) }}
+
+// takeList is an empty list from lineLists. The pool holds pointers (a
+// slice put in it as it is would be copied to the heap each time); the
+// painter keeps the one it took for giveList.
+func (p *painter) takeList() []string {
+	p.box = lineLists.Get().(*[]string)
+	out := (*p.box)[:0]
+	*p.box = nil
+	return out
+}
+
+// giveList gives a list of lines that is no longer shown back to
+// lineLists, emptied: the rows it held may be gone from the screen.
+func (p *painter) giveList(ls []string) {
+	b := p.box
+	p.box = nil
+	clear(ls)
+	*b = ls[:0]
+	lineLists.Put(b)
+}
 
 // cursorTo moves the cursor to the start of row i (from 0).
 func cursorTo(i int) string {

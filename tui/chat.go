@@ -84,22 +84,31 @@ func (m *model) drawLog(log []lobby.LogLine, w, n int) []string {
 	m.memoNow()
 	var out []string
 	before := m.memo.logs
-	drawn := make([]keptLog, 0, min(n, len(log)))
+	var kept []keptLog
+	if before != nil {
+		kept = before.l
+	}
+	drawn := logPool.Get().(*keptLogs)
 	at := 0 // where the next line is in before, if it was drawn then
 	for i := len(log) - 1; i >= 0 && len(out) < n; i-- {
 		k := logKey{log[i], w}
-		ls, seen := findLog(before, k, at)
+		ls, seen := findLog(kept, k, at)
 		if seen < 0 {
 			ls = m.logLine(log[i], w)
 		} else {
 			at = seen + 1
 		}
-		drawn = append(drawn, keptLog{key: k, lines: ls})
+		drawn.l = append(drawn.l, keptLog{key: k, lines: ls})
 		for j := len(ls) - 1; j >= 0 && len(out) < n; j-- {
 			out = append(out, ls[j])
 		}
 	}
 	m.memo.logs = drawn // only the lines on screen are kept
+	if before != nil {
+		clear(before.l)
+		before.l = before.l[:0]
+		logPool.Put(before)
+	}
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]
 	}

@@ -48,13 +48,16 @@ type viewMemo struct {
 	pile keyedSlot[pileKey]
 	// logs are the log's lines as last drawn, newest first, kept while
 	// they are on screen: a move adds one line and moves the others up.
-	logs []keptLog
+	logs *keptLogs
 	// rows are the players' rows, without the time left, as last drawn,
 	// by seat. (A slice, not a map: a map of a few rows is mostly empty
 	// slots, and one was made for every frame.)
 	rows []keptRow
 	// sides are the rows of the piles and the players side by side.
 	sides rowMemo
+	// handCards are the hand's rows of cards and of marks, kept while
+	// the same cards show the same way (handCardsKey).
+	handCards keyedSlot[handCardsKey]
 	// handRows are the hand's rows as last padded (padHand).
 	handRows rowMemo
 	// overlays are the boxes last drawn over the table (at most two sizes).
@@ -64,6 +67,51 @@ type viewMemo struct {
 	// challenge is the text of a challenge's box, scores the standings'.
 	challenge, scores keyedSlot[boxTextKey]
 }
+
+// frameLists are the lists a table's frame is put together in: the frame,
+// its two columns, the rows of a box, the rows side by side and with the
+// box over them. Each is read once, by the next step of the same frame, and
+// dropped. Made afresh for every frame they were nearly a quarter of the
+// bytes a playing session allocated, and so of the collector's work; kept
+// by each session they would be a few kilobytes of its memory. They are
+// shared instead, through framePool: a session holds a set only while it
+// draws a frame, and frames are drawn a few at a time (on the drawers).
+type frameLists struct {
+	frame, pile, players, box, sides, under []string
+}
+
+var framePool = sync.Pool{New: func() any { return new(frameLists) }}
+
+// lists are the lists of the frame being drawn, taken from framePool for
+// it.
+func (m *model) lists() *frameLists {
+	if m.fl == nil {
+		m.fl = framePool.Get().(*frameLists)
+	}
+	return m.fl
+}
+
+// dropLists gives the frame's lists back to framePool once the frame is
+// made, emptied: the rows they held are the session's no longer.
+func (m *model) dropLists() {
+	fl := m.fl
+	if fl == nil {
+		return
+	}
+	m.fl = nil
+	for _, l := range [...]*[]string{&fl.frame, &fl.pile, &fl.players, &fl.box, &fl.sides, &fl.under} {
+		clear((*l)[:cap(*l)]) // (to its end: a list may have been cut after it was filled)
+		*l = (*l)[:0]
+	}
+	framePool.Put(fl)
+}
+
+// keptLogs is a list of the log's lines as drawn, in a box for logPool.
+type keptLogs struct{ l []keptLog }
+
+// logPool holds the lists of log lines a session no longer keeps: a frame
+// fills one while it reads the one before, which then goes back.
+var logPool = sync.Pool{New: func() any { return new(keptLogs) }}
 
 // boxTextKey is what a box's text is drawn from: the message last handled
 // and the table it showed, at a width (and, for the standings, whether the
@@ -79,7 +127,8 @@ type boxTextKey struct {
 // place, as the frame would: the frame, the memo and the painter then hold
 // one copy of each row, not a padded one beside the memo's. A row drawn as
 // it was for the frame before is the string padded then (a move that
-// leaves the hand as it was pads nothing). Rows wider than the window are
+// leaves the hand as it was pads nothing), or the new one if it came
+// padded (the rows of cards do: handCards). Rows wider than the window are
 // left for the frame to cut.
 func (m *model) padHand(ls []string) []string {
 	r := &m.memo.handRows
@@ -88,7 +137,13 @@ func (m *model) padHand(ls []string) []string {
 	for i, l := range ls {
 		key := maphash.String(rowSeed, l)
 		if s, ok := r.row(i, key); ok {
-			ls[i] = s
+			if l == s {
+				// Drawn padded, again (handCards): keep the new
+				// row, cut from the same string as the rows that
+				// changed beside it, and let the old string go.
+				r.rows[i] = l
+			}
+			ls[i] = r.rows[i]
 			continue
 		}
 		if width(l) < m.w {

@@ -126,3 +126,18 @@ func TestBackgroundIsOnlyTheLobbysNews(t *testing.T) {
 	away.Table = nil
 	require.False(t, at.Background(screenMsg(away)), "news to a session at a table")
 }
+
+// TestHandRowsComePadded: the hand's rows of cards and marks are drawn as
+// wide as the window, as the frame would pad them, so that the frame and the
+// memo keep the rows as drawn and no padded copy beside them.
+func TestHandRowsComePadded(t *testing.T) {
+	for _, w := range []int{80, 99, 100, 133} {
+		m, _ := newTestModel(midGame(), w, 24, renderer(termenv.ANSI256))
+		m.Lines()
+		rows := m.memo.handCards.lines
+		require.Len(t, rows, 5, "width %d", w)
+		for i, row := range rows {
+			require.Equal(t, w, width(row), "width %d, row %d: %q", w, i, row)
+		}
+	}
+}

@@ -71,12 +71,12 @@ func (r *rowMemo) size(n int) {
 	}
 }
 
-// frameLines is frameLines(ls, w, h), making only the rows that changed.
-func (r *rowMemo) frameLines(ls []string, w, h int) []string {
+// appendFrameLines appends frameLines(ls, w, h) to dst, making only the
+// rows that changed.
+func (r *rowMemo) appendFrameLines(dst, ls []string, w, h int) []string {
 	r.at(w, 0)
 	r.size(h)
-	out := make([]string, h)
-	for i := range out {
+	for i := range h {
 		l := ""
 		if i < len(ls) {
 			l = ls[i]
@@ -90,36 +90,38 @@ func (r *rowMemo) frameLines(ls []string, w, h int) []string {
 				s = l
 				r.rows[i] = l
 			}
-			out[i] = s
+			dst = append(dst, s)
 			continue
 		}
-		out[i] = pad(l, w)
-		r.keep(i, key, out[i])
+		s := pad(l, w)
+		r.keep(i, key, s)
+		dst = append(dst, s)
 	}
 	if len(r.keys) > h {
 		r.keys, r.rows = r.keys[:h], r.rows[:h]
 	}
-	return out
+	return dst
 }
 
 // sideBySide is sideBySide(left, right, lw, w), each row padded to w (as
 // the frame pads it anyway: the padded row is then the frame's row itself,
 // and a session keeps one string for it, not two), making only the rows
 // that changed.
-func (r *rowMemo) sideBySide(left, right []string, lw, w int) []string {
+func (r *rowMemo) sideBySide(dst, left, right []string, lw, w int) []string {
 	r.at(w, lw)
 	n := max(len(left), len(right))
 	r.size(n)
-	out := make([]string, n)
-	for i := range out {
+	out := dst
+	for i := range n {
 		l, rt := rowPair(left, right, i)
 		key := pairKey(l, rt)
 		if s, ok := r.row(i, key); ok {
-			out[i] = s
+			out = append(out, s)
 			continue
 		}
-		out[i] = joinRow(l, rt, lw, w)
-		r.keep(i, key, out[i])
+		s := joinRow(l, rt, lw, w)
+		r.keep(i, key, s)
+		out = append(out, s)
 	}
 	if len(r.keys) > n {
 		r.keys, r.rows = r.keys[:n], r.rows[:n]
@@ -132,9 +134,9 @@ func (r *rowMemo) sideBySide(left, right []string, lw, w int) []string {
 // the table (a challenge, the scores between hands) shows a countdown, and
 // each of its seconds changed one line of the box but cut every row under
 // it again, through their escape sequences.
-func (r *rowMemo) splice(base, block []string, x, y, w int) []string {
+func (r *rowMemo) splice(dst, base, block []string, x, y, w int) []string {
 	r.at(w, x)
-	return spliceEach(base, block, y, func(row int, line, bl string) string {
+	return spliceEach(dst, base, block, y, func(row int, line, bl string) string {
 		key := pairKey(line, bl)
 		if s, ok := r.row(row, key); ok {
 			return s

@@ -25,6 +25,7 @@ func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
 	pick := func(r *rand.Rand) string { return pool[r.IntN(len(pool))] }
 	rng := rand.New(rand.NewPCG(7, 9))
 	var frame, sides, under rowMemo
+	var into []string
 	box := make([]string, 6)
 	left := make([]string, 12)
 	right := make([]string, 14)
@@ -39,16 +40,17 @@ func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
 			right[rng.IntN(len(right))] = pick(rng)
 			ls[rng.IntN(len(ls))] = pick(rng)
 		}
-		got := sides.sideBySide(left, right, lw, w)
+		got := sides.sideBySide(nil, left, right, lw, w)
 		want := sideBySide(left, right, lw, w)
 		require.Len(t, got, len(want), "step %d", step)
 		for i := range want {
 			require.Equal(t, pad(want[i], w), got[i], "step %d, row %d", step, i)
 		}
-		require.Equal(t, frameLines(ls, w, h), frame.frameLines(ls, w, h), "step %d", step)
+		into = frame.appendFrameLines(into[:0], ls, w, h) // (the painter's list of the frame before last)
+		require.Equal(t, frameLines(ls, w, h), into, "step %d", step)
 		box[rng.IntN(len(box))] = pick(rng)
 		x, y := rng.IntN(lw+1), rng.IntN(len(ls)) // (sometimes past the rows' end)
-		require.Equal(t, splice(ls, box, x, y), under.splice(ls, box, x, y, w), "step %d", step)
+		require.Equal(t, splice(ls, box, x, y), under.splice(nil, ls, box, x, y, w), "step %d", step)
 	}
 }
 

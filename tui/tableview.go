@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"hash/maphash"
 	"strings"
 	"time"
 
@@ -173,8 +174,8 @@ func (m *model) tableView() []string {
 	if t.Tournament != nil {
 		hk.tour = t.Tournament.Table
 	}
-	out := make([]string, 0, max(m.h, 24))
-	out = append(out, keptByShown(&m.memo.header, hk, func() []string { return m.tableHeader(t, v) })...)
+	fl := m.lists()
+	out := append(fl.frame[:0], keptByShown(&m.memo.header, hk, func() []string { return m.tableHeader(t, v) })...)
 	handH := 7 // title, four lines of cards, marks, a blank above
 	if !m.seated() {
 		handH = 3
@@ -186,7 +187,8 @@ func (m *model) tableView() []string {
 	}
 	left := m.pileColumn(v, leftW)
 	right := m.playersColumn(t, v, m.w-leftW-1, midH)
-	out = append(out, m.memo.sides.sideBySide(left, right, leftW, m.w)...)
+	fl.sides = m.memo.sides.sideBySide(fl.sides[:0], left, right, leftW, m.w)
+	out = append(out, fl.sides...)
 	for len(out) < 2+midH {
 		out = append(out, "")
 	}
@@ -203,6 +205,7 @@ func (m *model) tableView() []string {
 		out = append(out, m.watchingBanner(t)...)
 	}
 	out = m.bottom(out, m.tableFooter(v))
+	fl.frame = out
 	if ov == ovNone {
 		m.memo.under.forget() // (the rows under a box that has gone)
 	} else {
@@ -248,11 +251,13 @@ func (m *model) placeOverlay(base []string, block string, x0, below, bottom int)
 		x0, colW = 0, m.w
 	}
 	left := max((colW-bw)/2, 0)
-	rows := make([]string, len(bl))
-	for i, l := range bl {
-		rows[i] = spaces(left) + l + spaces(colW-left-bw)
+	fl := m.lists()
+	fl.box = fl.box[:0]
+	for _, l := range bl {
+		fl.box = append(fl.box, spaces(left)+l+spaces(colW-left-bw))
 	}
-	return m.memoNow().under.splice(base, rows, x0, y, m.w)
+	fl.under = m.memo.under.splice(fl.under[:0], base, fl.box, x0, y, m.w)
+	return fl.under
 }
 
 // pileColumn is the draw pile and the discard pile, drawn large, with the
@@ -264,7 +269,8 @@ func (m *model) pileColumn(v *engine.View, w int) []string {
 	if v.HandNo > 0 {
 		pk.dealer = m.seatName(v.Dealer)
 	}
-	out := keptBy(&m.memo.pile, pk, func() []string { return m.piles(v, w) })
+	fl := m.lists()
+	out := append(fl.pile[:0], keptByShown(&m.memo.pile, pk, func() []string { return m.piles(v, w) })...)
 	note := m.phaseNote(v)
 	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver &&
 		m.scr.Table.Reveal == nil
@@ -277,7 +283,9 @@ func (m *model) pileColumn(v *engine.View, w int) []string {
 	for _, l := range notes {
 		out = append(out, " "+l)
 	}
-	return append(out, m.moment(v, w)...)
+	out = append(out, m.moment(v, w)...)
+	fl.pile = out
+	return out
 }
 
 // piles is the top of the pile column: both piles, the hand's number and
@@ -338,8 +346,8 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 		teamW = 2
 	}
 	head := "  " + spaces(teamW) + pad("player "+arrow, nameW) + padLeft("cards", 6) + padLeft(scoreHead, 7)
-	out := make([]string, 0, max(h, len(v.Seats)+1))
-	out = append(out, keep(&st.drawn, dimKey(head), func() string { return st.dim.Render(head) }))
+	fl := m.lists()
+	out := append(fl.players[:0], keep(&st.drawn, dimKey(head), func() string { return st.dim.Render(head) }))
 	if len(m.memo.rows) != len(v.Seats) {
 		m.memo.rows = make([]keptRow, len(v.Seats))
 	}
@@ -355,6 +363,7 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 		out = append(out, "")
 		out = append(out, m.keptShown(&m.memo.log, w<<16|logH, func() []string { return m.logLines(t.Log, w-1, logH) })...)
 	}
+	fl.players = out
 	return out
 }
 
@@ -513,59 +522,38 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 	if last < len(hand) {
 		rm = st.dim.Render(fmt.Sprintf(" %d›", len(hand)-last))
 	}
-	// Each row is built once, with its margins, not copied again for
-	// every card added.
-	var rowB [4]strings.Builder
-	var markB strings.Builder
-	for r := range rowB {
-		rowB[r].Grow((last-first)*(cardW+gap)*8 + len(lm) + len(rm))
-		if r == 2 {
-			rowB[r].WriteString(lm)
-		} else {
-			rowB[r].WriteString("  ")
-		}
-	}
-	markB.Grow(2 + (last-first)*(cardW+gap)*2)
-	markB.WriteString("  ")
 	myTurn := v.Current == v.Seat && (v.Phase == engine.PhaseTurn || v.Phase == engine.PhaseDrawn)
-	for i := first; i < last; i++ {
-		c := hand[i]
-		playable := v.Playable(c)
-		card := st.smallCard(c, v.Settings.Edition, cardW, myTurn && !playable, i == ts.cursor)
-		lift := 1
-		if i == ts.cursor {
-			lift = 0
-		}
-		for r := range rowB {
-			cell := spaces(cardW)
-			if k := r - lift; k >= 0 && k < 3 {
-				cell = card[k]
+	shown := hand[first:last]
+	k := handCardsKey{n: len(shown), myTurn: myTurn, cursor: ts.cursor - first, cardW: cardW, gap: gap,
+		lm: lm, rm: rm, edition: v.Settings.Edition, w: m.w}
+	var rows []string
+	if len(shown) <= 64 {
+		// Kept while the same cards show the same way: a move by
+		// another player that leaves which of them play as it was
+		// draws none of them again.
+		var buf [3 * 64]byte
+		for i, c := range shown {
+			buf[3*i], buf[3*i+1], buf[3*i+2] = byte(c.Color), byte(c.Kind), c.Value
+			if v.Playable(c) {
+				k.plays |= 1 << i
 			}
-			rowB[r].WriteString(cell)
-			rowB[r].WriteString(spaces(gap))
 		}
-		mark := spaces(cardW)
-		if playable {
-			mark = keep(&st.drawn, playableMarkKey(cardW), func() string {
-				return " " + st.ok.Render(strings.Repeat("▲", cardW-2)) + " "
-			})
-		}
-		markB.WriteString(mark)
-		markB.WriteString(spaces(gap))
+		k.cards = maphash.Bytes(rowSeed, buf[:3*len(shown)])
+		rows = keptByShown(&m.memo.handCards, k, func() []string { return m.handCards(shown, v, k) })
+	} else {
+		rows = m.handCards(shown, v, k)
 	}
-	rowB[2].WriteString(rm)
 	out := make([]string, 0, 6)
 	out = append(out, title)
-	for r := range rowB {
-		out = append(out, rowB[r].String())
-	}
+	out = append(out, rows[:4]...)
+	markRow := rows[4]
 	if len(hand) == 0 {
 		out[2] = "  " + st.dim.Render("no cards")
 		if v.Seats[v.Seat].Out {
 			out[2] = "  " + st.banner.Render(" OUT ") + " " + st.dim.Render("you are out of the game: you watch it to the end")
 		}
 	}
-	return append(out, markB.String())
+	return append(out, markRow)
 }
 
 // watchingBanner replaces the hand for a spectator.
@@ -618,4 +606,104 @@ func (m *model) tableFooter(v *engine.View) string {
 	}
 	return st.footer(m.w, hint{"←/→", "card"}, hint{"enter", "play"}, hint{"d", "draw"}, hint{"u", "UNO"},
 		hint{"c", "catch"}, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "leave"})
+}
+
+// handCardsKey is everything the hand's rows of cards and of marks are
+// drawn from: the cards on screen (hashed, three bytes each), which of them
+// play, whether it is the player's turn (the cards that do not play are
+// dimmed only then), the cursor (from the first card shown), the card's
+// size, the margins and the window's width.
+type handCardsKey struct {
+	cards      uint64
+	n          int
+	plays      uint64 // bit i: the i-th card shown plays
+	myTurn     bool
+	cursor     int
+	cardW, gap int
+	lm, rm     string
+	edition    engine.Edition
+	w          int
+}
+
+// handCards is the hand's four rows of cards (the one under the cursor
+// raised) and its row of marks (▲ under each card that plays), for the
+// cards shown, each padded to the window's width as the frame would pad it
+// (the frame, the memo and the painter then share one copy of the rows).
+func (m *model) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []string {
+	st := m.st
+	cardW, gap := k.cardW, k.gap
+	// The five rows are written one after another into one string, its
+	// size counted first, and cut from it: one allocation for the rows,
+	// where a builder for each, growing, made three times as many.
+	type cell struct {
+		rows [5]string // the card's part of each row
+	}
+	var few [32]cell
+	cells := few[:0]
+	if len(hand) > len(few) {
+		cells = make([]cell, 0, len(hand))
+	}
+	size := 4*2 + len(k.lm) + len(k.rm) // the margins
+	for i, c := range hand {
+		playable := v.Playable(c)
+		card := st.smallCard(c, k.edition, cardW, k.myTurn && !playable, i == k.cursor)
+		lift := 1
+		if i == k.cursor {
+			lift = 0
+		}
+		var s cell
+		for r := range 4 {
+			s.rows[r] = spaces(cardW)
+			if j := r - lift; j >= 0 && j < 3 {
+				s.rows[r] = card[j]
+			}
+		}
+		s.rows[4] = spaces(cardW)
+		if playable {
+			s.rows[4] = keep(&st.drawn, playableMarkKey(cardW), func() string {
+				return " " + st.ok.Render(strings.Repeat("▲", cardW-2)) + " "
+			})
+		}
+		for _, part := range s.rows {
+			size += len(part) + gap
+		}
+		cells = append(cells, s)
+	}
+	// Every card's part of a row is cardW cells wide, and so is each mark.
+	cellsW := len(cells) * (cardW + gap)
+	fill := [5]int{}
+	for r := range fill {
+		rowW := 2 + cellsW
+		if r == 2 {
+			rowW = width(k.lm) + cellsW + width(k.rm)
+		}
+		fill[r] = max(k.w-rowW, 0)
+		size += fill[r]
+	}
+	var b strings.Builder
+	b.Grow(size)
+	var ends [5]int
+	for r := range 5 {
+		if r == 2 {
+			b.WriteString(k.lm)
+		} else {
+			b.WriteString("  ")
+		}
+		for _, s := range cells {
+			b.WriteString(s.rows[r])
+			b.WriteString(spaces(gap))
+		}
+		if r == 2 {
+			b.WriteString(k.rm)
+		}
+		b.WriteString(spaces(fill[r]))
+		ends[r] = b.Len()
+	}
+	all := b.String()
+	rows := make([]string, 5)
+	for r, from := 0, 0; r < 5; r++ {
+		rows[r] = all[from:ends[r]]
+		from = ends[r]
+	}
+	return rows
 }

@@ -125,14 +125,14 @@ func frameLines(ls []string, w, h int) []string {
 
 // splice draws block over base with its top-left corner at row y, column x.
 func splice(base []string, block []string, x, y int) []string {
-	return spliceEach(base, block, y, func(_ int, line, bl string) string { return spliceRow(line, bl, x) })
+	return spliceEach(nil, base, block, y, func(_ int, line, bl string) string { return spliceRow(line, bl, x) })
 }
 
-// spliceEach puts block over a copy of base from row y (adding rows where
-// base is too short): each row under it becomes what draw makes of the row
-// and the block's line.
-func spliceEach(base, block []string, y int, draw func(row int, line, bl string) string) []string {
-	out := append([]string(nil), base...)
+// spliceEach puts block over a copy of base, appended to dst, from row y
+// (adding rows where base is too short): each row under it becomes what
+// draw makes of the row and the block's line.
+func spliceEach(dst, base, block []string, y int, draw func(row int, line, bl string) string) []string {
+	out := append(dst, base...)
 	for i, bl := range block {
 		row := y + i
 		if row < 0 {

@@ -176,8 +176,9 @@ type model struct {
 	drawn   frameStamp // what the last frame was drawn from (unchanged.go)
 	onClose func(reason string)
 
-	gen  uint64    // messages other than clock ticks so far (memo.go)
-	memo *viewMemo // the parts of the frame kept between ticks; nil off a table
+	gen  uint64      // messages other than clock ticks so far (memo.go)
+	memo *viewMemo   // the parts of the frame kept between ticks; nil off a table
+	fl   *frameLists // while a table's frame is drawn: its lists (framePool)
 }
 
 type tickMsg time.Time
@@ -534,13 +535,17 @@ func (m *model) View() string { return strings.Join(m.Lines(), "\n") }
 // Lines is the view as the screen's lines: the session's painter compares
 // and sends them line by line, and a view joined only to be split again
 // was the largest allocation of a frame.
-func (m *model) Lines() []string {
+func (m *model) Lines() []string { return m.AppendLines(nil) }
+
+// AppendLines appends the view's lines to dst. The painter passes an empty
+// list of its own (from a pool of them), so that a frame makes no list.
+func (m *model) AppendLines(dst []string) []string {
 	var ls []string
 	at := m.where()
 	m.stampFrame(at)
 	switch at {
 	case atTooSmall:
-		return strings.Split(m.tooSmall(), "\n")
+		return append(dst, strings.Split(m.tooSmall(), "\n")...)
 	case atClosed:
 		ls = m.closedView()
 	case atNick:
@@ -564,5 +569,7 @@ func (m *model) Lines() []string {
 	case atTable:
 		ls = m.tableView()
 	}
-	return m.frame.frameLines(ls, m.w, m.h)
+	dst = m.frame.appendFrameLines(dst, ls, m.w, m.h)
+	m.dropLists() // (ls, if the table's, was one of them)
+	return dst
 }
