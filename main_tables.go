@@ -60,6 +60,7 @@ func journalMetrics(st store.Store, hub *lobby.Hub) metricsExtra {
 				func() float64 { return float64(hub.JournalStats().Unwritten) }),
 			gauge("unossh_journal_queued", "Actions waiting for the journal's writer.",
 				func() float64 { return float64(st.Stats().Queued) }),
+			journalWaits{st},
 		)
 		mux.HandleFunc("/debug/tables", func(w http.ResponseWriter, r *http.Request) {
 			tables, err := hub.Snapshot(r.Context())
@@ -71,6 +72,25 @@ func journalMetrics(st store.Store, hub *lobby.Hub) metricsExtra {
 			_ = json.NewEncoder(w).Encode(tables)
 		})
 	}
+}
+
+// journalWaits is the histogram of how long a table waited for the
+// journal to commit an action, before showing its result: the first part of
+// unossh_move_to_screen_seconds.
+type journalWaits struct{ st store.Store }
+
+var journalWaitDesc = prometheus.NewDesc("unossh_journal_wait_seconds",
+	"From a table handing an action to the journal to the commit's acknowledgement (the table shows the move after it).", nil, nil)
+
+func (j journalWaits) Describe(ch chan<- *prometheus.Desc) { ch <- journalWaitDesc }
+
+func (j journalWaits) Collect(ch chan<- prometheus.Metric) {
+	h := j.st.Stats().Wait
+	buckets := make(map[float64]uint64, len(h.Bounds))
+	for i, b := range h.Bounds {
+		buckets[b] = h.Counts[i]
+	}
+	ch <- prometheus.MustNewConstHistogram(journalWaitDesc, h.Count, h.Sum, buckets)
 }
 
 // restoreTimeout bounds reading and replaying the live tables at start.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -54,6 +55,52 @@ type Stats struct {
 	Retries       uint64 // attempts made again after a failure
 	Failed        uint64 // actions whose callers were told they were not written
 	Queued        int    // actions waiting for the writer now
+	// Wait is how long each written action's Append waited, from the
+	// call to the commit's acknowledgement: the time a table holds a
+	// move back before anyone sees it.
+	Wait Histogram
+}
+
+// Histogram is a count of durations by bucket.
+type Histogram struct {
+	// Bounds are the buckets' upper bounds, in seconds; Counts[i] is the
+	// number of observations at or under Bounds[i] (cumulative, as
+	// Prometheus has them).
+	Bounds []float64
+	Counts []uint64
+	// Count and Sum are every observation and their total, in seconds.
+	Count uint64
+	Sum   float64
+}
+
+// waitBounds are Stats.Wait's buckets, in seconds: those of the server's
+// move-to-screens histogram, of which the wait is the first part.
+var waitBounds = []float64{.001, .002, .005, .01, .02, .03, .04, .05, .075, .1, .2, .5, 1, 2, 5}
+
+// waits is Stats.Wait as it is counted: one counter per bucket (and one
+// past the last), bumped by the tables' goroutines.
+type waits struct {
+	buckets [16]atomic.Uint64
+	count   atomic.Uint64
+	sumUS   atomic.Uint64 // microseconds
+}
+
+func (w *waits) observe(d time.Duration) {
+	i, _ := slices.BinarySearch(waitBounds, d.Seconds())
+	w.buckets[i].Add(1)
+	w.count.Add(1)
+	w.sumUS.Add(uint64(max(d, 0).Microseconds()))
+}
+
+func (w *waits) snapshot() Histogram {
+	h := Histogram{Bounds: waitBounds, Counts: make([]uint64, len(waitBounds)),
+		Count: w.count.Load(), Sum: float64(w.sumUS.Load()) / 1e6}
+	var run uint64
+	for i := range waitBounds {
+		run += w.buckets[i].Load()
+		h.Counts[i] = run
+	}
+	return h
 }
 
 // appendReq is one action on its way to the journal; done receives its
@@ -78,8 +125,15 @@ type journal struct {
 
 	// fault, when set by a test, fails a commit attempt before it starts.
 	fault func() error
+	// insert is the INSERT of an entry, prepared once on the write
+	// connection and used by each batch's transaction as it is: preparing
+	// it again for every batch was a sixth of a commit's work. Only the
+	// writer's goroutine uses it; nil until the first batch, and again
+	// after a batch fails (the connection may have been replaced).
+	insert *sql.Stmt
 
 	appends, batches, largest, failures, retries, failed atomic.Uint64
+	waits                                                waits
 }
 
 func newJournal(db *DB, o JournalOptions) *journal {
@@ -101,14 +155,20 @@ func (db *DB) Append(ctx context.Context, tableID string, seq int, a engine.Acti
 	if err != nil {
 		return err
 	}
-	return db.journal.append(ctx, &appendReq{table: tableID, seq: seq, action: b, done: make(chan error, 1)})
+	start := time.Now()
+	err = db.journal.append(ctx, &appendReq{table: tableID, seq: seq, action: b, done: make(chan error, 1)})
+	if err == nil {
+		db.journal.waits.observe(time.Since(start))
+	}
+	return err
 }
 
 // Stats are the journal's counters now.
 func (db *DB) Stats() Stats {
 	j := db.journal
 	return Stats{Appends: j.appends.Load(), Batches: j.batches.Load(), LargestBatch: j.largest.Load(),
-		WriteFailures: j.failures.Load(), Retries: j.retries.Load(), Failed: j.failed.Load(), Queued: len(j.in)}
+		WriteFailures: j.failures.Load(), Retries: j.retries.Load(), Failed: j.failed.Load(), Queued: len(j.in),
+		Wait: j.waits.snapshot()}
 }
 
 func (j *journal) append(ctx context.Context, r *appendReq) error {
@@ -150,6 +210,7 @@ func (j *journal) close() {
 
 func (j *journal) run() {
 	defer close(j.exited)
+	defer j.dropInsert()
 	batch := make([]*appendReq, 0, j.opts.MaxBatch)
 	for {
 		select {
@@ -213,6 +274,7 @@ func (j *journal) write(batch []*appendReq) {
 			return
 		}
 		j.failures.Add(1)
+		j.dropInsert()
 		j.db.log.Error("store: journal write failed", "actions", len(batch), "attempt", attempt+1, "err", err)
 		if attempt >= j.opts.Retries {
 			j.failed.Add(uint64(len(batch)))
@@ -238,6 +300,11 @@ func (j *journal) commit(batch []*appendReq) (errs []error, err error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	if j.insert == nil { // (before the transaction takes the pool's one connection)
+		if j.insert, err = j.db.write.PrepareContext(ctx, insertEntry); err != nil {
+			return nil, err
+		}
+	}
 	tx, err := j.db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -247,11 +314,7 @@ func (j *journal) commit(batch []*appendReq) (errs []error, err error) {
 			_ = tx.Rollback()
 		}
 	}()
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO journal(table_id, seq, action) VALUES (?, ?, ?)
-		ON CONFLICT(table_id, seq) DO NOTHING`)
-	if err != nil {
-		return nil, err
-	}
+	stmt := tx.StmtContext(ctx, j.insert) // (on the same connection: not prepared again)
 	defer stmt.Close()
 	errs = make([]error, len(batch))
 	for i, r := range batch {
@@ -270,6 +333,20 @@ func (j *journal) commit(batch []*appendReq) (errs []error, err error) {
 		}
 	}
 	return errs, tx.Commit()
+}
+
+// insertEntry writes one entry; an entry already there is left as it is
+// (sameEntry then decides whether that is a harmless repeat).
+const insertEntry = `INSERT INTO journal(table_id, seq, action) VALUES (?, ?, ?)
+	ON CONFLICT(table_id, seq) DO NOTHING`
+
+// dropInsert closes the prepared INSERT, for the writer's end or after a
+// failed batch.
+func (j *journal) dropInsert() {
+	if j.insert != nil {
+		_ = j.insert.Close()
+		j.insert = nil
+	}
 }
 
 // sameEntry decides a clash on (table, seq): the same action again is a

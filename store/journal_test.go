@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -100,6 +101,12 @@ func TestJournalGroupCommit(t *testing.T) {
 			var n int
 			if err := db.read.QueryRow(`SELECT COUNT(*) FROM journal`).Scan(&n); err != nil || n != tt.tables {
 				t.Fatalf("%d entries, %v", n, err)
+			}
+			// Every written action's wait is counted, once, in a bucket.
+			w := st.Wait
+			if w.Count != uint64(tt.tables) || len(w.Counts) != len(w.Bounds) || w.Sum <= 0 ||
+				w.Counts[len(w.Counts)-1] > w.Count || !slices.IsSorted(w.Counts) {
+				t.Fatalf("waits %+v", w)
 			}
 		})
 	}
