@@ -214,9 +214,24 @@ func run(o options) {
 			if ups > 0 {
 				fmt.Printf("per update: %.3f ms of server CPU, %.0f bytes; %.2f frames drawn per update\n", cpu*1e3/ups, bytes/ups,
 					(m1["unossh_screen_frames_total"]-m0["unossh_screen_frames_total"])/ups)
+				// What the server allocated and how often it collected:
+				// steadier than its CPU from run to run, for comparing builds.
+				const alloc, gcs = "go_memstats_alloc_bytes_total", "go_gc_duration_seconds_count"
+				if _, ok := m1[alloc]; ok {
+					fmt.Printf("per update: %.0f bytes allocated; %.1f collections a second; heap %.1f MB at the end\n",
+						(m1[alloc]-m0[alloc])/ups, (m1[gcs]-m0[gcs])/dt, m1["go_memstats_heap_alloc_bytes"]/1e6)
+				}
 			}
-			p50, p99, n, in50 := quantiles(m0, m1)
-			fmt.Printf("move -> screens: p50 %s, p99 %s (%.0f screens, %.2f%% within 50ms)\n", p50, p99, n, 100*in50)
+			p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_move_to_screen_seconds")
+			mean := (m1["unossh_move_to_screen_seconds_sum"] - m0["unossh_move_to_screen_seconds_sum"]) / max(n, 1)
+			fmt.Printf("move -> screens: p50 %s, p99 %s (%.0f screens, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
+				p50, p99, n, mean*1e3, 100*in20, 100*in50)
+			// The first part of that: the table's wait for the journal.
+			if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_journal_wait_seconds"); n > 0 {
+				mean := (m1["unossh_journal_wait_seconds_sum"] - m0["unossh_journal_wait_seconds_sum"]) / n
+				fmt.Printf("of which the journal's commit: p50 %s, p99 %s (%.0f actions, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
+					p50, p99, n, mean*1e3, 100*in20, 100*in50)
+			}
 			fmt.Printf("goroutines: %.0f (%.1f per session); stacks %.1f KB, heap in use %.1f KB per session\n",
 				m1["go_goroutines"], m1["go_goroutines"]/h, m1["go_memstats_stack_inuse_bytes"]/1e3/h,
 				m1["go_memstats_heap_inuse_bytes"]/1e3/h)
@@ -518,10 +533,11 @@ func scrape(addr string) map[string]float64 {
 	return out
 }
 
-// quantiles reads p50 and p99 of the move-to-screens histogram over the
-// window between two scrapes (to the bucket's upper bound).
-func quantiles(m0, m1 map[string]float64) (p50, p99 string, n, in50 float64) {
-	const name = "unossh_move_to_screen_seconds_bucket{le=\""
+// quantiles reads p50 and p99 of one of the server's histograms over the
+// window between two scrapes (to the bucket's upper bound), its count, and
+// the shares within 20 and 50 ms.
+func quantiles(m0, m1 map[string]float64, histogram string) (p50, p99 string, n, in20, in50 float64) {
+	name := histogram + "_bucket{le=\""
 	type bucket struct {
 		le float64
 		n  float64
@@ -546,11 +562,14 @@ func quantiles(m0, m1 map[string]float64) (p50, p99 string, n, in50 float64) {
 		}
 	}
 	if len(bs) == 0 || bs[len(bs)-1].n == 0 {
-		return "-", "-", 0, 0
+		return "-", "-", 0, 0, 0
 	}
 	n = bs[len(bs)-1].n
 	for _, b := range bs {
-		if b.le == 0.05 {
+		switch b.le {
+		case 0.02:
+			in20 = b.n / n
+		case 0.05:
 			in50 = b.n / n
 		}
 	}
@@ -565,7 +584,7 @@ func quantiles(m0, m1 map[string]float64) (p50, p99 string, n, in50 float64) {
 		}
 		return "-"
 	}
-	return at(0.50), at(0.99), n, in50
+	return at(0.50), at(0.99), n, in20, in50
 }
 
 func waitListening(addr string) {
