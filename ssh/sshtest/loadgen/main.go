@@ -222,15 +222,16 @@ func run(o options) {
 						(m1[alloc]-m0[alloc])/ups, (m1[gcs]-m0[gcs])/dt, m1["go_memstats_heap_alloc_bytes"]/1e6)
 				}
 			}
-			p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_move_to_screen_seconds")
-			mean := (m1["unossh_move_to_screen_seconds_sum"] - m0["unossh_move_to_screen_seconds_sum"]) / max(n, 1)
-			fmt.Printf("move -> screens: p50 %s, p99 %s (%.0f screens, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
-				p50, p99, n, mean*1e3, 100*in20, 100*in50)
-			// The first part of that: the table's wait for the journal.
-			if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_journal_wait_seconds"); n > 0 {
-				mean := (m1["unossh_journal_wait_seconds_sum"] - m0["unossh_journal_wait_seconds_sum"]) / n
-				fmt.Printf("of which the journal's commit: p50 %s, p99 %s (%.0f actions, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
+			if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_move_to_screen_seconds"); n > 0 {
+				mean := (m1["unossh_move_to_screen_seconds_sum"] - m0["unossh_move_to_screen_seconds_sum"]) / n
+				fmt.Printf("move -> screens: p50 %s, p99 %s (%.0f screens, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
 					p50, p99, n, mean*1e3, 100*in20, 100*in50)
+				// The first part of that: the table's wait for the journal.
+				if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_journal_wait_seconds"); n > 0 {
+					mean := (m1["unossh_journal_wait_seconds_sum"] - m0["unossh_journal_wait_seconds_sum"]) / n
+					fmt.Printf("of which the journal's commit: p50 %s, p99 %s (%.0f actions, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
+						p50, p99, n, mean*1e3, 100*in20, 100*in50)
+				}
 			}
 			fmt.Printf("goroutines: %.0f (%.1f per session); stacks %.1f KB, heap in use %.1f KB per session\n",
 				m1["go_goroutines"], m1["go_goroutines"]/h, m1["go_memstats_stack_inuse_bytes"]/1e3/h,
