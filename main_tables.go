@@ -86,11 +86,7 @@ func (j journalWaits) Describe(ch chan<- *prometheus.Desc) { ch <- journalWaitDe
 
 func (j journalWaits) Collect(ch chan<- prometheus.Metric) {
 	h := j.st.Stats().Wait
-	buckets := make(map[float64]uint64, len(h.Bounds))
-	for i, b := range h.Bounds {
-		buckets[b] = h.Counts[i]
-	}
-	ch <- prometheus.MustNewConstHistogram(journalWaitDesc, h.Count, h.Sum, buckets)
+	ch <- histogram(journalWaitDesc, h.Bounds, h.Counts, h.Count, h.Sum)
 }
 
 // restoreTimeout bounds reading and replaying the live tables at start.

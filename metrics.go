@@ -44,9 +44,15 @@ func (c gameCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(refusalsDesc, prometheus.CounterValue, float64(n), cause)
 	}
 	lat := ss.MoveToScreen
-	buckets := make(map[float64]uint64, len(lat.Bounds))
-	for i, b := range lat.Bounds {
-		buckets[b] = lat.Counts[i]
+	ch <- histogram(latencyDesc, lat.Bounds, lat.Counts, lat.Count, lat.Sum)
+}
+
+// histogram is a histogram the server counts itself (cumulative counts by
+// upper bound, in seconds), as Prometheus takes it.
+func histogram(d *prometheus.Desc, bounds []float64, counts []uint64, count uint64, sum float64) prometheus.Metric {
+	buckets := make(map[float64]uint64, len(bounds))
+	for i, b := range bounds {
+		buckets[b] = counts[i]
 	}
-	ch <- prometheus.MustNewConstHistogram(latencyDesc, lat.Count, lat.Sum, buckets)
+	return prometheus.MustNewConstHistogram(d, count, sum, buckets)
 }

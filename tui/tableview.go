@@ -635,13 +635,10 @@ func (m *model) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []
 	// The five rows are written one after another into one string, its
 	// size counted first, and cut from it: one allocation for the rows,
 	// where a builder for each, growing, made three times as many.
-	type cell struct {
-		rows [5]string // the card's part of each row
-	}
-	var few [32]cell
+	var few [32][5]string // each card's part of each row
 	cells := few[:0]
 	if len(hand) > len(few) {
-		cells = make([]cell, 0, len(hand))
+		cells = make([][5]string, 0, len(hand))
 	}
 	size := 4*2 + len(k.lm) + len(k.rm) // the margins
 	for i, c := range hand {
@@ -651,20 +648,20 @@ func (m *model) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []
 		if i == k.cursor {
 			lift = 0
 		}
-		var s cell
+		var s [5]string
 		for r := range 4 {
-			s.rows[r] = spaces(cardW)
+			s[r] = spaces(cardW)
 			if j := r - lift; j >= 0 && j < 3 {
-				s.rows[r] = card[j]
+				s[r] = card[j]
 			}
 		}
-		s.rows[4] = spaces(cardW)
+		s[4] = spaces(cardW)
 		if playable {
-			s.rows[4] = keep(&st.drawn, playableMarkKey(cardW), func() string {
+			s[4] = keep(&st.drawn, playableMarkKey(cardW), func() string {
 				return " " + st.ok.Render(strings.Repeat("▲", cardW-2)) + " "
 			})
 		}
-		for _, part := range s.rows {
+		for _, part := range s {
 			size += len(part) + gap
 		}
 		cells = append(cells, s)
@@ -690,7 +687,7 @@ func (m *model) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []
 			b.WriteString("  ")
 		}
 		for _, s := range cells {
-			b.WriteString(s.rows[r])
+			b.WriteString(s[r])
 			b.WriteString(spaces(gap))
 		}
 		if r == 2 {
