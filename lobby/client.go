@@ -83,6 +83,14 @@ func (c *Client) nick() string {
 	return c.screen.Nick
 }
 
+// arrive is table q taking the session in: the session is at q from now,
+// before its first view reaches it.
+func (c *Client) arrive(q *tableQueue) {
+	c.mu.Lock()
+	c.at = q
+	c.mu.Unlock()
+}
+
 // show is table q posting its view to a session at it (which, the first
 // time, is how the session learns where it is).
 func (c *Client) show(q *tableQueue, v *TableView) {

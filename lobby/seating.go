@@ -318,3 +318,14 @@ func (t *table) close(why string) {
 	// hub (which never waits on a table).
 	t.hub.tell(closedCmd{t: t})
 }
+
+// arrived tells a session the table took in (err nil) that it is at the
+// table, at once. Its first view comes only with the flush, after the views
+// of the seats before it: a session that ended in between found itself at
+// no table, told none, and its seat stayed taken by nobody (the others had
+// seen it sit down).
+func (t *table) arrived(c *Client, err error) {
+	if err == nil {
+		c.arrive(t.q)
+	}
+}

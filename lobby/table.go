@@ -194,9 +194,11 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 	switch cmd := cmd.(type) {
 	case joinCmd:
 		err := t.onJoin(cmd.c, cmd.watch)
+		t.arrived(cmd.c, err)
 		return func() { cmd.reply <- err }
 	case reattachCmd:
 		err := t.onReattach(cmd.c)
+		t.arrived(cmd.c, err)
 		return func() { cmd.reply <- err }
 	case disconnectCmd:
 		kept := t.onDisconnect(cmd.c)
