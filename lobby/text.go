@@ -80,13 +80,25 @@ func SuggestNick(user string) string {
 // where 150 stacked marks drew over three rows of other players' screens.
 // The result is at most max runes (0: no limit).
 func Sanitize(s string, max int) string {
+	// Most text is kept whole, and then s itself is returned: names are
+	// cleaned again on every frame that shows them. The builder is used
+	// only from the first character that changes.
 	var b strings.Builder
+	same := true // b would hold s[:i] exactly: nothing written to it yet
+	differ := func(at int) {
+		if same {
+			same = false
+			b.WriteString(s[:at])
+		}
+	}
 	n, marks := 0, 0 // runes kept; combining marks on the last character
+	end := len(s)    // where the text kept whole ends, while same
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size <= 1 {
 			// A stray byte. 0x9b is an 8-bit CSI to a terminal that takes
 			// 8-bit controls: drop its whole sequence, not just the byte.
+			differ(i)
 			csi := s[i] == 0x9b
 			i++
 			if csi {
@@ -95,18 +107,23 @@ func Sanitize(s string, max int) string {
 			continue
 		}
 		if r == 0x1b || r == 0x9b { // ESC or CSI: skip the whole sequence
+			differ(i)
 			i += size + escapeLength(s[i+size:], r == 0x9b)
 			continue
 		}
+		at := i
 		i += size
 		if r == '\t' || r == '\n' || r == '\r' {
+			differ(at)
 			r = ' '
 		}
 		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || isBidi(r) || isInvisible(r) {
+			differ(at)
 			continue
 		}
 		if isMark(r) {
 			if marks >= maxMarks {
+				differ(at)
 				continue
 			}
 			marks++
@@ -114,10 +131,16 @@ func Sanitize(s string, max int) string {
 			marks = 0
 		}
 		if max > 0 && n >= max {
+			end = at
 			break
 		}
-		b.WriteRune(r)
+		if !same {
+			b.WriteRune(r)
+		}
 		n++
+	}
+	if same {
+		return strings.TrimSpace(s[:end])
 	}
 	return strings.TrimSpace(b.String())
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -89,4 +90,72 @@ func TestCodesAreLongGroupedAndForgiving(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "QQQQQQ", FormatCode("QQQQQQ"), "not a code: left alone")
+}
+
+// Sanitize returns text it keeps whole as it is, without a copy (names are
+// cleaned on every frame that shows them), and otherwise the same as
+// building the result rune by rune (sanitizeRuneByRune, its former body).
+func TestSanitizeKeepsCleanTextWithoutACopy(t *testing.T) {
+	for _, in := range []string{"alice", "Zoë Ñandú", "한국어", "  padded  "} {
+		allocs := testing.AllocsPerRun(100, func() { _ = Sanitize(in, 0) })
+		assert.Zero(t, allocs, "%q", in)
+	}
+	pool := []rune{'a', 'Z', ' ', '\t', '\n', 0x301, 0x323, 0x1161, 0x3164, 0x200b, 0x202e,
+		0x1b, '[', '3', 'm', 0x9b, 0xe9, 0xd55c, 0xfe0f, 0x7f}
+	rng := rand.New(rand.NewPCG(16, 16))
+	for range 5000 {
+		var b strings.Builder
+		for range rng.IntN(30) {
+			b.WriteRune(pool[rng.IntN(len(pool))])
+		}
+		if rng.IntN(8) == 0 {
+			b.WriteByte(0xff) // a stray byte
+		}
+		in := b.String()
+		for _, max := range []int{0, 1, 5, 12} {
+			require.Equal(t, sanitizeRuneByRune(in, max), Sanitize(in, max), "%q, at most %d", in, max)
+		}
+	}
+}
+
+// sanitizeRuneByRune is Sanitize as it was before it kept clean text whole.
+func sanitizeRuneByRune(s string, max int) string {
+	var b strings.Builder
+	n, marks := 0, 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			csi := s[i] == 0x9b
+			i++
+			if csi {
+				i += escapeLength(s[i:], true)
+			}
+			continue
+		}
+		if r == 0x1b || r == 0x9b {
+			i += size + escapeLength(s[i+size:], r == 0x9b)
+			continue
+		}
+		i += size
+		if r == '\t' || r == '\n' || r == '\r' {
+			r = ' '
+		}
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || isBidi(r) || isInvisible(r) {
+			continue
+		}
+		if isMark(r) {
+			if marks >= maxMarks {
+				continue
+			}
+			marks++
+		} else {
+			marks = 0
+		}
+		if max > 0 && n >= max {
+			break
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return strings.TrimSpace(b.String())
 }
