@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"net"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -133,4 +134,53 @@ func TestStallWriterFiresOnlyOnAStalledWrite(t *testing.T) {
 	stalled := &stallWriter{w: bw, timeout: time.Millisecond, onStall: func() { close(bw.release) }}
 	_, err = stalled.Write([]byte("hello")) // returns only because onStall released it
 	assert.Error(t, err)
+}
+
+// deadlineConn counts the deadlines set on it.
+type deadlineConn struct {
+	net.Conn
+	set []time.Time
+}
+
+func (c *deadlineConn) SetDeadline(t time.Time) error { c.set = append(c.set, t); return nil }
+
+// The SSH library pushes its idle timeout back on every read and write:
+// the socket's deadline moves only when it would move by 1/32 of the time
+// it leaves, or earlier, or to none.
+func TestIdleDeadlineMovesOnlyWhenItMatters(t *testing.T) {
+	d, clock := testDoor(Config{}.withDefaults().limits())
+	raw := &deadlineConn{}
+	c := &gateConn{Conn: raw, door: d}
+	idle := 30 * time.Minute
+	push := func() { require.NoError(t, c.SetDeadline(clock.now().Add(idle))) }
+
+	push()
+	require.Len(t, raw.set, 1, "the first deadline is set")
+	for range 50 { // a second of traffic: 50 reads and writes
+		clock.advance(20 * time.Millisecond)
+		push()
+	}
+	assert.Len(t, raw.set, 1, "moved by a second of thirty minutes: left as it is")
+
+	clock.advance(time.Minute)
+	push()
+	require.Len(t, raw.set, 2, "moved by over a minute: set")
+	assert.Equal(t, clock.now().Add(idle), raw.set[1])
+
+	require.NoError(t, c.SetDeadline(clock.now().Add(time.Second)))
+	require.Len(t, raw.set, 3, "an earlier deadline is set at once")
+	require.NoError(t, c.SetDeadline(time.Time{}))
+	require.Len(t, raw.set, 4, "and no deadline")
+	assert.True(t, raw.set[3].IsZero())
+	require.NoError(t, c.SetDeadline(time.Time{}))
+	assert.Len(t, raw.set, 4, "none again: nothing to move")
+
+	// Near its end, a deadline moves with every push that is worth 1/32 of
+	// what is left: the connection never closes more than that early.
+	push()
+	clock.advance(idle - time.Second)
+	before := len(raw.set)
+	clock.advance(100 * time.Millisecond)
+	push()
+	assert.Len(t, raw.set, before+1, "a second from its end, a tenth of a second counts")
 }
