@@ -54,7 +54,7 @@ type viewMemo struct {
 	// slots, and one was made for every frame.)
 	rows []keptRow
 	// sides are the rows of the piles and the players side by side.
-	sides rowMemo
+	sides pairMemo
 	// handCards are the hand's rows of cards and of marks, kept while
 	// the same cards show the same way (handCardsKey).
 	handCards keyedSlot[handCardsKey]
@@ -62,22 +62,29 @@ type viewMemo struct {
 	handRows rowMemo
 	// overlays are the boxes last drawn over the table (at most two sizes).
 	overlays [2]keptBox
+	// names are the seats' nicknames, cleaned (seatName).
+	names []keptName
+	// title is the hand's title, notes the lines under the piles.
+	title keptTitle
+	notes keptNotes
+	// placed is the box last placed over the table, in rows.
+	placed placedBox
 	// under are the rows with the box drawn over them.
-	under rowMemo
+	under pairMemo
 	// challenge is the text of a challenge's box, scores the standings'.
 	challenge, scores keyedSlot[boxTextKey]
 }
 
 // frameLists are the lists a table's frame is put together in: the frame,
-// its two columns, the rows of a box, the rows side by side and with the
-// box over them. Each is read once, by the next step of the same frame, and
-// dropped. Made afresh for every frame they were nearly a quarter of the
-// bytes a playing session allocated, and so of the collector's work; kept
-// by each session they would be a few kilobytes of its memory. They are
+// its two columns, the rows side by side and with a box over them. Each is
+// read once, by the next step of the same frame, and dropped. Made afresh
+// for every frame they were nearly a quarter of the bytes a playing session
+// allocated, and so of the collector's work; kept by each session they
+// would be a few kilobytes of its memory. They are
 // shared instead, through framePool: a session holds a set only while it
 // draws a frame, and frames are drawn a few at a time (on the drawers).
 type frameLists struct {
-	frame, pile, players, box, sides, under []string
+	frame, pile, players, sides, under []string
 }
 
 var framePool = sync.Pool{New: func() any { return new(frameLists) }}
@@ -99,7 +106,7 @@ func (m *model) dropLists() {
 		return
 	}
 	m.fl = nil
-	for _, l := range [...]*[]string{&fl.frame, &fl.pile, &fl.players, &fl.box, &fl.sides, &fl.under} {
+	for _, l := range [...]*[]string{&fl.frame, &fl.pile, &fl.players, &fl.sides, &fl.under} {
 		clear((*l)[:cap(*l)]) // (to its end: a list may have been cut after it was filled)
 		*l = (*l)[:0]
 	}
@@ -132,28 +139,11 @@ type boxTextKey struct {
 // left for the frame to cut.
 func (m *model) padHand(ls []string) []string {
 	r := &m.memo.handRows
-	r.at(m.w, 0)
-	r.size(len(ls))
+	r.at(m.w, len(ls))
 	for i, l := range ls {
-		key := maphash.String(rowSeed, l)
-		if s, ok := r.row(i, key); ok {
-			if l == s {
-				// Drawn padded, again (handCards): keep the new
-				// row, cut from the same string as the rows that
-				// changed beside it, and let the old string go.
-				r.rows[i] = l
-			}
-			ls[i] = r.rows[i]
-			continue
-		}
-		if width(l) < m.w {
-			ls[i] = pad(l, m.w)
-		}
-		r.keep(i, key, ls[i])
+		ls[i] = r.pad(i, l, m.w, false)
 	}
-	if len(r.keys) > len(ls) {
-		r.keys, r.rows = r.keys[:len(ls)], r.rows[:len(ls)]
-	}
+	r.cut(len(ls))
 	return ls
 }
 

@@ -7,125 +7,168 @@ import "hash/maphash"
 // frames of a session most rows are the same (a clock tick moves one
 // countdown, a move changes a few rows), and padding and joining cost as
 // much as drawing the row that changed: each row's width is measured
-// through its escape sequences. rowMemo keeps, for each row, a hash of what
-// it was made from and what it became, and makes again only the rows whose
-// inputs changed.
+// through its escape sequences. A memo keeps, for each row, what it was
+// made from and what it became, and makes again only the rows whose inputs
+// changed.
 //
-// It keeps hashes, not the inputs, so that a session holds no more strings
-// than the ones on its screen. Two different inputs with the same 64-bit
-// hash would show the older row: at ten thousand rows a second, that is
-// once in some fifty million years.
+// Hashing every row of every frame to know it was 4% of the server's CPU
+// with 2,000 playing. Most rows are known without it:
+//   - rowMemo pads rows: most come padded already, as the very string it
+//     made the frame before (a row of the table's columns, of the hand), and
+//     are known by their address. Only the others are hashed. It keeps the
+//     hash, not the row it was given, so that a session holds no more
+//     strings than the ones on its screen (the lobby's rows come unpadded,
+//     and their copies were 2 KB a session).
+//   - pairMemo joins two rows into one: it keeps both, nearly always parts
+//     the view keeps anyway (the piles, the players' rows, the log's lines,
+//     a box's), known again by their addresses.
 
-// rowSeed is the hash seed of every session's rows, and rightSeed the one
-// of a table's right column: a pair of columns is hashed as two strings,
-// each by a hash of its own, so that no copy is made to hash them as one.
-var rowSeed, rightSeed = maphash.MakeSeed(), maphash.MakeSeed()
+// rowSeed is the hash seed of rows, and of the hand's cards (handCardsKey).
+var rowSeed = maphash.MakeSeed()
 
-// rowMemo is what a session's rows were last made from, and became.
+// rowMemo is what a session's rows were last padded from, and became.
 type rowMemo struct {
-	w, lw int      // the widths the rows were made at
-	keys  []uint64 // per row, the hash of its inputs
-	rows  []string // per row, what it became
+	w    int      // the width the rows were made at
+	keys []uint64 // per row, the hash of what it was made from
+	rows []string // per row, what it became
 }
 
-// row returns what row i became from the inputs hashed to key, if it was
-// made at widths w and lw, and reports whether it was.
-func (r *rowMemo) row(i int, key uint64) (string, bool) {
+// pad returns row i, made from l: what it became before if it was made
+// from the same, or l padded to w cells kept for the next frame (and cut
+// to w if fit, as the frame's rows are; if not, a wider row is left as it
+// is). A row that came
+// padded as it was (kept by the view, or made again with the same text)
+// is known by comparing it with what it became, without hashing; if it was
+// made again, the view's copy is kept and the older one let go, not both.
+// Rows are padded in order: i is at most the number kept.
+func (r *rowMemo) pad(i int, l string, w int, fit bool) string {
+	if i < len(r.rows) && l == r.rows[i] {
+		r.rows[i] = l
+		return l
+	}
+	key := maphash.String(rowSeed, l)
 	if i < len(r.keys) && r.keys[i] == key {
-		return r.rows[i], true
+		return r.rows[i]
 	}
-	return "", false
+	s := l
+	if fit || width(l) < w {
+		s = pad(l, w)
+	}
+	if i == len(r.keys) {
+		r.keys, r.rows = append(r.keys, key), append(r.rows, s)
+	} else {
+		r.keys[i], r.rows[i] = key, s
+	}
+	return s
 }
 
-// keep records that row i, from the inputs hashed to key, became s.
-func (r *rowMemo) keep(i int, key uint64, s string) {
-	for len(r.keys) <= i {
-		r.keys = append(r.keys, 0)
-		r.rows = append(r.rows, "")
+// at forgets every row if the width changed, and makes room for n rows,
+// no more: append would double the room, and a session keeps these while
+// it lives.
+func (r *rowMemo) at(w, n int) {
+	if r.w != w {
+		r.w = w
+		r.cut(0)
 	}
-	r.keys[i], r.rows[i] = key, s
-}
-
-// at forgets every row if the widths changed.
-func (r *rowMemo) at(w, lw int) {
-	if r.w != w || r.lw != lw {
-		r.w, r.lw = w, lw
-		r.keys, r.rows = r.keys[:0], r.rows[:0]
-	}
-}
-
-// forget lets every kept row go, for a part no longer on screen.
-func (r *rowMemo) forget() {
-	if len(r.rows) > 0 {
-		clear(r.rows)
-		r.keys, r.rows = r.keys[:0], r.rows[:0]
-	}
-}
-
-// size makes room for n rows, no more: append would double the room, and
-// a session keeps these while it lives.
-func (r *rowMemo) size(n int) {
 	if cap(r.keys) < n {
 		r.keys = append(make([]uint64, 0, n), r.keys...)
 		r.rows = append(make([]string, 0, n), r.rows...)
 	}
 }
 
+// cut forgets the rows from n on.
+func (r *rowMemo) cut(n int) {
+	if len(r.rows) > n {
+		clear(r.rows[n:])
+		r.keys, r.rows = r.keys[:n], r.rows[:n]
+	}
+}
+
 // appendFrameLines appends frameLines(ls, w, h) to dst, making only the
 // rows that changed.
 func (r *rowMemo) appendFrameLines(dst, ls []string, w, h int) []string {
-	r.at(w, 0)
-	r.size(h)
+	r.at(w, h)
 	for i := range h {
 		l := ""
 		if i < len(ls) {
 			l = ls[i]
 		}
-		key := maphash.String(rowSeed, l)
-		if s, ok := r.row(i, key); ok {
-			if l == s {
-				// The row came padded, made again with the same text
-				// and kept by the view (memo.go): keep the view's copy
-				// and let the older one go, not both.
-				s = l
-				r.rows[i] = l
-			}
-			dst = append(dst, s)
-			continue
-		}
-		s := pad(l, w)
-		r.keep(i, key, s)
-		dst = append(dst, s)
+		dst = append(dst, r.pad(i, l, w, true))
 	}
-	if len(r.keys) > h {
-		r.keys, r.rows = r.keys[:h], r.rows[:h]
-	}
+	r.cut(h)
 	return dst
 }
+
+// pairMemo is what a session's joined rows were last made from, and
+// became.
+type pairMemo struct {
+	w, x int         // the widths (or offset) the rows were made at
+	ins  [][2]string // per row, what it was made from
+	rows []string    // per row, what it became ("": not made)
+}
+
+// row returns what row i became from a and b, if it was made from them,
+// and reports whether it was. A row that became "" is made again: rows are
+// made out of order (a box's), and those between were never made.
+func (r *pairMemo) row(i int, a, b string) (string, bool) {
+	if i < len(r.rows) && r.rows[i] != "" && r.ins[i] == [2]string{a, b} {
+		return r.rows[i], true
+	}
+	return "", false
+}
+
+// keep records that row i, made from a and b, became s.
+func (r *pairMemo) keep(i int, a, b, s string) {
+	for len(r.ins) <= i {
+		r.ins, r.rows = append(r.ins, [2]string{}), append(r.rows, "")
+	}
+	r.ins[i], r.rows[i] = [2]string{a, b}, s
+}
+
+// at forgets every row if the widths changed, and makes room for n rows,
+// no more.
+func (r *pairMemo) at(w, x, n int) {
+	if r.w != w || r.x != x {
+		r.w, r.x = w, x
+		r.cut(0)
+	}
+	if cap(r.ins) < n {
+		r.ins = append(make([][2]string, 0, n), r.ins...)
+		r.rows = append(make([]string, 0, n), r.rows...)
+	}
+}
+
+// cut forgets the rows from n on.
+func (r *pairMemo) cut(n int) {
+	if len(r.rows) > n {
+		clear(r.ins[n:])
+		clear(r.rows[n:])
+		r.ins, r.rows = r.ins[:n], r.rows[:n]
+	}
+}
+
+// forget lets every kept row go, for a part no longer on screen.
+func (r *pairMemo) forget() { r.cut(0) }
 
 // sideBySide is sideBySide(left, right, lw, w), each row padded to w (as
 // the frame pads it anyway: the padded row is then the frame's row itself,
 // and a session keeps one string for it, not two), making only the rows
 // that changed.
-func (r *rowMemo) sideBySide(dst, left, right []string, lw, w int) []string {
-	r.at(w, lw)
+func (r *pairMemo) sideBySide(dst, left, right []string, lw, w int) []string {
 	n := max(len(left), len(right))
-	r.size(n)
+	r.at(w, lw, n)
 	out := dst
 	for i := range n {
 		l, rt := rowPair(left, right, i)
-		key := pairKey(l, rt)
-		if s, ok := r.row(i, key); ok {
+		if s, ok := r.row(i, l, rt); ok {
 			out = append(out, s)
 			continue
 		}
 		s := joinRow(l, rt, lw, w)
-		r.keep(i, key, s)
+		r.keep(i, l, rt, s)
 		out = append(out, s)
 	}
-	if len(r.keys) > n {
-		r.keys, r.rows = r.keys[:n], r.rows[:n]
-	}
+	r.cut(n)
 	return out
 }
 
@@ -134,23 +177,16 @@ func (r *rowMemo) sideBySide(dst, left, right []string, lw, w int) []string {
 // the table (a challenge, the scores between hands) shows a countdown, and
 // each of its seconds changed one line of the box but cut every row under
 // it again, through their escape sequences.
-func (r *rowMemo) splice(dst, base, block []string, x, y, w int) []string {
-	r.at(w, x)
+func (r *pairMemo) splice(dst, base, block []string, x, y, w int) []string {
+	r.at(w, x, len(base))
 	return spliceEach(dst, base, block, y, func(row int, line, bl string) string {
-		key := pairKey(line, bl)
-		if s, ok := r.row(row, key); ok {
+		if s, ok := r.row(row, line, bl); ok {
 			return s
 		}
 		s := spliceRow(line, bl, x)
-		r.keep(row, key, s)
+		r.keep(row, line, bl, s)
 		return s
 	})
-}
-
-// pairKey is the key of a row made from two strings: two independent
-// hashes, one of each ("ab" beside "c" is not "a" beside "bc").
-func pairKey(a, b string) uint64 {
-	return maphash.String(rowSeed, a) ^ maphash.String(rightSeed, b)
 }
 
 // joinRow is pad(trunc(pad(l, lw)+rt, w), w): l padded to lw cells, then rt,

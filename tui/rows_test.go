@@ -24,7 +24,8 @@ func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
 		"\x1b[38;5;196mred\x1b[0m and \x1b[38;5;21mblue\x1b[0m", "ends in space ", "24s", "23s"}
 	pick := func(r *rand.Rand) string { return pool[r.IntN(len(pool))] }
 	rng := rand.New(rand.NewPCG(7, 9))
-	var frame, sides, under rowMemo
+	var frame rowMemo
+	var sides, under pairMemo
 	var into []string
 	box := make([]string, 6)
 	left := make([]string, 12)

@@ -10,14 +10,30 @@ import (
 	"github.com/unossh/unossh/lobby"
 )
 
-// seatName is the nickname in a seat.
+// seatName is the nickname in a seat. A table's frame names its seats
+// several times over; while it shows one, the names are cleaned once for
+// as long as they stay the same (memo.names).
 func (m *model) seatName(seat int) string {
 	t := m.scr.Table
 	if t != nil && seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Nick != "" {
-		return clean(t.Seats[seat].Nick)
+		raw := t.Seats[seat].Nick
+		if m.memo == nil {
+			return clean(raw)
+		}
+		ns := &m.memo.names
+		for len(*ns) <= seat {
+			*ns = append(*ns, keptName{})
+		}
+		if n := &(*ns)[seat]; n.raw != raw || n.clean == "" {
+			*n = keptName{raw: raw, clean: clean(raw)}
+		}
+		return (*ns)[seat].clean
 	}
 	return fmt.Sprintf("seat %d", seat+1)
 }
+
+// keptName is a seat's nickname as sent, and as shown.
+type keptName struct{ raw, clean string }
 
 // countdown is " · 0:24" until at, or "" without a deadline.
 func (m *model) countdown(at time.Time) string {
@@ -208,6 +224,7 @@ func (m *model) tableView() []string {
 	fl.frame = out
 	if ov == ovNone {
 		m.memo.under.forget() // (the rows under a box that has gone)
+		m.memo.placed = placedBox{}
 	} else {
 		bottom := 2 + midH
 		if handOver {
@@ -217,7 +234,7 @@ func (m *model) tableView() []string {
 		// count stays in view (a Mutated Minion's victim's grows).
 		below := 3 + len(v.Seats)
 		box := m.keptOverlay(ov, v, false)
-		if len(lines(box)) > bottom-below {
+		if lineCount(box) > bottom-below {
 			box = m.keptOverlay(ov, v, true)
 		}
 		out = m.placeOverlay(out, box, leftW, below, bottom)
@@ -233,31 +250,48 @@ func (m *model) tableView() []string {
 // covers whole rows of the screen; one too tall may reach down to the
 // footer.
 func (m *model) placeOverlay(base []string, block string, x0, below, bottom int) []string {
-	bl := lines(block)
-	bw := 0
-	for _, l := range bl {
-		bw = max(bw, width(l))
+	pb := &m.memo.placed
+	if !pb.ok || pb.block != block || pb.x0 != x0 || pb.below != below || pb.bottom != bottom || pb.w != m.w || pb.h != m.h {
+		*pb = placedBox{ok: true, block: block, x0: x0, below: below, bottom: bottom, w: m.w, h: m.h}
+		bl := lines(block)
+		bw := 0
+		for _, l := range bl {
+			bw = max(bw, width(l))
+		}
+		top := below
+		if len(bl) > bottom-top {
+			top = 2
+		}
+		if len(bl) > bottom-top {
+			bottom = m.h - 2
+		}
+		pb.y = top + max((bottom-top-len(bl))/2, 0)
+		colW := m.w - x0
+		if bw > colW { // the whole width, whole rows
+			x0, colW = 0, m.w
+		}
+		pb.x = x0
+		left := max((colW-bw)/2, 0)
+		for i, l := range bl {
+			bl[i] = spaces(left) + l + spaces(colW-left-bw)
+		}
+		pb.rows = bl
 	}
-	top := below
-	if len(bl) > bottom-top {
-		top = 2
-	}
-	if len(bl) > bottom-top {
-		bottom = m.h - 2
-	}
-	y := top + max((bottom-top-len(bl))/2, 0)
-	colW := m.w - x0
-	if bw > colW { // the whole width, whole rows
-		x0, colW = 0, m.w
-	}
-	left := max((colW-bw)/2, 0)
 	fl := m.lists()
-	fl.box = fl.box[:0]
-	for _, l := range bl {
-		fl.box = append(fl.box, spaces(left)+l+spaces(colW-left-bw))
-	}
-	fl.under = m.memo.under.splice(fl.under[:0], base, fl.box, x0, y, m.w)
+	fl.under = m.memo.under.splice(fl.under[:0], base, pb.rows, pb.x, pb.y, m.w)
 	return fl.under
+}
+
+// placedBox is a box as last placed over the table: its rows, padded to
+// the column it covers, and where they go. It is kept while the box and
+// where it may go are the same: a box with no countdown, or between two
+// of its seconds, is not cut into rows again for every frame.
+type placedBox struct {
+	ok                      bool
+	block                   string
+	x0, below, bottom, w, h int
+	rows                    []string
+	x, y                    int
 }
 
 // pileColumn is the draw pile and the discard pile, drawn large, with the
@@ -279,13 +313,35 @@ func (m *model) pileColumn(v *engine.View, w int) []string {
 	} else {
 		note = "  " + note
 	}
-	notes := wrapText(note+m.countdown(m.deadline(v)), w-2)
-	for _, l := range notes {
-		out = append(out, " "+l)
-	}
+	out = append(out, m.pileNotes(note, m.countdown(m.deadline(v)), w)...)
 	out = append(out, m.moment(v, w)...)
 	fl.pile = out
 	return out
+}
+
+// keptNotes are the lines under the piles as last drawn, and what they
+// said: kept from one frame to the next while they say the same, as
+// through every move of one turn.
+type keptNotes struct {
+	ok          bool
+	note, count string
+	w           int
+	lines       []string
+}
+
+// pileNotes is note and the countdown after it, wrapped to the column w
+// wide, each line indented by a space.
+func (m *model) pileNotes(note, count string, w int) []string {
+	kn := &m.memo.notes
+	if kn.ok && kn.note == note && kn.count == count && kn.w == w {
+		return kn.lines
+	}
+	ls := wrapText(note+count, w-2)
+	for i, l := range ls {
+		ls[i] = " " + l
+	}
+	*kn = keptNotes{ok: true, note: note, count: count, w: w, lines: ls}
+	return ls
 }
 
 // piles is the top of the pile column: both piles, the hand's number and
@@ -486,21 +542,12 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 	st := m.st
 	ts := m.tbl
 	hand := ts.hand
-	title := " " + st.bold.Render("your hand") + st.dim.Render(" · "+plural(len(hand), "card", "cards"))
-	if s := v.Seats[v.Seat]; true {
-		title += st.dim.Render(fmt.Sprintf(" · %s %d", strings.ToLower(scoreWord(v.Settings)), s.Score))
-		if pt := m.partnerText(v); pt != "" {
-			title += st.dim.Render(" · " + pt)
-		}
+	tk := handTitleKey{cards: len(hand), score: v.Seats[v.Seat].Score, word: scoreWord(v.Settings),
+		partner: m.partnerText(v), armed: ts.armed, auto: t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay}
+	if tt := &m.memo.title; !tt.ok || tt.key != tk {
+		*tt = keptTitle{ok: true, key: tk, title: m.handTitle(tk)}
 	}
-	if ts.armed {
-		title += "  " + st.banner.Render(" UNO! armed ")
-	}
-	if t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay {
-		// The banner must be read whole: it takes the details' place.
-		title = " " + st.bold.Render("your hand") + "  " +
-			st.banner.Render(" a bot plays for you: press any key to take over ")
-	}
+	title := m.memo.title.title
 	cardW, gap := 6, 0
 	if m.w >= 100 {
 		cardW, gap = 7, 1
@@ -554,6 +601,41 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 		}
 	}
 	return append(out, markRow)
+}
+
+// handTitleKey is everything the hand's title says.
+type handTitleKey struct {
+	cards, score  int
+	word, partner string
+	armed, auto   bool
+}
+
+// keptTitle is the hand's title as last drawn: it is kept while what it
+// says is the same, as it is through most moves of the others.
+type keptTitle struct {
+	ok    bool
+	key   handTitleKey
+	title string
+}
+
+// handTitle is the line over the hand: how many cards, the score, the
+// partner, whether UNO! is armed; or that a bot plays the seat.
+func (m *model) handTitle(k handTitleKey) string {
+	st := m.st
+	if k.auto {
+		// The banner must be read whole: it takes the details' place.
+		return " " + st.bold.Render("your hand") + "  " +
+			st.banner.Render(" a bot plays for you: press any key to take over ")
+	}
+	title := " " + st.bold.Render("your hand") + st.dim.Render(" · "+plural(k.cards, "card", "cards"))
+	title += st.dim.Render(fmt.Sprintf(" · %s %d", strings.ToLower(k.word), k.score))
+	if k.partner != "" {
+		title += st.dim.Render(" · " + k.partner)
+	}
+	if k.armed {
+		title += "  " + st.banner.Render(" UNO! armed ")
+	}
+	return title
 }
 
 // watchingBanner replaces the hand for a spectator.

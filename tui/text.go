@@ -105,6 +105,14 @@ func lines(block string) []string {
 	return strings.Split(block, "\n")
 }
 
+// lineCount is len(lines(block)), without making the list.
+func lineCount(block string) int {
+	if block == "" {
+		return 0
+	}
+	return strings.Count(block, "\n") + 1
+}
+
 // frame makes the final picture exactly w by h cells: every line cut or
 // padded to w, lines cut or added to h. Nothing drawn can ever spill past the
 // window, whatever a player typed.
