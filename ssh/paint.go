@@ -54,6 +54,9 @@ type (
 	liner interface{ Lines() []string }
 	// appender is a liner that appends its lines to a list of the caller's.
 	appender interface{ AppendLines([]string) []string }
+	// fitter says the width every line of its last lines was made
+	// exactly, in cells (0: not made so).
+	fitter interface{ FittedWidth() int }
 	// stiller says whether its view would be the one last drawn, when it
 	// knows without drawing it.
 	stiller interface{ Unchanged() bool }
@@ -159,12 +162,19 @@ func (p *painter) compose() *bytes.Buffer {
 	if p.h > 0 && len(lines) > p.h {
 		lines = lines[:p.h]
 	}
+	// Lines made exactly as wide as the window (as the session's model
+	// makes them) are neither cut nor measured again: that was 3% of the
+	// CPU with 2,000 playing.
+	fitted := false
+	if f, ok := p.inner.(fitter); ok {
+		fitted = p.w > 0 && f.FittedWidth() == p.w
+	}
 	for i, line := range lines {
 		if i < len(p.shown) && p.shown[i] == line {
 			continue
 		}
 		out := line
-		if p.w > 0 {
+		if p.w > 0 && !fitted {
 			out = ansi.Truncate(line, p.w, "")
 		}
 		from, col, to := 0, 0, len(out)
@@ -174,7 +184,7 @@ func (p *painter) compose() *bytes.Buffer {
 		}
 		b.WriteString(cursorAt(i, col))
 		b.WriteString(out[from:to])
-		if to == len(out) && (p.w <= 0 || ansi.StringWidth(out) < p.w) {
+		if to == len(out) && (p.w <= 0 || !fitted && ansi.StringWidth(out) < p.w) {
 			b.WriteString(ansi.EraseLineRight)
 		}
 	}

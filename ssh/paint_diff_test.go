@@ -113,3 +113,54 @@ func TestSameAfterAllocatesNothing(t *testing.T) {
 	require.Less(t, to, len(line), "the end is kept")
 	require.Zero(t, testing.AllocsPerRun(100, func() { sameAfter(old, line, from) }))
 }
+
+// fittedModel is a linesModel whose lines are made exactly w cells wide.
+type fittedModel struct {
+	linesModel
+	w int
+}
+
+func (m *fittedModel) FittedWidth() int { return m.w }
+
+// A model that makes its lines exactly as wide as the window spares the
+// painter cutting and measuring them: what goes on the wire is the same,
+// byte for byte.
+func TestPainterTakesFittedLinesAsTheyAre(t *testing.T) {
+	const w, h = 30, 5
+	pieces := []string{"a", "bc", "7", " ", "16s", "·", "─", "é", "中", "\x1b[1m", "\x1b[38;5;214m", "\x1b[0m"}
+	r := rand.New(rand.NewPCG(5, 6))
+	fit := func(s string) string { // as the tui's frame makes its rows
+		s = ansi.Truncate(s, w, "")
+		return s + strings.Repeat(" ", w-ansi.StringWidth(s))
+	}
+	frame := func() []string {
+		out := make([]string, h)
+		for i := range out {
+			var b strings.Builder
+			for range r.IntN(14) {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+			out[i] = fit(b.String() + "\x1b[0m")
+		}
+		return out
+	}
+	plain, fitted := &linesModel{}, &fittedModel{w: w}
+	var a, b bytes.Buffer
+	pa, pb := newPainter(plain, &a, w, h, false), newPainter(fitted, &b, w, h, false)
+	for step := range 200 {
+		next := frame()
+		if step > 0 && r.IntN(3) > 0 { // most frames change a line or two
+			next = append([]string(nil), plain.lines...)
+			next[r.IntN(h)] = frame()[0]
+		}
+		plain.lines, fitted.lines = next, append([]string(nil), next...)
+		if step == 0 {
+			pa.View()
+			pb.View()
+		} else {
+			pa.Update(struct{}{})
+			pb.Update(struct{}{})
+		}
+		require.Equal(t, a.String(), b.String(), "step %d", step)
+	}
+}

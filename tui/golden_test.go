@@ -10,6 +10,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
@@ -377,4 +379,28 @@ func BenchmarkTableView(b *testing.B) {
 			ls = m.AppendLines(ls[:0])
 		}
 	})
+}
+
+// FittedWidth says truly that every line AppendLines gave is exactly the
+// window's width (the painter then neither cuts nor measures them), and
+// says 0 for a window too small, whose lines are not.
+func TestFramesFitTheWindowTheySayTheyFit(t *testing.T) {
+	screens := map[string]func() lobby.Screen{"lobby": lobbyScreen, "game": midGame, "waiting": waitingRoom,
+		"ten": tenPlayers, "big hand": bigHand, "challenge": challenge, "scores": betweenHands, "over": gameOver,
+		"spectator": spectator, "race": race, "raid": raid, "tournament": tourRoom}
+	for name, screen := range screens {
+		for _, size := range [][2]int{{80, 24}, {120, 40}, {61, 20}, {200, 60}, {20, 6}} {
+			m, _ := newTestModel(screen(), size[0], size[1], renderer(termenv.ANSI256))
+			ls := m.AppendLines(nil)
+			fw := m.FittedWidth()
+			if fw == 0 {
+				assert.Equal(t, atTooSmall, m.where(), "%s at %v: only a window too small is not fitted", name, size)
+				continue
+			}
+			require.Equal(t, size[0], fw, "%s at %v", name, size)
+			for i, l := range ls {
+				require.Equal(t, fw, ansi.StringWidth(l), "%s at %v, line %d: %q", name, size, i, l)
+			}
+		}
+	}
 }

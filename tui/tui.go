@@ -179,6 +179,8 @@ type model struct {
 	gen  uint64      // messages other than clock ticks so far (memo.go)
 	memo *viewMemo   // the parts of the frame kept between ticks; nil off a table
 	fl   *frameLists // while a table's frame is drawn: its lists (framePool)
+	// fitted is the width the last frame's lines were made to (FittedWidth).
+	fitted int
 }
 
 type tickMsg time.Time
@@ -545,6 +547,7 @@ func (m *model) AppendLines(dst []string) []string {
 	m.stampFrame(at)
 	switch at {
 	case atTooSmall:
+		m.fitted = 0
 		return append(dst, strings.Split(m.tooSmall(), "\n")...)
 	case atClosed:
 		ls = m.closedView()
@@ -571,5 +574,12 @@ func (m *model) AppendLines(dst []string) []string {
 	}
 	dst = m.frame.appendFrameLines(dst, ls, m.w, m.h)
 	m.dropLists() // (ls, if the table's, was one of them)
+	m.fitted = m.w
 	return dst
 }
+
+// FittedWidth is the width every line of the last frame AppendLines gave
+// was made exactly (padded, or cut), in cells; 0 if they were not (a
+// window too small is told so in lines of their own widths). The painter
+// then needs neither to cut them nor to measure them.
+func (m *model) FittedWidth() int { return m.fitted }
