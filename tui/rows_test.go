@@ -150,3 +150,41 @@ func TestWrapTextShortcutIsTheWords(t *testing.T) {
 		require.Equal(t, wrapWords(s, w), wrapText(s, w), "%q at %d", s, w)
 	}
 }
+
+// wrapWords cuts its lines from one string it builds: they are the lines
+// joining the words one by one gives (joinWords, its former body), and
+// words measured apart add up to the line they make.
+func TestWrapWordsIsTheWordsJoinedOneByOne(t *testing.T) {
+	parts := []string{"a", "word", "longer-word", " ", "  ", "\t", "\u00a0", "\u2003", "é", "e\u0301", "日本", "\x1b[2m",
+		"\x1b[0m", "·", "▶", "\u200d", "👍", "🏽"}
+	rng := rand.New(rand.NewPCG(13, 14))
+	for range 5000 {
+		var b strings.Builder
+		for range rng.IntN(16) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		s, w := b.String(), 1+rng.IntN(30)
+		require.Equal(t, joinWords(s, w), wrapWords(s, w), "%q at %d", s, w)
+	}
+}
+
+// joinWords is wrapWords as it was: each line joined a word at a time.
+func joinWords(s string, w int) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case width(line)+1+width(word) <= w:
+			line += " " + word
+		default:
+			out = append(out, line)
+			line = word
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
+}

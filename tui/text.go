@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -206,24 +207,56 @@ func wrapText(s string, w int) []string {
 	return wrapWords(s, w)
 }
 
-// wrapWords is wrapText word by word: the words of s joined again by single
-// spaces into lines of at most w cells.
+// wrapWords is wrapText word by word: the words of s (as strings.Fields
+// splits them) joined again by single spaces into lines of at most w
+// cells. The lines are cut from one string built once: the notes under the
+// piles are wrapped again at each second of their countdown, in every
+// session, and joining the words one by one was a tenth of the bytes a
+// playing session allocated.
 func wrapWords(s string, w int) []string {
-	var out []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = word
-		case width(line)+1+width(word) <= w:
-			line += " " + word
-		default:
-			out = append(out, line)
-			line = word
+	var b strings.Builder
+	b.Grow(len(s))
+	var endsAt [8]int
+	ends := endsAt[:0] // where each line ends in b
+	lineW := -1        // the width of the line being made; -1: none yet
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			i += n
+			continue
 		}
+		j := i + n
+		for j < len(s) {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += n
+		}
+		word := s[i:j]
+		i = j
+		ww := width(word)
+		switch {
+		case lineW < 0:
+			lineW = ww
+		case lineW+1+ww <= w:
+			b.WriteByte(' ')
+			lineW += 1 + ww
+		default:
+			ends = append(ends, b.Len())
+			lineW = ww
+		}
+		b.WriteString(word)
 	}
-	if line != "" {
-		out = append(out, line)
+	if lineW < 0 {
+		return nil
+	}
+	ends = append(ends, b.Len())
+	all := b.String()
+	out := make([]string, len(ends))
+	from := 0
+	for k, e := range ends {
+		out[k], from = all[from:e], e
 	}
 	return out
 }
