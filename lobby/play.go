@@ -136,5 +136,7 @@ func (t *table) addLog(e logEntry) {
 	if len(t.log) >= logKeep {
 		t.log = append(t.log[:0], t.log[len(t.log)-logKeep+1:]...)
 	}
+	e.seq = t.logSeq
+	t.logSeq++
 	t.log = append(t.log, e)
 }

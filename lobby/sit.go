@@ -121,6 +121,7 @@ func (t *table) freezeLog(i int) {
 			t.log[k].text = narrate(e.event.VisibleTo(-1), names, -1, t.opts.Settings)
 		}
 	}
+	t.logGen++ // (the views' told logs are told again)
 }
 
 // takeableBotSeat is a seat a bot holds that a newcomer may take: the table's own

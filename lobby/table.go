@@ -29,6 +29,11 @@ type table struct {
 	status     TableStatus
 	game       *engine.Game
 	log        []logEntry
+	logSeq     uint64    // the seq the next entry of the log takes
+	logGen     uint64    // counts changes to entries already in the log
+	toldLogs   []toldLog // the log as each viewer reads it: spectators, then by seat (view.go)
+	names      []string  // the seats' nicknames, as the views last asked (seatNames)
+	namesKey   string
 	lastHand   *HandResult
 	rng        *rand.Rand
 	chat       map[string]*chatLimiter

@@ -18,6 +18,7 @@ type logEntry struct {
 	chat  bool
 	nick  string
 	text  string
+	seq   uint64 // its place in the table's log since it opened (addLog)
 	// told is the event as narrated so far, by viewer, while the seats'
 	// names and the mode stay as they were (toldNames, toldMode): every
 	// flush narrates the last lines of the log for every viewer, and the
@@ -73,8 +74,8 @@ func (t *table) flush() {
 			s.client.show(t.q, t.viewFor(i))
 		}
 	}
-	// Each spectator gets a view of their own: nothing one holds is shared
-	// with another.
+	// Each spectator gets a view of their own: nothing one holds that can
+	// change is shared with another (the log's lines are, and never change).
 	for c := range t.watchers {
 		c.show(t.q, t.viewFor(-1))
 	}
@@ -98,13 +99,13 @@ func (t *table) publish() { t.hub.publish(t.info()) }
 
 // viewFor is the table as seat sees it (-1: a spectator). Each viewer gets a
 // fresh copy: nothing in it that can change is shared with the table or
-// another viewer (its log's strings may be: strings never change).
+// another viewer. Its log's strings may be, and so may its log's lines:
+// they never change, and the list is cut to its length (told).
 func (t *table) viewFor(seat int) *TableView {
 	v := &TableView{TableInfo: t.info(), Code: t.code, You: seat, Moves: t.moves, MovedAt: t.movedAt, TurnEnds: t.turnEnds,
 		RaceEnds: t.raceEnds, RaidEnds: t.raidEnds, NextHandAt: t.nextHandAt}
-	names := make([]string, len(t.seats))
-	for i, s := range t.seats {
-		names[i] = s.nick
+	v.Seats = make([]SeatInfo, 0, len(t.seats))
+	for _, s := range t.seats {
 		v.Seats = append(v.Seats, SeatInfo{Nick: s.nick, Bot: s.bot, Host: s.host,
 			Connected: s.bot || s.client != nil, AutoPlay: s.auto, Level: s.level()})
 	}
@@ -125,34 +126,113 @@ func (t *table) viewFor(seat int) *TableView {
 		v.LastHand = t.lastHand.clone()
 	}
 	v.Tournament = t.tourView()
-	from := max(0, len(t.log)-logShown)
-	v.Log = make([]LogLine, 0, len(t.log)-from)
-	namesKey := strings.Join(names, "\x00")
-	for k := from; k < len(t.log); k++ {
-		e := &t.log[k]
-		switch {
-		case e.chat:
-			v.Log = append(v.Log, LogLine{Chat: true, Nick: e.nick, Text: e.text})
-		case e.isEvent:
-			text := e.tell(seat, names, namesKey, t.opts.Settings)
-			if e.text != "" { // told otherwise at the time (a stand-in bot's win)
-				text = e.text
-			}
-			if len(e.shown) > 0 && seat == e.event.Seat {
-				labels := make([]string, len(e.shown))
-				for i, c := range e.shown {
-					labels[i] = c.Label()
-				}
-				text += fmt.Sprintf(" · %s showed you: %s", names[e.event.Target], strings.Join(labels, " "))
-			}
-			if text != "" {
-				v.Log = append(v.Log, LogLine{Text: text})
-			}
-		default:
-			v.Log = append(v.Log, LogLine{Text: e.text})
-		}
-	}
+	v.Log = t.told(seat)
 	return v
+}
+
+// toldLog is the log's lines as one viewer reads them (a seat, or the
+// spectators), kept from one flush to the next while the seats' names, the
+// mode and the lines already told stay as they were. Every flush sends
+// every viewer the log's last lines, and a move adds one: each viewer's
+// lines were copied afresh, a tenth of the bytes a playing server
+// allocated. Lines are only ever added at the end of the list, past the
+// length of every view already sent, and a view's list is cut to its
+// length, so a view never sees a line change; the list is moved to a new
+// one, dropping the lines no longer shown, only when it is full.
+type toldLog struct {
+	names string      // the seats' names it was told with (tell's namesKey)
+	mode  engine.Mode // the mode it was told in
+	gen   uint64      // the table's logGen when it was begun
+	next  uint64      // the seq of the first entry not told yet
+	lines []LogLine
+	seqs  []uint64 // per line, its entry's seq
+}
+
+// toldRoom is the lines a told log holds beyond those shown: it is moved
+// to a new list once every toldRoom lines.
+const toldRoom = 8
+
+// told is the log's last logShown entries as seat reads them.
+func (t *table) told(seat int) []LogLine {
+	if len(t.log) == 0 {
+		return []LogLine{}
+	}
+	first := t.log[max(0, len(t.log)-logShown)].seq
+	names, namesKey := t.seatNames()
+	for len(t.toldLogs) <= seat+1 {
+		t.toldLogs = append(t.toldLogs, toldLog{})
+	}
+	tl := &t.toldLogs[seat+1]
+	if tl.names != namesKey || tl.mode != t.opts.Settings.Mode || tl.gen != t.logGen || tl.next < first || tl.next > t.logSeq {
+		*tl = toldLog{names: namesKey, mode: t.opts.Settings.Mode, gen: t.logGen, next: first}
+	}
+	for k := len(t.log) - int(t.logSeq-tl.next); k < len(t.log); k++ {
+		e := &t.log[k]
+		line, ok := t.tellLine(e, seat, names, namesKey)
+		if !ok {
+			continue
+		}
+		if len(tl.lines) == cap(tl.lines) {
+			i := shownFrom(tl.seqs, first)
+			lines := make([]LogLine, 0, max(len(tl.lines)-i, logShown)+toldRoom)
+			seqs := make([]uint64, 0, cap(lines))
+			tl.lines, tl.seqs = append(lines, tl.lines[i:]...), append(seqs, tl.seqs[i:]...)
+		}
+		tl.lines, tl.seqs = append(tl.lines, line), append(tl.seqs, e.seq)
+	}
+	tl.next = t.logSeq
+	n := len(tl.lines)
+	return tl.lines[shownFrom(tl.seqs, first):n:n]
+}
+
+// shownFrom is the index of the first line told of an entry from seq first
+// on.
+func shownFrom(seqs []uint64, first uint64) int {
+	i := 0
+	for i < len(seqs) && seqs[i] < first {
+		i++
+	}
+	return i
+}
+
+// tellLine is entry e as seat reads it in the log, if it reads anything.
+func (t *table) tellLine(e *logEntry, seat int, names []string, namesKey string) (LogLine, bool) {
+	switch {
+	case e.chat:
+		return LogLine{Chat: true, Nick: e.nick, Text: e.text}, true
+	case e.isEvent:
+		text := e.tell(seat, names, namesKey, t.opts.Settings)
+		if e.text != "" { // told otherwise at the time (a stand-in bot's win)
+			text = e.text
+		}
+		if len(e.shown) > 0 && seat == e.event.Seat {
+			labels := make([]string, len(e.shown))
+			for i, c := range e.shown {
+				labels[i] = c.Label()
+			}
+			text += fmt.Sprintf(" · %s showed you: %s", names[e.event.Target], strings.Join(labels, " "))
+		}
+		return LogLine{Text: text}, text != ""
+	default:
+		return LogLine{Text: e.text}, true
+	}
+}
+
+// seatNames is the seats' nicknames, and them joined (tell's namesKey),
+// made again only when a nickname changed: every view asks.
+func (t *table) seatNames() ([]string, string) {
+	same := len(t.names) == len(t.seats)
+	for i := 0; same && i < len(t.seats); i++ {
+		same = t.names[i] == t.seats[i].nick
+	}
+	if !same {
+		t.names = make([]string, len(t.seats))
+		for i, s := range t.seats {
+			t.names[i] = s.nick
+		}
+		t.namesKey = strings.Join(t.names, "\x00")
+	}
+	return t.names, t.namesKey
 }
 
 // narrate tells an event in a sentence, from the viewer's side ("you").
