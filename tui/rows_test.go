@@ -137,33 +137,20 @@ func TestAMoveGoingThroughDrawsNothing(t *testing.T) {
 
 // A line that fits is its own wrapping only when it is its words joined by
 // single spaces: wrapText's shortcut gives what joining the words again
-// (wrapWords) would.
+// (wrapWords) would. And wrapWords, which cuts its lines from one string it
+// builds, gives the lines joining the words one by one gives (joinWords,
+// its former body): words measured apart add up to the line they make.
 func TestWrapTextShortcutIsTheWords(t *testing.T) {
-	parts := []string{"a", "word", " ", "  ", "\t", "\n", "\u00a0", "\u2003", "é", "日本", "\x1b[2m", "\x1b[0m", "·", "▶"}
+	parts := []string{"a", "word", "longer-word", " ", "  ", "\t", "\n", "\u00a0", "\u2003", "é", "e\u0301", "日本",
+		"\x1b[2m", "\x1b[0m", "·", "▶", "\u200d", "👍", "🏽"}
 	rng := rand.New(rand.NewPCG(11, 12))
-	for range 5000 {
-		var b strings.Builder
-		for range rng.IntN(10) {
-			b.WriteString(parts[rng.IntN(len(parts))])
-		}
-		s, w := b.String(), 1+rng.IntN(30)
-		require.Equal(t, wrapWords(s, w), wrapText(s, w), "%q at %d", s, w)
-	}
-}
-
-// wrapWords cuts its lines from one string it builds: they are the lines
-// joining the words one by one gives (joinWords, its former body), and
-// words measured apart add up to the line they make.
-func TestWrapWordsIsTheWordsJoinedOneByOne(t *testing.T) {
-	parts := []string{"a", "word", "longer-word", " ", "  ", "\t", "\u00a0", "\u2003", "é", "e\u0301", "日本", "\x1b[2m",
-		"\x1b[0m", "·", "▶", "\u200d", "👍", "🏽"}
-	rng := rand.New(rand.NewPCG(13, 14))
-	for range 5000 {
+	for range 10000 {
 		var b strings.Builder
 		for range rng.IntN(16) {
 			b.WriteString(parts[rng.IntN(len(parts))])
 		}
 		s, w := b.String(), 1+rng.IntN(30)
+		require.Equal(t, wrapWords(s, w), wrapText(s, w), "%q at %d", s, w)
 		require.Equal(t, joinWords(s, w), wrapWords(s, w), "%q at %d", s, w)
 	}
 }
