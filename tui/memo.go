@@ -66,7 +66,7 @@ type viewMemo struct {
 	names []keptName
 	// title is the hand's title, notes the lines under the piles.
 	title keptTitle
-	notes keptNotes
+	notes keyedSlot[notesKey]
 	// placed is the box last placed over the table, in rows.
 	placed placedBox
 	// under are the rows with the box drawn over them.
@@ -80,9 +80,9 @@ type viewMemo struct {
 // read once, by the next step of the same frame, and dropped. Made afresh
 // for every frame they were nearly a quarter of the bytes a playing session
 // allocated, and so of the collector's work; kept by each session they
-// would be a few kilobytes of its memory. They are
-// shared instead, through framePool: a session holds a set only while it
-// draws a frame, and frames are drawn a few at a time (on the drawers).
+// would be a few kilobytes of its memory. They are shared instead, through
+// framePool: a session holds a set only while it draws a frame, and frames
+// are drawn a few at a time (on the drawers).
 type frameLists struct {
 	frame, pile, players, sides, under []string
 }

@@ -319,29 +319,24 @@ func (m *model) pileColumn(v *engine.View, w int) []string {
 	return out
 }
 
-// keptNotes are the lines under the piles as last drawn, and what they
-// said: kept from one frame to the next while they say the same, as
+// notesKey is what the lines under the piles say, at a column's width:
+// they are kept from one frame to the next while they say the same, as
 // through every move of one turn.
-type keptNotes struct {
-	ok          bool
+type notesKey struct {
 	note, count string
 	w           int
-	lines       []string
 }
 
 // pileNotes is note and the countdown after it, wrapped to the column w
 // wide, each line indented by a space.
 func (m *model) pileNotes(note, count string, w int) []string {
-	kn := &m.memo.notes
-	if kn.ok && kn.note == note && kn.count == count && kn.w == w {
-		return kn.lines
-	}
-	ls := wrapText(note+count, w-2)
-	for i, l := range ls {
-		ls[i] = " " + l
-	}
-	*kn = keptNotes{ok: true, note: note, count: count, w: w, lines: ls}
-	return ls
+	return keptByShown(&m.memo.notes, notesKey{note, count, w}, func() []string {
+		ls := wrapText(note+count, w-2)
+		for i, l := range ls {
+			ls[i] = " " + l
+		}
+		return ls
+	})
 }
 
 // piles is the top of the pile column: both piles, the hand's number and
