@@ -377,3 +377,39 @@ func TestClientThatStopsReadingIsCutOff(t *testing.T) {
 	staller.ResumeReading()
 	assert.Equal(t, -1, staller.Wait(t, wait), "cut off without an exit status")
 }
+
+// A client may claim any window, up to 2^32-1 cells a side: the session is
+// drawn for the claim within bounds (at most ssh.MaxWidth x ssh.MaxHeight,
+// 80x24 for a side not given), whether the claim comes with the PTY or in
+// a window change. Unbounded, a claim of 10000x10000 drew and sent a frame
+// of a hundred million cells.
+func TestClaimedWindowIsBounded(t *testing.T) {
+	cfg := config()
+	cfg.ConnBurst = -1 // a connection per case
+	addr := sshtest.StartServer(t, cfg)
+	bounds := fmt.Sprintf("size=%dx%d ", ssh.MaxWidth, ssh.MaxHeight)
+	tests := []struct {
+		name       string
+		cols, rows int
+		want       string
+	}{
+		{"huge", 10000, 10000, bounds},
+		{"the largest a uint32 says", 1<<32 - 1, 1<<32 - 1, bounds},
+		{"wide only", 10000, 30, fmt.Sprintf("size=%dx30 ", ssh.MaxWidth)},
+		{"not given", 0, 0, "size=80x24 "},
+		{"small", 40, 10, "size=40x10 "},
+		{"normal", 120, 40, "size=120x40 "},
+	}
+	for _, tt := range tests {
+		t.Run("with the PTY, "+tt.name, func(t *testing.T) {
+			c := sshtest.Dial(t, addr, sshtest.Claim(tt.cols, tt.rows))
+			c.WaitFor(t, tt.want, wait)
+		})
+		t.Run("in a window change, "+tt.name, func(t *testing.T) {
+			c := sshtest.Dial(t, addr, sshtest.Size(100, 30))
+			c.WaitFor(t, "size=100x30 ", wait)
+			require.NoError(t, c.ClaimSize(tt.cols, tt.rows))
+			c.WaitFor(t, tt.want, wait)
+		})
+	}
+}

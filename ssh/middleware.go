@@ -80,12 +80,16 @@ func (s *Server) recoverPanics(next handler) handler {
 
 func (s *Server) logSessions(next handler) handler {
 	return func(ls *liveSession) {
-		ls.log.Info("session started",
+		kv := []any{
 			"command", ls.gs.RawCommand(),
 			"term", ls.pty.Term,
 			"size", [2]int{ls.pty.Window.Width, ls.pty.Window.Height},
 			"client", ls.gs.Context().ClientVersion(),
-		)
+		}
+		if c := ls.claimed; c.Width != ls.pty.Window.Width || c.Height != ls.pty.Window.Height {
+			kv = append(kv, "claimed", [2]int{c.Width, c.Height})
+		}
+		ls.log.Info("session started", kv...)
 		next(ls)
 		if ls.ended != "" {
 			ls.log.Info("session ended", "duration", time.Since(ls.started).Round(time.Millisecond), "why", ls.ended)

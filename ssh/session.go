@@ -36,7 +36,9 @@ type Session struct {
 	// profile of the player's terminal. Build every style from it.
 	Renderer *lipgloss.Renderer
 	// Width and Height are the terminal size when the session began; later
-	// sizes arrive as tea.WindowSizeMsg.
+	// sizes arrive as tea.WindowSizeMsg. Both are the size the client
+	// claimed within bounds (at most MaxWidth x MaxHeight; DefaultWidth
+	// and DefaultHeight for a side it did not give), never above them.
 	Width, Height int
 	// Term is the client's TERM.
 	Term string
@@ -64,9 +66,12 @@ type liveSession struct {
 
 	// The PTY, read once when the session starts: the SSH library updates
 	// its copy on every window change without a lock, so later reads race.
-	pty    gssh.Pty
-	winch  <-chan gssh.Window
-	hasPTY bool
+	// Its window is the one the session is drawn for (saneWindow); claimed
+	// is the one the client asked for, for the log.
+	pty     gssh.Pty
+	claimed gssh.Window
+	winch   <-chan gssh.Window
+	hasPTY  bool
 
 	cmd Command // set by routing
 
@@ -89,6 +94,10 @@ func newLiveSession(gs gssh.Session, logger *log.Logger, stall time.Duration) *l
 		cancel:  cancel,
 	}
 	ls.pty, ls.winch, ls.hasPTY = gs.Pty()
+	if ls.hasPTY {
+		ls.claimed = ls.pty.Window
+		ls.pty.Window = saneWindow(ls.pty.Window)
+	}
 	if pk := gs.PublicKey(); pk != nil {
 		ls.key = gossh.FingerprintSHA256(pk)
 	}

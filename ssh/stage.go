@@ -101,6 +101,7 @@ func (s *stage) run(keys io.Reader) (err error) {
 				s.end()
 				return nil
 			}
+			w = saneWindow(w) // (window.go)
 			msg = tea.WindowSizeMsg{Width: w.Width, Height: w.Height}
 		case _, ok := <-s.updates:
 			if !ok {

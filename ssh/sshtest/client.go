@@ -151,7 +151,11 @@ func (c *Client) start(o options) error {
 		}
 	}
 	if o.pty {
-		if err := sess.RequestPty(o.term, o.rows, o.cols, gossh.TerminalModes{}); err != nil {
+		cols, rows := o.cols, o.rows
+		if o.claim != nil {
+			cols, rows = o.claim[0], o.claim[1]
+		}
+		if err := sess.RequestPty(o.term, rows, cols, gossh.TerminalModes{}); err != nil {
 			return fmt.Errorf("pty: %w", err)
 		}
 	}
@@ -393,6 +397,13 @@ func (c *Client) Resize(cols, rows int) error {
 	c.mu.Lock()
 	c.screen.resize(cols, rows)
 	c.mu.Unlock()
+	return c.sess.WindowChange(rows, cols)
+}
+
+// ClaimSize tells the server the window is cols x rows, leaving the
+// client's own screen as it is: a client that claims a window it does not
+// have.
+func (c *Client) ClaimSize(cols, rows int) error {
 	return c.sess.WindowChange(rows, cols)
 }
 

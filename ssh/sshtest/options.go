@@ -17,6 +17,7 @@ type options struct {
 	term    string
 	cols    int
 	rows    int
+	claim   *[2]int // the PTY size asked for, if not the screen's
 	env     [][2]string
 	command string
 	paused  bool
@@ -49,6 +50,13 @@ func User(name string) Option { return func(o *options) { o.user = name } }
 // Size sets the PTY size (default 80x24).
 func Size(cols, rows int) Option {
 	return func(o *options) { o.cols, o.rows = cols, rows }
+}
+
+// Claim asks for a PTY of cols x rows while the client's own screen stays
+// its Size: a client that claims a window it does not have (the screen of
+// a 10000x10000 claim would take gigabytes of the test's memory).
+func Claim(cols, rows int) Option {
+	return func(o *options) { o.claim = &[2]int{cols, rows} }
 }
 
 // Term sets the PTY's TERM (default xterm-256color), e.g. xterm-16color or
