@@ -46,13 +46,14 @@ var (
 )
 
 // startBinary starts bin on free ports of 127.0.0.1 with the data and host
-// key directories given, at a quick pace, and waits until it serves.
-func startBinary(t *testing.T, bin, data, keys string) *binary {
+// key directories given, at a quick pace, and waits until it serves. Flags
+// in more come last, and so win over the same flags set here.
+func startBinary(t *testing.T, bin, data, keys string, more ...string) *binary {
 	t.Helper()
 	b := &binary{logs: &syncBuffer{}, exited: make(chan struct{})}
-	b.cmd = exec.Command(bin, "-addr", "127.0.0.1:0", "-metrics", "127.0.0.1:0", "-data", data, "-hostkey-dir", keys,
+	b.cmd = exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-metrics", "127.0.0.1:0", "-data", data, "-hostkey-dir", keys,
 		"-bot-delay", "20ms", "-next-hand", "300ms", "-start-countdown", "1s", "-grace", "1m", "-turn-time", "2m",
-		"-max-per-addr", "64", "-conn-burst", "-1", "-max-startups-per-addr", "64")
+		"-max-per-addr", "64", "-conn-burst", "-1", "-max-startups-per-addr", "64"}, more...)...)
 	b.cmd.Stdout, b.cmd.Stderr = b.logs, b.logs
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "UNOSSH_") {
