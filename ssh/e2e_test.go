@@ -363,12 +363,12 @@ func TestClientThatStopsReadingIsCutOff(t *testing.T) {
 	cfg.StallTimeout = 200 * time.Millisecond
 	srv, addr := sshtest.Serve(t, cfg)
 	bystander := sshtest.Dial(t, addr)
-	staller := sshtest.Dial(t, addr, sshtest.Size(400, 100))
+	staller := sshtest.Dial(t, addr, sshtest.Size(ssh.MaxWidth, ssh.MaxHeight))
 	bystander.WaitFor(t, "unossh test screen", wait)
 	staller.WaitFor(t, "unossh test screen", wait)
 
 	staller.PauseReading()
-	require.NoError(t, staller.Press("f")) // a full 400x100 screen every frame
+	require.NoError(t, staller.Press("f")) // a full screen of the largest size every frame
 	require.Eventually(t, func() bool { return srv.Sessions() == 1 }, wait, 5*time.Millisecond,
 		"the stalled session should have been closed")
 
