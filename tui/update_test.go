@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -420,6 +421,22 @@ func TestJoinHint(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		if v := m.View(); !strings.Contains(v, "ssh -t -p 23234 localhost join K7QX-2MHC-9DFA") {
 			t.Errorf("addr %q: no join command on one line:\n%s", addr, v)
+		}
+	}
+}
+
+// The door hands the model any window from 1x1 to 300x100 (ssh.MaxWidth x
+// ssh.MaxHeight; ssh/window.go): each is drawn exactly that size, the ones
+// below 80x24 as the message that the window is too small.
+func TestDrawsEveryWindowTheDoorAllows(t *testing.T) {
+	screens := map[string]func() lobby.Screen{"lobby": lobbyScreen, "table": midGame, "waiting": waitingRoom}
+	for name, scr := range screens {
+		for _, size := range [][2]int{{1, 1}, {1, 100}, {300, 1}, {79, 23}, {80, 24}, {300, 100}} {
+			t.Run(fmt.Sprintf("%s at %dx%d", name, size[0], size[1]), func(t *testing.T) {
+				m, _ := newTestModel(scr(), 80, 24, plainRenderer())
+				m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				checkSize(t, m.View(), size[0], size[1])
+			})
 		}
 	}
 }
