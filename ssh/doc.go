@@ -15,8 +15,9 @@
 // still logging in (startups.go, after OpenSSH's MaxStartups), one session
 // channel per connection (channels.go), sessions per address and in total
 // with idle sessions making room on a full server (room.go), handshake, idle
-// and stall timeouts, and how fast and how much a client and an address may
-// type (input.go).
+// and stall timeouts, how fast and how much a client and an address may
+// type (input.go), and the window a session is drawn for, whatever size its
+// client claims (window.go).
 //
 // Typical use, from main:
 //
