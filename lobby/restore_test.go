@@ -27,7 +27,7 @@ func TestRestartRestoresTables(t *testing.T) {
 	h := journalHub(t, st, nil)
 	ana, bo, cy := connect(t, h, "ana"), connect(t, h, "bo"), connect(t, h, "cy")
 	code := startPrivate(t, ana, 1, NoTurnTimer, bo)
-	private := ana.Screen().Table.ID
+	private, short := ana.Screen().Table.ID, ana.Screen().Table.Short
 	require.NoError(t, cy.Create(TableOptions{Public: true, Settings: engine.Settings{Edition: engine.TheOffice2020, Players: 3, Target: 200}, Bots: 2}))
 	waitScreen(t, cy, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
 	public := cy.Screen().Table.ID
@@ -74,6 +74,7 @@ func TestRestartRestoresTables(t *testing.T) {
 		require.Contains(t, strings.Join(said, "\n"), "the server restarted")
 	}
 	require.Equal(t, code, ana2.Screen().Table.Code)
+	require.Equal(t, short, ana2.Screen().Table.Short, "a private table keeps its name")
 
 	// The private code still finds the table (its game has started: to watch).
 	dee := connect(t, h2, "dee")
@@ -141,7 +142,8 @@ func TestRestartRestoresAWaitingTable(t *testing.T) {
 	require.NoError(t, ana.Create(TableOptions{Settings: settings, Bots: 1, TurnTime: NoTurnTimer}))
 	code := waitScreen(t, ana, func(s Screen) bool { return s.Table != nil && s.Table.Code != "" }).Table.Code
 	require.NoError(t, bo.Join(code))
-	waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 3 })
+	short := waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 3 }).Table.Short
+	require.NotEmpty(t, short)
 	require.NoError(t, h.Shutdown(t.Context()))
 	require.NoError(t, st.Close())
 
@@ -155,6 +157,7 @@ func TestRestartRestoresAWaitingTable(t *testing.T) {
 	require.Equal(t, "ana", s.Nick)
 	require.Equal(t, Waiting, s.Table.Status)
 	require.Equal(t, code, s.Table.Code)
+	require.Equal(t, short, s.Table.Short, "the name a friend was given still finds it")
 	require.Equal(t, settings, s.Table.Settings)
 	require.True(t, s.Table.Host)
 	require.Equal(t, []string{"ana", "ada", "bo", ""}, []string{s.Table.Seats[0].Nick, s.Table.Seats[1].Nick,
