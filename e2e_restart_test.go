@@ -490,4 +490,13 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 	left := journals(t, data)
 	require.Len(t, left, 1, "finished tables are not kept for a restart")
 	require.Contains(t, left, halTable, "hal's table, his seat kept for him, is")
+	// The games that ended after the restarts are logged with how long they
+	// took since they began, not since the zero time (2562047h47m16s).
+	finished := regexp.MustCompile(`(?:table|game) finished.* duration=(\S+)`).FindAllStringSubmatch(srv.logs.String(), -1)
+	require.NotEmpty(t, finished)
+	for _, m := range finished {
+		took, err := time.ParseDuration(m[1])
+		require.NoError(t, err)
+		require.Less(t, took, time.Hour, m[0])
+	}
 }

@@ -148,6 +148,7 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 // tournament's); false if the game had ended by then.
 func (t *table) resume(g *engine.Game, s store.SavedTable) bool {
 	t.game, t.status = g, Playing
+	t.startedAt = s.Created // the record is made when the game begins (beginJournal)
 	actions, complete := t.replay(s.Journal.Actions)
 	if t.status == Finished {
 		return false

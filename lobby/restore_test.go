@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -50,7 +51,8 @@ func TestRestartRestoresTables(t *testing.T) {
 	require.NoError(t, st.Close())
 
 	st2 := openJournalStore(t, dir)
-	h2 := journalHub(t, st2, nil)
+	logs := &lockedBuffer{}
+	h2 := journalHub(t, st2, logs)
 	n, err := h2.Restore(t.Context())
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
@@ -93,6 +95,15 @@ func TestRestartRestoresTables(t *testing.T) {
 		left, err := st2.UnfinishedTables(t.Context())
 		return err == nil && len(left) == 0
 	}, 10*time.Second, 5*time.Millisecond, "both tables are finished in the store")
+	// A game's duration counts from its start before the restart, not from
+	// nothing (it was logged as 2562047h47m16s).
+	durations := regexp.MustCompile(`(table|game) finished.* duration=(\S+)`).FindAllStringSubmatch(logs.String(), -1)
+	require.Len(t, durations, 4, "%s", logs)
+	for _, d := range durations {
+		took, err := time.ParseDuration(d[2])
+		require.NoError(t, err)
+		require.Less(t, took, 24*time.Hour, d[0])
+	}
 }
 
 // TestRestoreRewritesABrokenJournal: a journal whose last entry the game
