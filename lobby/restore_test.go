@@ -150,7 +150,7 @@ func TestRestartRestoresAWaitingTable(t *testing.T) {
 	h := journalHub(t, st, nil)
 	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
 	settings := engine.Settings{Edition: engine.Minions2016, Players: 4, Target: 200}
-	require.NoError(t, ana.Create(TableOptions{Settings: settings, Bots: 1, TurnTime: NoTurnTimer}))
+	require.NoError(t, ana.Create(TableOptions{Name: "ana's table", Settings: settings, Bots: 1, TurnTime: NoTurnTimer}))
 	code := waitScreen(t, ana, func(s Screen) bool { return s.Table != nil && s.Table.Code != "" }).Table.Code
 	require.NoError(t, bo.Join(code))
 	short := waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 3 }).Table.Short
