@@ -249,6 +249,16 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 	var waitingCode string
 	eve.c, waitingCode = hostPrivate(t, srv.addr, "eve", []string{"seats", "3"}, sshtest.WithKey(eve.key))
 	addBots(t, eve.c, 1, "2/3 taken")
+	// Its short name, which players give each other, beside the host's name
+	// for it.
+	var eveShort string
+	eve.c.WaitUntil(t, func(s string) bool {
+		m := regexp.MustCompile(`([a-z]+-[a-z]+) · eve's table`).FindStringSubmatch(s)
+		if m != nil {
+			eveShort = m[1]
+		}
+		return m != nil
+	}, wait)
 	// A fifth table never stops: hal plays against a bot, a key as soon as
 	// his screen asks for one, so each stop comes while his moves and the
 	// bot's are being written.
@@ -435,6 +445,7 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 		// sits down by it.
 		eve.c = sshtest.Dial(t, srv.addr, sshtest.User("eve"), sshtest.WithKey(eve.key), big)
 		require.Equal(t, waitingCode, readCode(t, eve.c))
+		eve.c.WaitFor(t, eveShort+" · eve's table", wait)
 		eve.c.WaitFor(t, "2/3 taken", wait)
 		require.NotContains(t, string(eve.c.Raw()), "Choose a nickname")
 		gus := signIn(t, srv.addr, fmt.Sprintf("gus%d", round), sshtest.Command("join "+waitingCode), big)
@@ -491,4 +502,13 @@ func TestRestartBringsEveryTableBack(t *testing.T) {
 	left := journals(t, data)
 	require.Len(t, left, 1, "finished tables are not kept for a restart")
 	require.Contains(t, left, halTable, "hal's table, his seat kept for him, is")
+	// The games that ended after the restarts are logged with how long they
+	// took since they began, not since the zero time (2562047h47m16s).
+	finished := regexp.MustCompile(`(?:table|game) finished.* duration=(\S+)`).FindAllStringSubmatch(srv.logs.String(), -1)
+	require.NotEmpty(t, finished)
+	for _, m := range finished {
+		took, err := time.ParseDuration(m[1])
+		require.NoError(t, err)
+		require.Less(t, took, time.Hour, m[0])
+	}
 }

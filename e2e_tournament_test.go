@@ -70,3 +70,38 @@ func TestTournamentOverSSH(t *testing.T) {
 	require.NoError(t, ana.Press("enter"))
 	ana.WaitFor(t, "Quick play", wait)
 }
+
+// TestTournamentChosenFromTheLobbyListOpensItsRoom: a public tournament in
+// the lobby's list, chosen with Enter, signs the player up and shows its
+// room (a guest's likewise), and the session goes on working: back in the
+// lobby, Create opens a table. Enter on it used to wait for ever for an
+// answer, and every later call waited behind it.
+func TestTournamentChosenFromTheLobbyListOpensItsRoom(t *testing.T) {
+	t.Parallel()
+	addr, _ := startApp(t, fastLobby())
+
+	ana := signIn(t, addr, "ana")
+	ana.WaitFor(t, "Quick play", wait)
+	require.NoError(t, ana.Press("6"))
+	ana.WaitFor(t, "Tournaments", wait)
+	require.NoError(t, ana.Press("o"))
+	ana.WaitFor(t, "1/8 taken", wait)
+
+	for _, who := range []sshtest.Option{sshtest.User("bo"), sshtest.Guest()} {
+		c := sshtest.Dial(t, addr, who)
+		c.WaitFor(t, "nickname", wait)
+		require.NoError(t, c.Press("enter"))
+		c.WaitFor(t, "tournament", wait)
+		require.NoError(t, c.Press("up")) // round from the menu's top to the list's last row
+		require.NoError(t, c.Press("enter"))
+		c.WaitFor(t, "eight have signed up", wait)
+		require.NoError(t, c.Press("q"))
+		c.WaitFor(t, "Quick play", wait)
+		require.NoError(t, c.Press("2"))
+		c.WaitFor(t, "Create", wait)
+		require.NoError(t, c.Press("enter"))
+		c.WaitUntil(t, func(s string) bool { return strings.Contains(s, "waiting for players") || strings.Contains(s, "start") }, wait)
+	}
+	ana.WaitFor(t, "bo signed up", wait)
+	ana.WaitFor(t, "guest-", wait)
+}

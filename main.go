@@ -65,6 +65,7 @@ type options struct {
 	metrics    string     // the metrics endpoint's address; "" for none
 	door       ssh.Config // the door limits only
 	dataDir    string
+	public     publicHost   // -public-host: the name players use (publichost.go)
 	lobby      lobby.Config // the lobby's timings only (main_tables.go)
 	// gcPercent is the garbage collector's target (GOGC): the heap may
 	// grow by this percent of what is live before a collection.
@@ -108,6 +109,9 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"on a full server, a session with no key for this long, not seated at a table, makes room (negative: never)")
 	f.int(&d.KeyRatePerIP, "key-rate-per-addr", "UNOSSH_KEY_RATE_PER_ADDR", ssh.DefaultKeyRatePerIP,
 		"bytes a second the sessions of one address may type together")
+	var public string
+	f.string(&public, "public-host", "UNOSSH_PUBLIC_HOST", "",
+		"the NAME[:PORT] players use to reach this server, in invitations and help (default: this machine's host name)")
 	f.string(&o.metrics, "metrics", "UNOSSH_METRICS", "",
 		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty)")
 	f.string(&o.dataDir, "data", "UNOSSH_DATA", store.DefaultDir,
@@ -134,6 +138,9 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		return options{}, err
 	}
 	d.Startups = s
+	if o.public, err = parsePublicHost(public); err != nil {
+		return options{}, err
+	}
 	return o, nil
 }
 
@@ -182,7 +189,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	reg := &players{pages: pages}
 	cfg := o.door
 	cfg.Addr, cfg.HostKeyDir, cfg.Logger = o.addr, o.hostKeyDir, logger
-	cfg.NewModel = reg.modelMaker(hub, connectHint(l.Addr()))
+	cfg.PublicHost = o.public.destination(l.Addr(), os.Hostname)
+	cfg.NewModel = reg.modelMaker(hub, "ssh "+cfg.PublicHost)
 	cfg.Seated = reg.seated
 	cfg.Records = recordsFor(st, time.Now)
 	srv, err := ssh.New(cfg)
@@ -200,7 +208,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	go func() { served <- srv.Serve(l) }()
 
 	logger.Info("serving UNO over SSH", "addr", l.Addr().String(), "host-key", srv.Fingerprint())
-	logger.Info("connect with: " + connectHint(l.Addr()))
+	logger.Info("connect with: ssh " + cfg.PublicHost)
 
 	select {
 	case err := <-served:
@@ -231,21 +239,6 @@ func shutdown(srv *ssh.Server, hub *lobby.Hub, served <-chan error, logger *log.
 	}
 	logger.Info("bye")
 	return nil
-}
-
-// connectHint is the ssh command for a player on this machine.
-func connectHint(addr net.Addr) string {
-	host, port, err := net.SplitHostPort(addr.String())
-	if err != nil {
-		return "ssh " + addr.String()
-	}
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() || ip.IsLoopback() {
-		host = "localhost"
-	}
-	if port == "22" {
-		return "ssh " + host
-	}
-	return "ssh -p " + port + " " + host
 }
 
 // players knows the lobby client of each live session, so that main can

@@ -137,6 +137,9 @@ func (c *Client) Back() error {
 // seat is kept for them for the grace period and a bot plays it meanwhile.
 // It reports false when there is no game to keep a seat in (the player
 // just leaves).
+// awayNotice tells a player who stepped away how to come back.
+const awayNotice = "a bot plays your seat until you choose \"Back to your table\" in the lobby"
+
 func (t *table) stepAway(c *Client) bool {
 	i := t.seatOf(c)
 	if i < 0 || t.status != Playing || c.guest {
@@ -145,7 +148,9 @@ func (t *table) stepAway(c *Client) bool {
 	s := t.away(i, true)
 	t.note(fmt.Sprintf("%s left; a bot plays their cards until they come back (within %s)", s.nick, minSec(t.cfg.Grace)))
 	t.hold(i, c)
-	c.unseat(t.q, fmt.Sprintf("a bot plays your seat; \"Back to your table\" takes it back within %s", minSec(t.cfg.Grace)), false)
+	// No time in the notice: it stays on every page until the next one,
+	// while the lobby's "Back to your table" counts the time down.
+	c.unseat(t.q, awayNotice, false)
 	return true
 }
 

@@ -50,8 +50,12 @@ func (t *table) noteEvent(e engine.Event) {
 	}
 	if t.tally == nil {
 		// A game the table did not start itself (rebuilt after a restart):
-		// its record starts from here, so that its end is still recorded.
+		// its record starts from here, so that its end is still recorded,
+		// with the time the game began.
 		t.beginTally()
+		if !t.startedAt.IsZero() {
+			t.tally.started = t.startedAt
+		}
 	}
 	g := t.tally
 	in := func(s int) bool { return s >= 0 && s < len(g.keys) }

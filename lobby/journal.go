@@ -85,7 +85,10 @@ func (h *Hub) JournalStats() JournalStats {
 // tableOptions are the lobby's own options of a live table, kept with its
 // record (store.Table.Options) for a restart.
 type tableOptions struct {
-	Name     string        `json:"name"`
+	Name string `json:"name"`
+	// Short is the table's short name, which players give each other: it
+	// comes back with the table (unless a live table has taken it).
+	Short    string        `json:"short,omitempty"`
 	Public   bool          `json:"public"`
 	TurnTime time.Duration `json:"turn_time"`
 	// Waiting marks a table whose game has not started: its record has
@@ -109,7 +112,7 @@ func (t *table) beginJournal(seed uint64) {
 
 // record is the table's record for the store.
 func (t *table) record(seed uint64, waiting bool) store.Table {
-	o := tableOptions{Name: t.opts.Name, Public: t.opts.Public, TurnTime: t.opts.TurnTime, Waiting: waiting}
+	o := tableOptions{Name: t.opts.Name, Short: t.short, Public: t.opts.Public, TurnTime: t.opts.TurnTime, Waiting: waiting}
 	rec := store.Table{ID: t.id, Code: t.code, Settings: t.opts.Settings, Seed: seed, Created: t.clock.Now()}
 	if l := t.tour; l != nil {
 		o.Tour, rec.Tournament = &tourTableOptions{Index: l.index, Round: l.round}, l.id

@@ -129,9 +129,7 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 		return nil, err
 	}
 	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
-	if isShortName(t.opts.Name) {
-		t.short = t.opts.Name // its name before the restart (onRestore checks it is free)
-	}
+	t.short = o.shortName() // its name before the restart (onRestore checks it is free)
 	t.pendingBots = 0
 	t.seatsFrom(s.Seats)
 	if t.humans() == 0 {
@@ -143,11 +141,24 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 	return t, nil
 }
 
+// shortName is the short name the table had, "" if none is known: a
+// record from before Short was kept has it as its name when it had no
+// other.
+func (o tableOptions) shortName() string {
+	for _, n := range []string{o.Short, o.Name} {
+		if isShortName(n) {
+			return n
+		}
+	}
+	return ""
+}
+
 // resume puts the rebuilt game g at the table, replays the record's journal
 // onto it and starts its timers afresh (an ordinary table's, or a
 // tournament's); false if the game had ended by then.
 func (t *table) resume(g *engine.Game, s store.SavedTable) bool {
 	t.game, t.status = g, Playing
+	t.startedAt = s.Created // the record is made when the game begins (beginJournal)
 	actions, complete := t.replay(s.Journal.Actions)
 	if t.status == Finished {
 		return false
@@ -196,9 +207,7 @@ func (h *Hub) rebuildWaiting(s store.SavedTable, o tableOptions) (*table, error)
 		return nil, errors.New("a table waiting for its game has a journal")
 	}
 	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
-	if isShortName(t.opts.Name) {
-		t.short = t.opts.Name // its name before the restart (onRestore checks it is free)
-	}
+	t.short = o.shortName() // its name before the restart (onRestore checks it is free)
 	t.pendingBots = 0
 	t.seatsFrom(s.Seats)
 	if t.humans() == 0 {

@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -27,7 +28,7 @@ func TestRestartRestoresTables(t *testing.T) {
 	h := journalHub(t, st, nil)
 	ana, bo, cy := connect(t, h, "ana"), connect(t, h, "bo"), connect(t, h, "cy")
 	code := startPrivate(t, ana, 1, NoTurnTimer, bo)
-	private := ana.Screen().Table.ID
+	private, short := ana.Screen().Table.ID, ana.Screen().Table.Short
 	require.NoError(t, cy.Create(TableOptions{Public: true, Settings: engine.Settings{Edition: engine.TheOffice2020, Players: 3, Target: 200}, Bots: 2}))
 	waitScreen(t, cy, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
 	public := cy.Screen().Table.ID
@@ -50,7 +51,8 @@ func TestRestartRestoresTables(t *testing.T) {
 	require.NoError(t, st.Close())
 
 	st2 := openJournalStore(t, dir)
-	h2 := journalHub(t, st2, nil)
+	logs := &lockedBuffer{}
+	h2 := journalHub(t, st2, logs)
 	n, err := h2.Restore(t.Context())
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
@@ -74,6 +76,7 @@ func TestRestartRestoresTables(t *testing.T) {
 		require.Contains(t, strings.Join(said, "\n"), "the server restarted")
 	}
 	require.Equal(t, code, ana2.Screen().Table.Code)
+	require.Equal(t, short, ana2.Screen().Table.Short, "a private table keeps its name")
 
 	// The private code still finds the table (its game has started: to watch).
 	dee := connect(t, h2, "dee")
@@ -92,6 +95,15 @@ func TestRestartRestoresTables(t *testing.T) {
 		left, err := st2.UnfinishedTables(t.Context())
 		return err == nil && len(left) == 0
 	}, 10*time.Second, 5*time.Millisecond, "both tables are finished in the store")
+	// A game's duration counts from its start before the restart, not from
+	// nothing (it was logged as 2562047h47m16s).
+	durations := regexp.MustCompile(`(table|game) finished.* duration=(\S+)`).FindAllStringSubmatch(logs.String(), -1)
+	require.Len(t, durations, 4, "%s", logs)
+	for _, d := range durations {
+		took, err := time.ParseDuration(d[2])
+		require.NoError(t, err)
+		require.Less(t, took, 24*time.Hour, d[0])
+	}
 }
 
 // TestRestoreRewritesABrokenJournal: a journal whose last entry the game
@@ -138,10 +150,11 @@ func TestRestartRestoresAWaitingTable(t *testing.T) {
 	h := journalHub(t, st, nil)
 	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
 	settings := engine.Settings{Edition: engine.Minions2016, Players: 4, Target: 200}
-	require.NoError(t, ana.Create(TableOptions{Settings: settings, Bots: 1, TurnTime: NoTurnTimer}))
+	require.NoError(t, ana.Create(TableOptions{Name: "ana's table", Settings: settings, Bots: 1, TurnTime: NoTurnTimer}))
 	code := waitScreen(t, ana, func(s Screen) bool { return s.Table != nil && s.Table.Code != "" }).Table.Code
 	require.NoError(t, bo.Join(code))
-	waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 3 })
+	short := waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 3 }).Table.Short
+	require.NotEmpty(t, short)
 	require.NoError(t, h.Shutdown(t.Context()))
 	require.NoError(t, st.Close())
 
@@ -155,6 +168,7 @@ func TestRestartRestoresAWaitingTable(t *testing.T) {
 	require.Equal(t, "ana", s.Nick)
 	require.Equal(t, Waiting, s.Table.Status)
 	require.Equal(t, code, s.Table.Code)
+	require.Equal(t, short, s.Table.Short, "the name a friend was given still finds it")
 	require.Equal(t, settings, s.Table.Settings)
 	require.True(t, s.Table.Host)
 	require.Equal(t, []string{"ana", "ada", "bo", ""}, []string{s.Table.Seats[0].Nick, s.Table.Seats[1].Nick,

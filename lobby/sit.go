@@ -43,15 +43,23 @@ func (c *Client) Sit(id string) error {
 	if qerr != nil {
 		return c.fail(qerr)
 	}
-	if errors.Is(err, ErrTableFull) && c.table() == nil {
+	if (errors.Is(err, ErrTableFull) || errors.Is(err, errTourSeats)) && c.table() == nil {
 		if err := c.enter(q, true); err != nil {
 			return c.fail(err)
 		}
-		c.notice("every seat there is a person's: you are watching", false)
+		why := "every seat there is a person's: you are watching"
+		if errors.Is(err, errTourSeats) {
+			why = errTourSeats.Error()
+		}
+		c.notice(why, false)
 		return nil
 	}
 	return err
 }
+
+// errTourSeats is Sit at a tournament's table: its seats belong to the
+// tournament's players, bots included, so a newcomer watches.
+var errTourSeats = errors.New("a tournament's seats are its players': you are watching")
 
 // WatchCode lets the player watch the private table with that code (after
 // Join said it is full).
@@ -77,6 +85,9 @@ func (t *table) onSit(c *Client) error {
 	}
 	if t.seatOf(c) >= 0 {
 		return nil // seated already
+	}
+	if t.tour != nil {
+		return errTourSeats // its bots play for the tournament's own players
 	}
 	if t.status == Finished {
 		return ErrTableStarted

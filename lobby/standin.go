@@ -53,7 +53,7 @@ func (t *table) idleMove(i int) {
 	t.away(i, true)
 	t.note(fmt.Sprintf("%s was idle and is stood up; a bot plays their cards", s.nick))
 	t.hold(i, c)
-	c.unseat(t.q, fmt.Sprintf("you were idle, so a bot plays your seat; \"Back to your table\" within %s", minSec(t.cfg.Grace)), true)
+	c.unseat(t.q, "you were idle, so "+awayNotice, true)
 }
 
 // standInWin is how the log tells a game won by a stand-in bot ("" when a

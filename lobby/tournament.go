@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -149,6 +150,17 @@ func (tr *tournament) handle(cmd tableCmd) (answer func()) {
 		}
 		tr.onDisconnect(cmd.c)
 		return func() { cmd.reply <- false }
+	case sitCmd:
+		// Enter on the room in the lobby's list: as SignUp, in one command.
+		if tr.status != Waiting && tr.placeOfKey(cmd.c.key) >= 0 && !cmd.c.guest {
+			tr.forward(cmd, cmd.c.key) // back to their seat, at whichever table it is
+			return func() {}
+		}
+		err := tr.onJoin(cmd.c, false)
+		if errors.Is(err, ErrTableStarted) || errors.Is(err, ErrTableFull) {
+			err = tr.onJoin(cmd.c, true)
+		}
+		return func() { cmd.reply <- err }
 	case tourSnapshotCmd:
 		v := tr.snapshot()
 		return func() { cmd.reply <- v }
@@ -333,6 +345,8 @@ func (tr *tournament) forward(cmd tableCmd, key string) {
 	case intentCmd:
 		cmd.reply <- nil
 	case joinCmd:
+		cmd.reply <- ErrNoSuchTable
+	case sitCmd:
 		cmd.reply <- ErrNoSuchTable
 	}
 }

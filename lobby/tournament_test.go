@@ -404,3 +404,54 @@ func TestTournamentRoomTakeOver(t *testing.T) {
 	require.Equal(t, 1, s.Table.Taken)
 	require.Zero(t, s.Table.Watching, "the spectator's old connection is gone")
 }
+
+// Enter on a tournament in the lobby's list (Sit, as on any public table)
+// signs the player up, or once it has begun takes them to its room to
+// watch; it used to wait for an answer the tournament never gave.
+func TestSittingAtATournamentFromTheListOpensItsRoom(t *testing.T) {
+	h := NewHub(testConfig())
+	defer h.Shutdown(t.Context())
+	ana, bo, cy := connect(t, h, "ana"), connect(t, h, "bo"), connect(t, h, "cy")
+	require.NoError(t, ana.OpenTournament(TournamentOptions{Name: "friday cup", Public: true, Settings: tourSettings}))
+	line := waitScreen(t, bo, func(s Screen) bool { return len(s.Tables) == 1 }).Tables[0]
+
+	require.NoError(t, sitWithin(t, bo, line.ID))
+	s := waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 2 })
+	require.Equal(t, "bo", s.Table.Seats[1].Nick)
+	require.NotNil(t, bo.Screen().Table.Tournament, "bo is in the room")
+
+	ana.Do(Intent{Kind: Start})
+	waitScreen(t, bo, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.NoError(t, sitWithin(t, cy, line.ID), "once it has begun")
+	s = cy.Screen()
+	require.NotNil(t, s.Table)
+	require.Equal(t, line.ID, s.Table.ID, "cy watches the room")
+	require.Equal(t, -1, s.Table.You)
+
+	cy.Do(Intent{Kind: Leave})
+	s = waitScreen(t, cy, func(s Screen) bool { return s.Table == nil && len(s.Tables) == 3 })
+	for _, in := range s.Tables {
+		if in.Tournament != "" && in.Tournament != in.ID {
+			require.NoError(t, sitWithin(t, cy, in.ID), "a tournament's table")
+			require.Equal(t, in.ID, cy.Screen().Table.ID)
+			require.Equal(t, -1, cy.Screen().Table.You, "a newcomer never takes a tournament bot's seat")
+			require.Contains(t, cy.Screen().Notice.Text, "tournament")
+			break
+		}
+	}
+}
+
+// sitWithin is c.Sit(id), failing the test instead of hanging if no answer
+// ever comes.
+func sitWithin(t *testing.T, c *Client, id string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- c.Sit(id) }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(30 * time.Second):
+		t.Fatal("Sit never answered")
+		return nil
+	}
+}

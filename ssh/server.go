@@ -49,8 +49,9 @@ type Config struct {
 	// NewModel builds the Bubble Tea model for a session with a terminal.
 	// Required.
 	NewModel func(s Session) tea.Model
-	// PublicHost is the host name players use, for the commands shown in
-	// help and error messages; "HOST" if empty.
+	// PublicHost is how players reach the server, as ssh's arguments
+	// ("uno.example.com", or "-p 2222 uno.example.com"), for the commands
+	// shown in help and error messages; "-p PORT HOST" if empty.
 	PublicHost string
 
 	// HandshakeTimeout bounds the time from TCP connect to a started session.

@@ -238,12 +238,14 @@ func (s *stallWriter) Write(p []byte) (int, error) {
 	return s.w.Write(p)
 }
 
-// destination is how the player reached us, for commands in messages:
-// "-p 23234 HOST" (the host name the client typed is not sent over SSH).
-func destination(host string, local net.Addr) string {
-	if host == "" {
-		host = "HOST"
+// destination is how the player reached us, for commands in messages: the
+// server's public host, or "-p 23234 HOST" (the host name the client typed
+// is not sent over SSH).
+func destination(public string, local net.Addr) string {
+	if public != "" {
+		return public
 	}
+	host := "HOST"
 	_, port, err := net.SplitHostPort(local.String())
 	if err != nil || port == "22" {
 		return host

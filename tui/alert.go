@@ -14,11 +14,17 @@ const (
 
 // noteTurn rings the bell when the player's turn has just come.
 func (m *model) noteTurn() {
-	mine := yourMove(m.game())
-	if mine && !m.myTurn && !m.bellOff {
+	v := m.game()
+	mine := yourMove(v)
+	var at turnMark
+	if mine {
+		// Without draws: drawing a card within the turn is no new turn.
+		at = markTurn(v, false)
+	}
+	if mine && (!m.myTurn || at != m.turnAt) && !m.bellOff {
 		m.ring = true
 	}
-	m.myTurn = mine
+	m.myTurn, m.turnAt = mine, at
 }
 
 // yourMove says whether the game waits for the seat that sees v.

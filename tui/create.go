@@ -436,7 +436,7 @@ func (f *createForm) describe() string {
 		if f.public {
 			return "Listed in the lobby: anyone may sit or watch. Once a player waits, it starts by itself after a countdown, bots filling the free seats."
 		}
-		return "Not listed: friends join with the 6-character code shown in your waiting room. You start the game."
+		return fmt.Sprintf("Not listed: friends join with the %d-character code shown in your waiting room. You start the game.", lobby.CodeLength)
 	case rowEdition:
 		return editionBlurb(engine.Edition(f.edition))
 	case rowMode:

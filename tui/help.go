@@ -11,7 +11,7 @@ import (
 type helpLine struct{ heading, text, key string }
 
 // helpText is the help page: how to play, the keys, the editions and modes.
-func helpText() []helpLine {
+func helpText(dest string) []helpLine {
 	h := func(s string) helpLine { return helpLine{heading: s} }
 	p := func(s string) helpLine { return helpLine{text: s} }
 	k := func(key, s string) helpLine { return helpLine{key: key, text: s} }
@@ -66,8 +66,8 @@ func helpText() []helpLine {
 			"after three more of your moves made by the bot, you are stood up: back to the lobby, your seat kept "+
 			"for you as if you had left. A game a bot wins in your seat is the bot's win, not yours."),
 		p("In the lobby, p shows your profile (your games, wins and rating; / finds another player's) and t the "+
-			"leaderboard of each edition, of all time or of this week. Without a terminal, ssh HOST profile NAME "+
-			"and ssh HOST top print them."),
+			"leaderboard of each edition, of all time or of this week. Without a terminal, ssh "+dest+" profile NAME "+
+			"and ssh "+dest+" top print them."),
 	)
 	return ls
 }
@@ -92,7 +92,11 @@ func (m *model) helpView() []string {
 	out := m.top(st.title.Render("UNO")+st.bold.Render(" · help"), "")
 	var body []string
 	const keyW = 16
-	for _, l := range helpText() {
+	dest := m.addr
+	if dest == "" {
+		dest = "HOST"
+	}
+	for _, l := range helpText(dest) {
 		switch {
 		case l.heading != "":
 			body = append(body, " "+st.title.Render(l.heading))

@@ -130,8 +130,20 @@ func (m *model) sitAt(t lobby.TableInfo, watch bool) tea.Cmd {
 		return m.call(callQuick, func(s Session) error { return s.Watch(id) })
 	}
 	id := t.ID
-	m.say("taking a seat at "+clean(t.Short)+"…", false)
+	m.say(sittingAt(t), false)
 	return m.call(callQuick, func(Session) error { return ch.Sit(id) })
+}
+
+// sittingAt is what the lobby says while the player is being seated at t.
+func sittingAt(t lobby.TableInfo) string {
+	name := clean(t.Short)
+	if name == "" {
+		name = clean(t.Name)
+	}
+	if t.Tournament == t.ID {
+		return "opening the tournament " + name + "…"
+	}
+	return "taking a seat at " + name + "…"
 }
 
 // watchSelected is w on a table in the lobby's list.

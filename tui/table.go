@@ -32,6 +32,7 @@ type tableState struct {
 	cursor int
 	sel    engine.Card // the card under the cursor, followed across updates
 	myTurn bool        // it was the player's turn at the last update
+	turnAt turnMark    // which turn that was
 	armed  bool        // UNO is called with the next play
 	open   overlay     // an overlay the player opened (colour, target, leave)
 	wild   engine.Card // the wild being played
@@ -69,6 +70,22 @@ func (m *model) seated() bool {
 	return t != nil && t.You >= 0 && t.Game != nil && t.Game.Seat >= 0
 }
 
+// turnMark tells one turn of a player's from their next: a turn that
+// comes straight back (their own Skip, with two players) is a new turn,
+// though no screen in between may have shown it pass, as a newer screen
+// replaces one not yet drawn. A card played or (with draws) a card drawn
+// since makes another mark; nothing else the turn's player sees changes
+// them before they move.
+type turnMark struct{ hand, discards, drawPile int }
+
+func markTurn(v *engine.View, draws bool) turnMark {
+	m := turnMark{hand: v.HandNo, discards: v.Discards}
+	if draws {
+		m.drawPile = v.DrawPile
+	}
+	return m
+}
+
 // sync follows a newer table: the hand is sorted again, the cursor stays on
 // the same card, and overlays that no longer apply are closed.
 func (ts *tableState) sync(t *lobby.TableView, notice int) {
@@ -95,7 +112,8 @@ func (ts *tableState) sync(t *lobby.TableView, notice int) {
 	// the cursor moves to the first playable card if it rests on one that
 	// is not. Within the turn it stays where the player puts it.
 	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase == engine.PhaseTurn && t.Reveal == nil
-	if mine && !ts.myTurn && len(ts.hand) > 0 && !v.Playable(ts.hand[ts.cursor]) {
+	at := markTurn(v, true)
+	if mine && (!ts.myTurn || at != ts.turnAt) && len(ts.hand) > 0 && !v.Playable(ts.hand[ts.cursor]) {
 		for i, c := range ts.hand {
 			if v.Playable(c) {
 				ts.cursor = i
@@ -103,7 +121,7 @@ func (ts *tableState) sync(t *lobby.TableView, notice int) {
 			}
 		}
 	}
-	ts.myTurn = mine
+	ts.myTurn, ts.turnAt = mine, at
 	if len(ts.hand) > 0 {
 		ts.sel = ts.hand[ts.cursor]
 	}

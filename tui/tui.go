@@ -167,6 +167,7 @@ type model struct {
 	counted atomic.Int32 // the page this model is counted on (noPage: none)
 
 	myTurn  bool       // the game waits for this player (see alert.go)
+	turnAt  turnMark   // which of their turns (see alert.go)
 	ring    bool       // the bell should ring at the next paint
 	bellOff bool       // the player turned the turn bell off
 	stamped int        // the table's move count last reported by TakeMoveStamp
