@@ -159,7 +159,7 @@ func (t *table) seatRecords(dst []store.TableSeat) []store.TableSeat {
 		return append(dst, kept...)
 	}
 	for _, s := range t.seats {
-		r := store.TableSeat{Name: s.nick, Host: s.host}
+		r := store.TableSeat{Name: s.nick, Host: s.host, StandIn: s.human() && s.auto}
 		switch {
 		case s.empty():
 		case s.bot:
@@ -184,7 +184,7 @@ func (t *table) seatsChanged(written []store.TableSeat) bool {
 	}
 	for i, s := range t.seats {
 		w := written[i]
-		if w.Name != s.nick || (w.Kind == store.SeatBot) != s.bot || w.Host != s.host {
+		if w.Name != s.nick || (w.Kind == store.SeatBot) != s.bot || w.Host != s.host || w.StandIn != (s.human() && s.auto) {
 			return true
 		}
 	}
