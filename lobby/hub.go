@@ -40,6 +40,10 @@ type Hub struct {
 
 	journal journalCounters // the tables' journals (journal.go)
 
+	// newAccounts counts the accounts made per address (newaccounts.go;
+	// its own lock: sessions make accounts on their own goroutines).
+	newAccounts *accountLimiter
+
 	// Tables publish their line of the list here, under infoMu, without
 	// waiting on the hub; changed tells run to send the list out again.
 	infoMu  sync.Mutex
@@ -76,6 +80,7 @@ func NewHub(cfg Config) *Hub {
 		infos:    map[string]TableInfo{},
 		changed:  make(chan struct{}, 1),
 	}
+	h.newAccounts = newAccountLimiter(h.cfg.AccountsPerAddr, h.cfg.AccountsEvery, h.cfg.Logger)
 	if h.cfg.Store != nil {
 		h.rec = newRecorder(h)
 	}
