@@ -14,7 +14,8 @@ import (
 // registers it (no other key and no guest may then take it, in any letter
 // case, online or not), a nickname may change once a day, and a second key
 // joins the account with a one-time code. A guest is offered a guest name
-// and keeps nothing.
+// and keeps nothing. An address makes only so many accounts
+// (newaccounts.go): past that a key plays as a guest until it may.
 //
 // Every store call runs on the session's own goroutine, never on the hub's
 // or a table's: those never wait on the disk.
