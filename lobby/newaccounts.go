@@ -26,9 +26,9 @@ import (
 // which is worth one more burst to a farmer: the limit is there to make
 // farming slow, and a restart is rare.
 
-// Defaults of the limit: ten accounts an hour from one address. A household,
-// a classroom or a LAN party behind one address registers its players in one
-// go; the eleventh plays as a guest until the first of them is an hour old.
+// Defaults of the limit: ten accounts an hour from one address. A household
+// or a LAN party behind one address registers its players in one go; an
+// eleventh plays as a guest until the first of them is an hour old.
 // A farmer gets 240 accounts a day, not the 86,400 the connection rate
 // allows.
 const (
