@@ -176,6 +176,9 @@ type HandResult struct {
 	// StandIns are the seats a bot played in a person's place when the game
 	// ended: a win of theirs is the bot's, not the absent player's.
 	StandIns []int
+	// Names are the seats' names when the game ended (GameOver): its result
+	// still names a player who has since left the table.
+	Names []string
 }
 
 // clone is a deep copy: a view handed out shares nothing with the table.
@@ -186,5 +189,6 @@ func (r *HandResult) clone() *HandResult {
 	c.Eliminated = append([]int(nil), r.Eliminated...)
 	c.Winners = append([]int(nil), r.Winners...)
 	c.StandIns = append([]int(nil), r.StandIns...)
+	c.Names = append([]string(nil), r.Names...)
 	return &c
 }

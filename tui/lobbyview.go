@@ -102,19 +102,24 @@ func (m *model) choose(i int) tea.Cmd {
 	return nil
 }
 
+// menuTitleW is the lobby menu's column of titles: the longest, "Back to
+// your table", and a space before the descriptions begin, so that no title
+// runs into its description.
+const menuTitleW = len("Back to your table") + 1
+
 func (m *model) lobbyView() []string {
 	if m.page == pageTour {
 		return m.tourLobbyView()
 	}
 	st := m.st
 	out := m.top("", "")
-	descW := m.w - 24
+	descW := m.w - menuTitleW - 6
 	cursor := m.lobbyCursor()
 	if h, _ := m.held(); h != nil {
 		out = append(out, trunc(m.backLine(cursor == rowBack), m.w))
 	}
 	for i, it := range menu {
-		mark, title := "   ", pad(it.title, 18)
+		mark, title := "   ", pad(it.title, menuTitleW)
 		if i == cursor {
 			mark, title = " "+st.turn.Render("▶")+" ", st.bold.Render(title)
 		}

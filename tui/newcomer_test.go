@@ -175,3 +175,22 @@ func TestReadmeAgreesWithTheForm(t *testing.T) {
 		t.Errorf("the README's timers are not the form's: want %q", want)
 	}
 }
+
+// The result of a finished game names a player who has since left the
+// table (their seat is empty), not "seat 3".
+func TestGameOverNamesAPlayerWhoLeft(t *testing.T) {
+	s := gameOver()
+	names := make([]string, len(s.Table.Seats))
+	for i, st := range s.Table.Seats {
+		names[i] = st.Nick
+	}
+	left := names[2]
+	s.Table.LastHand.Names = names
+	s.Table.Seats = append([]lobby.SeatInfo(nil), s.Table.Seats...)
+	s.Table.Seats[2] = lobby.SeatInfo{}
+	m, _ := newTestModel(s, 80, 24, plainRenderer())
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, left) || strings.Contains(v, "seat 3") {
+		t.Fatalf("the result does not name %s:\n%s", left, v)
+	}
+}
