@@ -33,6 +33,7 @@ type Hub struct {
 	away     map[string]*tableQueue // identity -> the table keeping their seat while they are gone
 	nextID   int
 	guesses  *guessLimiter // wrong private codes (guesses.go)
+	invites  inviteCounts  // invitations sent lately (invite.go)
 	tours    tourRegistry  // tournaments by id and code (tournament_hub.go)
 	held     heldSeats     // seats kept for players away from them (held.go; its own lock)
 	rec      *recorder     // writes finished games; nil without a store (recorder.go)
@@ -145,6 +146,10 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- h.quickPicks()
 	case onlineCmd:
 		cmd.reply <- len(h.online)
+	case whoCmd:
+		cmd.reply <- h.onWho()
+	case inviteCmd:
+		cmd.reply <- h.onInvite(cmd.from, cmd.nick)
 	case closedCmd:
 		h.onClosed(cmd.t)
 	case tourHubCmd:

@@ -32,6 +32,10 @@ type Screen struct {
 	// session that sees only the newest screen (a kick a moment after it
 	// sat down) still learns that it left a table.
 	Left int
+	// Invitation is a seat a friend offers the player (invite.go), or nil;
+	// NoInvitations says they turned invitations off.
+	Invitation    *Invitation
+	NoInvitations bool
 	// Closed, when set, is why the session is being closed (taken over by a
 	// newer connection, the server stopping); the TUI shows it and quits.
 	Closed string

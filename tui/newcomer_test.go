@@ -51,7 +51,7 @@ func TestLobbyListGoldens(t *testing.T) {
 		held bool
 		keys []string
 	}{
-		{"lobby_list_80x24", false, []string{"down", "down", "down", "down", "down", "down", "down"}},
+		{"lobby_list_80x24", false, []string{"down", "down", "down", "down", "down", "down", "down", "down"}},
 		{"lobby_back_80x24", true, nil},
 	}
 	for _, c := range cases {
@@ -75,12 +75,12 @@ func TestLobbyListChooses(t *testing.T) {
 		keys []string
 		want []string
 	}{
-		{"enter sits at the table chosen", false, []string{"down", "down", "down", "down", "down", "down", "down", "enter"}, []string{"sit:t3"}},
-		{"w watches it", false, []string{"down", "down", "down", "down", "down", "down", "w"}, []string{"t1"}},
+		{"enter sits at the table chosen", false, []string{"down", "down", "down", "down", "down", "down", "down", "down", "enter"}, []string{"sit:t3"}},
+		{"w watches it", false, []string{"down", "down", "down", "down", "down", "down", "down", "w"}, []string{"t1"}},
 		{"w on the menu watches nothing", false, []string{"w"}, nil},
 		{"up from the top goes round to the last table", false, []string{"up", "enter"}, []string{"sit:t4"}},
 		{"the cursor starts on back to your table", true, []string{"enter"}, []string{"back"}},
-		{"the filter narrows the list chosen from", false, []string{"/", "j", "o", "enter", "down", "down", "down", "down", "down", "down", "enter"}, []string{"sit:t4"}},
+		{"the filter narrows the list chosen from", false, []string{"/", "j", "o", "enter", "down", "down", "down", "down", "down", "down", "down", "enter"}, []string{"sit:t4"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
