@@ -158,6 +158,9 @@ func openPool(path string, syncNormal, write bool) (*sql.DB, error) {
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "journal_mode(WAL)")
+	// The log is cut back to walLimit each time it starts over, so that it
+	// never keeps more of a nearly full disk than it needs (room.go).
+	q.Add("_pragma", fmt.Sprintf("journal_size_limit(%d)", walLimit))
 	if syncNormal {
 		q.Add("_pragma", "synchronous(NORMAL)")
 	} else {
