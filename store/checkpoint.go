@@ -81,6 +81,7 @@ func (db *DB) shrink(ctx context.Context) error {
 	}
 	var busy, frames, copied int
 	_ = conn.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &frames, &copied) // (busy: next time)
-	_, err = conn.ExecContext(ctx, `PRAGMA busy_timeout = 10000`)                                  // as openPool sets it
+	// Back to the wait openPool sets, for the pool's next user.
+	_, err = conn.ExecContext(ctx, `PRAGMA busy_timeout = 10000`)
 	return err
 }
