@@ -146,7 +146,7 @@ func TestFullDiskHoldsTheGameAndLosesNothingShown(t *testing.T) {
 	holds := func() {
 		t.Helper()
 		fill(t, filler, 0)
-		drive(t, gameWait, paused, pa, pb)
+		drive(t, time.Minute, paused, pa, pb)
 		require.EqualValues(t, 1, srv.metric(t, "unossh_journal_tables_held"))
 		// However long it holds, nothing moves: two more failed retries
 		// (the bots would have made dozens of moves meanwhile).
