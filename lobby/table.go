@@ -232,7 +232,12 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 // nextDeadline is the earliest time the table has something to do by itself.
 func (t *table) nextDeadline() time.Time {
 	if t.held() {
-		return t.journalRetryAt() // nothing else moves while it holds (pause.go)
+		// Nothing else moves while it holds (pause.go). (A journal begun
+		// afresh meanwhile has no retry set: its first write is due now.)
+		if at := t.journalRetryAt(); !at.IsZero() {
+			return at
+		}
+		return t.clock.Now()
 	}
 	var next time.Time
 	for _, d := range []time.Time{t.startsAt, t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botAt, t.catchAt, t.jump.at, t.journalRetryAt()} {
