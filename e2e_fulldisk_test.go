@@ -170,6 +170,7 @@ func TestFullDiskHoldsTheGameAndLosesNothingShown(t *testing.T) {
 	require.EqualValues(t, 0, srv.metric(t, "unossh_journal_tables_held"))
 	from := actions()
 	drive(t, gameWait, func() bool { return actions() >= from+10 }, pa, pb)
+	t.Logf("playing again after the pause: %d KiB free", freeOn(t, mnt)>>10)
 
 	// Full again, and killed while it holds.
 	holds()
@@ -189,6 +190,7 @@ func TestFullDiskHoldsTheGameAndLosesNothingShown(t *testing.T) {
 	// Freed: the store holds exactly what the screens last showed, every
 	// hand and every seat's count of cards.
 	require.NoError(t, os.Remove(filler))
+	t.Logf("freed after the kill: %d KiB free", freeOn(t, mnt)>>10)
 	saved := journals(t, data)[before.ID]
 	require.Len(t, saved.Journal.Actions, stored, "the journal holds the moves shown, and only those")
 	g, err := engine.Replay(saved.Journal)

@@ -34,6 +34,7 @@ func (db *DB) checkpointer(stop <-chan struct{}, done chan<- struct{}) {
 		case <-t.C:
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		db.fitWAL(ctx)
 		err := db.checkpoint(ctx)
 		cancel()
 		// Logged when it begins to fail and when it mends, not every

@@ -57,6 +57,7 @@ type DB struct {
 
 	stopCheckpoints chan struct{}
 	checkpointsDone chan struct{}
+	walTight        bool // the disk is nearly full: the WAL is kept short (room.go; checkpointer's)
 	unlock          func()
 
 	closeOnce sync.Once
@@ -95,6 +96,7 @@ func Open(o Options) (*DB, error) {
 		return nil, err
 	}
 	db.unlock = unlock
+	db.fitWAL(context.Background())
 	db.journal = newJournal(db, o.Journal)
 	db.stopCheckpoints, db.checkpointsDone = make(chan struct{}), make(chan struct{})
 	go db.checkpointer(db.stopCheckpoints, db.checkpointsDone)

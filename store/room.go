@@ -1,8 +1,10 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 )
 
 // This file is the room the store needs on its disk. A nearly full disk
@@ -23,6 +25,42 @@ const (
 	// database file to grow.
 	MinRoom = 2 * walLimit
 )
+
+// tightRoom is the free space under which the WAL is kept short: the
+// writer folds it into the database file itself once it holds walLimit
+// (tightPages), where SQLite's default lets it reach 1000 pages. Under
+// writes that never pause, the checkpointer cannot finish and only the
+// writer's own checkpoint starts the log over; at the default, a log
+// growing towards 4 MiB took the last free bytes, and then no checkpoint
+// could grow the database file to empty it. With room to spare, the
+// default keeps that work off the commit path.
+const (
+	tightRoom  = 64 << 20
+	tightPages = walLimit / 4096 // (SQLite's default page size)
+	loosePages = 1000            // SQLite's default
+)
+
+// fitWAL sets how long the writer lets the WAL grow, from the room left
+// now. While the room is tight it is set again each time, in case the
+// writer's connection was opened afresh.
+func (db *DB) fitWAL(ctx context.Context) {
+	free, ok := freeSpace(filepath.Dir(db.path))
+	tight := ok && free < tightRoom
+	if !tight && !db.walTight {
+		return
+	}
+	pages := loosePages
+	if tight {
+		pages = tightPages
+	}
+	if _, err := db.write.ExecContext(ctx, fmt.Sprintf(`PRAGMA wal_autocheckpoint = %d`, pages)); err != nil {
+		return // (tried again in a second)
+	}
+	if tight != db.walTight {
+		db.log.Info("store: free space on the data directory's disk", "free", bytesText(free), "wal-pages", pages)
+	}
+	db.walTight = tight
+}
 
 // ErrNoRoom is a data directory too full to restore the tables safely.
 var ErrNoRoom = errors.New("not enough free space")
