@@ -184,6 +184,7 @@ func TestFullDiskHoldsTheGameAndLosesNothingShown(t *testing.T) {
 	// A start on the full disk is refused with one line saying what to free.
 	refused, err := exec.Command(bin, "-addr", "127.0.0.1:0", "-data", data, "-hostkey-dir", keys).CombinedOutput()
 	require.Error(t, err, "%s", refused)
+	t.Logf("a start on the full disk: %s", strings.TrimSpace(string(refused)))
 	require.Contains(t, string(refused), "to bring its tables back safely: free")
 	require.Contains(t, string(refused), data)
 

@@ -34,6 +34,30 @@ func (t *table) pause() {
 	t.pausedAt = t.clock.Now()
 	t.hub.journal.held.Add(1)
 	t.tellEveryone(errPaused.Error(), true)
+	t.stopCountdowns()
+}
+
+// stopCountdowns takes the deadlines off the views everyone at the table
+// was last sent, so that no screen counts down a turn that will not run
+// out. Each gets a copy of its view with them cleared (what it was sent
+// is its own, and may be read meanwhile), and nothing else of it changes.
+func (t *table) stopCountdowns() {
+	stop := func(s *Screen) {
+		if s.Table == nil || s.Table.ID != t.id {
+			return
+		}
+		v := *s.Table
+		v.TurnEnds, v.RaceEnds, v.RaidEnds, v.NextHandAt = time.Time{}, time.Time{}, time.Time{}, time.Time{}
+		s.Table = &v
+	}
+	for _, s := range t.seats {
+		if s.client != nil {
+			s.client.post(stop)
+		}
+	}
+	for c := range t.watchers {
+		c.post(stop)
+	}
 }
 
 // unpause lets a held table go on: everything it has is written. Every timer

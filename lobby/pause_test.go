@@ -77,7 +77,9 @@ func TestHeldTableShowsNothingUnstored(t *testing.T) {
 	ht := newHeldTable(t)
 	ht.holdOnMove(t)
 	for _, c := range ht.everyone {
-		require.Equal(t, ht.shown, c.Screen().Table.Moves, "%s is shown a move that is not stored", c.nick())
+		tv := c.Screen().Table
+		require.Equal(t, ht.shown, tv.Moves, "%s is shown a move that is not stored", c.nick())
+		require.True(t, tv.TurnEnds.IsZero() && tv.NextHandAt.IsZero(), "%s's screen counts down no timer", c.nick())
 	}
 	require.Equal(t, ht.shown, ht.storedActions(t), "the store holds what the screens show")
 	require.Equal(t, ht.shown+1, snapshotOf(t, ht.h, ht.id).Actions, "the move waits in memory")
