@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"errors"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -81,24 +79,6 @@ func fill(t *testing.T, path string, leave int64) {
 			return
 		}
 	}
-}
-
-// metric reads one unlabelled value off the operator's /metrics.
-func (b *binary) metric(t *testing.T, name string) float64 {
-	t.Helper()
-	resp, err := http.Get("http://" + b.metrics + "/metrics")
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
-			f, err := strconv.ParseFloat(v, 64)
-			require.NoError(t, err)
-			return f
-		}
-	}
-	t.Fatalf("no metric %s", name)
-	return 0
 }
 
 // onlyTable is the server's one live table.
