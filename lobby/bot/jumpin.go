@@ -101,8 +101,13 @@ func (b *Bot) jumpLine(v engine.View) (engine.Action, bool) {
 // jumps in unless the imagined games say plainly that it is not: the deals
 // that one way wins and the other loses lean against the jump-in by more
 // than twice their spread (a paired sign test). ok is false when the bot's
-// memory does not add up (then it decides as normal does).
+// memory does not add up, or no thinking slot is free (then it decides as
+// normal does).
 func (b *Bot) searchJumpIn(v engine.View, jump engine.Action) (yes, ok bool) {
+	if !b.thinkers.acquire() {
+		return false, false // no slot free: judged as normal does (think.go)
+	}
+	defer b.thinkers.release()
 	s := &b.search
 	if !s.world.prepare(v, &b.mem) {
 		return false, false
