@@ -56,8 +56,8 @@ func (t *table) think(seat int) {
 		return
 	}
 	s := t.seats[seat]
-	if !s.bot || s.brain == nil || t.thought.isFor(t, seat) {
-		return
+	if !s.bot || s.brain == nil || s.brain.Level() != bot.Hard || t.thought.isFor(t, seat) {
+		return // (only the hard level searches: no view is made for the others)
 	}
 	t.thought = nil
 	th := s.brain.Think(t.game.View(seat))
