@@ -25,10 +25,9 @@ import (
 // open, their thinking takes at most that many cores, and the rest are left
 // for the people's screens.
 //
-// A jump-in's search (the jump-in house rule, when a bot holds the twin of
-// the card on top) is within the same budget but still runs on the table's
-// goroutine: the table judges every bot's jump-in at once when a card
-// lands, to plan the quickest.
+// A jump-in's search (the jump-in house rule, when a hard bot holds the
+// twin of the card on top) goes the same way, within the same budget
+// (jumpin.go): the bot is planned when its verdict comes back.
 
 // botThought is a search under way, or over, for one decision of one bot.
 type botThought struct {
@@ -91,19 +90,24 @@ func (t *table) botReady() bool {
 	return !(t.thought.isFor(t, seat) && t.thought.running())
 }
 
-// thoughtDone is the channel on which the running search comes back, or
-// nil: the loop listens to it.
+// thoughtDone is the channel on which a running search comes back, or
+// nil: the loop listens to it. A move's search first, then the jump-ins',
+// oldest first: each is short, and all are heard.
 func (t *table) thoughtDone() <-chan struct{} {
 	if t.thought.running() {
 		return t.thought.done
 	}
-	return nil
+	return t.jumpThoughtDone()
 }
 
-// thoughtBack notes that the running search has come back.
+// thoughtBack takes in the search thoughtDone gave, which has come back.
 func (t *table) thoughtBack() {
-	if t.thought != nil {
+	if t.thought.running() {
 		t.thought.done = nil
+		return
+	}
+	if len(t.jump.thinking) > 0 {
+		t.jumpThoughtBack()
 	}
 }
 

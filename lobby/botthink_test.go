@@ -3,6 +3,7 @@ package lobby
 import (
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -14,14 +15,27 @@ import (
 // until it runs them, with one thinking slot for the whole server.
 func heldThoughts(t *testing.T) (*Hub, chan func()) {
 	t.Helper()
+	cfg, held := holding(testConfig())
+	return holdingHub(t, cfg, held), held
+}
+
+// holding is cfg with one thinking slot, and its searches held on the
+// channel returned until the test runs them.
+func holding(cfg Config) (Config, chan func()) {
 	held := make(chan func(), 16)
-	cfg := testConfig()
 	cfg.BotThinkers = 1
 	cfg.StartThought = func(run func()) { held <- run }
+	return cfg, held
+}
+
+// holdingHub starts a hub on cfg; at the end the searches still held run,
+// giving their slots back, and the hub shuts down.
+func holdingHub(t *testing.T, cfg Config, held chan func()) *Hub {
+	t.Helper()
 	h := NewHub(cfg)
 	t.Cleanup(func() {
 		for {
-			select { // a search still held ends, and gives its slot back
+			select {
 			case run := <-held:
 				run()
 			default:
@@ -30,7 +44,7 @@ func heldThoughts(t *testing.T) (*Hub, chan func()) {
 			}
 		}
 	})
-	return h, held
+	return h
 }
 
 // hardTable seats c at a new table with three hard bots and starts it.
@@ -139,4 +153,107 @@ func TestHardBotWithoutBudgetNeverSearches(t *testing.T) {
 	require.Zero(t, started.Load())
 	require.Zero(t, h.Stats().BotSearches)
 	require.NotZero(t, h.Stats().BotDegraded)
+}
+
+// At a table with the jump-in rule, a hard bot holding the twin of the card
+// on top judges the jump-in by a search, off the table's goroutine: while
+// it is held, the person to move plays, and her move is on her screen at
+// once; the verdict that comes back late, about a card no longer on top,
+// is dropped.
+func TestPersonPlaysWhileABotJudgesAJumpIn(t *testing.T) {
+	cfg, held := holding(testConfig())
+	h := holdingHub(t, jumpDealOn(t, cfg), held)
+	ana := connect(t, h, "ana")
+	rules := defaultSettings(4)
+	rules.House.JumpIn = true
+	hard := bot.Hard
+	require.NoError(t, ana.Create(TableOptions{Settings: rules, Bots: 3, BotLevel: &hard}))
+	ana.Do(Intent{Kind: Start})
+	s := waitScreen(t, ana, func(s Screen) bool {
+		return s.Table.Game != nil && s.Table.Game.Current == 0 && s.Table.Game.Phase == engine.PhaseTurn
+	})
+	run := <-held // the bot in seat 2 judges its jump-in with the red 5
+	require.Equal(t, 1, h.Stats().BotThinking)
+
+	var r1 engine.Action
+	for _, a := range s.Table.Game.Legal {
+		if a.Kind == engine.Play && a.Card.Color == engine.Red && a.Card.Value == 1 {
+			r1 = a
+		}
+	}
+	moves := s.Table.Moves
+	ana.Do(Intent{Kind: Move, Action: r1})
+	s = waitScreen(t, ana, func(s Screen) bool { return s.Table.Moves > moves })
+	require.True(t, logSays(s, "you played R1"))
+	require.Equal(t, 1, h.Stats().BotThinking, "the bot's search is still held")
+
+	run()
+	require.Zero(t, h.Stats().BotThinking)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() { // from now on, each search runs as it starts
+		for {
+			select {
+			case run := <-held:
+				run()
+			case <-stop:
+				return
+			}
+		}
+	}()
+	s = runUntil(t, ana, func(s Screen) bool { return s.Table.Moves > moves+1 })
+	require.Equal(t, 7, s.Table.Game.Seats[2].Cards, "no jump-in on a card gone")
+	require.NotEqual(t, 7, s.Table.Game.Seats[1].Cards, "the player after ana moved next")
+	require.False(t, logSays(s, "a bot made a mistake"))
+}
+
+// A hard bot's verdict on a jump-in that comes back while the card is still
+// on top plans its jump-in then, from when the card landed: it jumps in
+// before the person's turn is over.
+func TestBotJumpsInOnceItsSearchComesBack(t *testing.T) {
+	cfg, held := holding(testConfig())
+	h := holdingHub(t, jumpDealOn(t, cfg), held)
+	ana := connect(t, h, "ana")
+	rules := defaultSettings(4)
+	rules.House.JumpIn = true
+	hard := bot.Hard
+	require.NoError(t, ana.Create(TableOptions{Settings: rules, Bots: 3, BotLevel: &hard}))
+	ana.Do(Intent{Kind: Start})
+	s := waitScreen(t, ana, func(s Screen) bool {
+		return s.Table.Game != nil && s.Table.Game.Current == 0 && s.Table.Game.Phase == engine.PhaseTurn
+	})
+	moves := s.Table.Moves
+	(<-held)()
+	clk := clockOf(h)
+	// The jump-in is planned once the verdict is in: a deadline within a
+	// bot's pause, well before ana's turn ends.
+	soon := clk.Now().Add(2 * h.cfg.BotDelay)
+	waitTimer(t, clk, func(at time.Time) bool { return at.Before(soon) })
+	s = runUntil(t, ana, func(s Screen) bool { return s.Table.Moves > moves })
+	require.True(t, logSays(s, s.Table.Seats[2].Nick+" played R5"), "%+v", s.Table.Log)
+	require.Equal(t, 7, len(s.Table.Game.Hand), "ana did not move")
+}
+
+// waitTimer waits until the fake clock has a timer set whose deadline ok
+// accepts (ok is called under the clock's lock: it must not read it). Ten seconds of real time bound a stuck test; they are never a
+// pause.
+func waitTimer(t *testing.T, clk *fakeClock, ok func(at time.Time) bool) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		clk.mu.Lock()
+		found := false
+		for _, tm := range clk.timers {
+			found = found || ok(tm.at)
+		}
+		clk.mu.Unlock()
+		if found {
+			return
+		}
+		select {
+		case <-clk.armed:
+		case <-deadline:
+			t.Fatal("no such timer was set")
+		}
+	}
 }

@@ -24,8 +24,9 @@
 // hard bot that finds no slot free does not wait for one: it makes that move
 // as the normal level would (a jump-in, it judges as the normal level does),
 // and tries again at its next move. Its owner may also run a move's search
-// away from its own goroutine (Think, then Thought.Run), so that the table
-// the bot sits at goes on meanwhile:
+// away from its own goroutine (Think, then Thought.Run; a jump-in's,
+// ThinkJumpIn, Run, then Judged), so that the table the bot sits at goes on
+// meanwhile:
 //
 //	th := bot.NewThinkers(2)          // at most two searches at once
 //	b := bot.New(bot.Hard, seed).WithThinkers(th)

@@ -22,7 +22,8 @@ import (
 // slot and copies what the search needs (the view, the bot's memory, dice
 // drawn from its own), and Thought.Run, on any goroutine, searches and gives
 // the slot back. Meanwhile the owner goes on with the bot (Observe, Catch,
-// JumpIn): the thought shares nothing with it.
+// JumpIn): the thought shares nothing with it. A jump-in's search goes the
+// same way (ThinkJumpIn, then Judged with its verdict).
 
 // Thinkers is the budget of searches that may run at once, shared by every
 // bot given it (WithThinkers). It is safe for concurrent use. A nil
@@ -87,6 +88,10 @@ type Thought struct {
 	slots *Thinkers
 	move  engine.Action
 	ok    bool
+	// A jump-in's thought (ThinkJumpIn): the card on top it is about, and
+	// the jump-in (move) it weighs; ok is the verdict.
+	jumpIn bool
+	top    jumpKey
 }
 
 // Think starts the bot's move in v, when the move calls for a search (the
@@ -103,9 +108,16 @@ func (b *Bot) Think(v engine.View) *Thought {
 		a, ok := normal(v, b.rng)
 		return &Thought{move: a, ok: ok}
 	}
-	mind := &Bot{level: b.level, rng: rand.New(rand.NewPCG(b.rng.Uint64(), b.rng.Uint64())), mem: b.mem}
-	mind.mem.discard = slices.Clone(b.mem.discard)
-	return &Thought{v: v, mind: mind, slots: b.thinkers}
+	return &Thought{v: v, mind: b.mind(), slots: b.thinkers}
+}
+
+// mind is a copy of the bot for a search away from it: its level, its
+// memory, and dice drawn from its own; no budget (the thought holds the
+// slot).
+func (b *Bot) mind() *Bot {
+	m := &Bot{level: b.level, rng: rand.New(rand.NewPCG(b.rng.Uint64(), b.rng.Uint64())), mem: b.mem}
+	m.mem.discard = slices.Clone(b.mem.discard)
+	return m
 }
 
 // searches reports whether the bot's move in v is one the hard level
@@ -126,6 +138,14 @@ func (t *Thought) Run() {
 		return
 	}
 	defer t.slots.release()
+	if t.jumpIn {
+		yes, ok := t.mind.searchJumpIn(t.v, t.move)
+		if !ok {
+			yes = t.mind.rng.Float64() < t.mind.level.jumpRate()
+		}
+		t.ok = yes
+		return
+	}
 	t.move, t.ok = t.mind.searchMove(t.v)
 	if !t.ok {
 		t.move, t.ok = normal(t.v, t.mind.rng)
@@ -133,5 +153,6 @@ func (t *Thought) Run() {
 }
 
 // Move is the move decided, once Run has returned (or at once for a thought
-// made without a search).
+// made without a search); for a jump-in's thought, the jump-in and whether
+// the bot makes it.
 func (t *Thought) Move() (engine.Action, bool) { return t.move, t.ok }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -10,13 +11,15 @@ import (
 )
 
 // searchPositions are positions where the hard bot searches, from one
-// seeded hand.
+// seeded hand (played once for all the tests).
 func searchPositions(t *testing.T) []position {
 	t.Helper()
-	ps := positions(engine.Classic2001, 4, 1)
+	ps := oneHandsPositions()
 	require.NotEmpty(t, ps)
 	return ps
 }
+
+var oneHandsPositions = sync.OnceValue(func() []position { return positions(engine.Classic2001, 4, 1) })
 
 // hardAt is a hard bot seeded by seed, with the memory it had at p, bound
 // by th.
@@ -156,4 +159,48 @@ func TestThoughtRunsBesideItsBot(t *testing.T) {
 	a, ok = got.Move()
 	require.True(t, ok)
 	require.True(t, legal(p.v, a))
+}
+
+// A jump-in's search takes a slot and runs away from the bot: until its
+// verdict is handed back (Judged) the bot does not jump in, then it says
+// what the search said. With no slot free, it judges at once as normal
+// does (the hard level then always takes a jump-in it may make).
+func TestJumpInThoughtWithinTheBudget(t *testing.T) {
+	var p position
+	found := false
+	for _, q := range jumpPositions(engine.Classic2001, 4, 2) {
+		b := hardAt(q, 1, nil)
+		if line, ok := b.jumpLine(q.v); ok && !handsUp(q.v, line) {
+			p, found = q, true
+			break
+		}
+	}
+	require.True(t, found, "no jump-in to weigh came up")
+
+	th := NewThinkers(1)
+	b := hardAt(p, 1, th)
+	got := b.ThinkJumpIn(p.v)
+	require.NotNil(t, got)
+	require.True(t, got.Searched())
+	require.Equal(t, 1, th.Busy())
+	require.Nil(t, b.ThinkJumpIn(p.v), "the card is judged once")
+	_, ok := b.JumpIn(p.v)
+	require.False(t, ok, "no jump-in before the verdict")
+
+	other := hardAt(p, 2, th)
+	require.Nil(t, other.ThinkJumpIn(p.v), "no slot free: judged at once")
+	a, ok := other.JumpIn(p.v)
+	require.True(t, ok, "as normal judges, at the hard level's rate")
+	require.True(t, legal(p.v, a))
+	require.Equal(t, uint64(1), th.Degraded())
+
+	got.Run()
+	require.Zero(t, th.Busy())
+	line, yes := got.Move()
+	b.Judged(got)
+	a, ok = b.JumpIn(p.v)
+	require.Equal(t, yes, ok, "the search's verdict")
+	if ok {
+		require.Equal(t, line, a)
+	}
 }
