@@ -55,3 +55,15 @@ func (f *envFlags) duration(p *time.Duration, name, env string, def time.Duratio
 	}
 	f.fs.DurationVar(p, name, def, f.usage(usage, env))
 }
+
+func (f *envFlags) float(p *float64, name, env string, def float64, usage string) {
+	if v := f.getenv(env); v != "" {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			f.bad(env, v, "a number such as 0.5")
+		} else {
+			def = x
+		}
+	}
+	f.fs.Float64Var(p, name, def, f.usage(usage, env))
+}

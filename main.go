@@ -20,6 +20,7 @@ import (
 	"net/http/pprof"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"syscall"
@@ -70,6 +71,9 @@ type options struct {
 	// gcPercent is the garbage collector's target (GOGC): the heap may
 	// grow by this percent of what is live before a collection.
 	gcPercent int
+	// botCPU is the share of the cores (GOMAXPROCS) the hard bots' searches
+	// may take at once (lobby.Config.BotThinkers, botThinkers).
+	botCPU float64
 }
 
 // defaultGCPercent keeps a session's memory under 150 KB while ten
@@ -77,6 +81,20 @@ type options struct {
 // garbage waiting for the next collection; at 50 the heap is a third
 // smaller for a tenth more CPU an update (docs/benchmarks.md).
 const defaultGCPercent = 50
+
+// defaultBotCPU leaves at least half of the cores to the people's screens
+// however many tables of hard bots are open.
+const defaultBotCPU = 0.5
+
+// botThinkers is how many hard bots' searches may run at once for a share
+// of procs cores: each search takes one core while it runs, so the share
+// rounded down, but at least one unless the share is 0 (then -1: none).
+func botThinkers(share float64, procs int) int {
+	if share <= 0 {
+		return -1
+	}
+	return max(1, int(share*float64(procs)))
+}
 
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("unossh", flag.ContinueOnError)
@@ -119,6 +137,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	f.int(&o.gcPercent, "gc-percent", "UNOSSH_GC_PERCENT", defaultGCPercent,
 		"the garbage collector's target, as GOGC: lower keeps less memory for more CPU")
 	lobbyFlags(&f, &o.lobby)
+	f.float(&o.botCPU, "bot-cpu", "UNOSSH_BOT_CPU", defaultBotCPU,
+		"the cores' worth (a share of GOMAXPROCS) the hard bots may think with at once; past it they play as normal bots (0: never search)")
 	f.duration(&o.lobby.ListEvery, "list-every", "UNOSSH_LIST_EVERY", time.Second,
 		"the lobby's table list and online count go out at most once per this (0: every change)")
 	f.int(&o.lobby.AccountsPerAddr, "accounts-per-addr", "UNOSSH_ACCOUNTS_PER_ADDR", lobby.DefaultAccountsPerAddr,
@@ -140,6 +160,10 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	if o.gcPercent <= 0 {
 		return options{}, fmt.Errorf("-gc-percent must be above 0 (Go's own default is 100), not %d", o.gcPercent)
 	}
+	if o.botCPU < 0 || o.botCPU > 1 {
+		return options{}, fmt.Errorf("-bot-cpu is a share of the cores, from 0 to 1, not %g", o.botCPU)
+	}
+	o.lobby.BotThinkers = botThinkers(o.botCPU, runtime.GOMAXPROCS(0))
 	s, err := ssh.ParseStartups(startups, d.Startups)
 	if err != nil {
 		return options{}, err

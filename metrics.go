@@ -8,7 +8,8 @@ import (
 )
 
 // gameCollector reports what the lobby and the door count: tables by
-// state, moves, refusals by cause and the move-to-screens latency. It reads
+// state, moves, the hard bots' thinking, refusals by cause and the
+// move-to-screens latency. It reads
 // their running totals at each scrape, so the game's hot paths only bump
 // counters.
 type gameCollector struct {
@@ -24,6 +25,14 @@ var (
 		"Connections and sessions the door refused, by cause.", []string{"cause"}, nil)
 	latencyDesc = prometheus.NewDesc("unossh_move_to_screen_seconds",
 		"From a table applying a move to a session's painter having written the frame that shows it.", nil, nil)
+	botSearchesDesc = prometheus.NewDesc("unossh_bot_searches_total",
+		"Hard bots' decisions made by a search (-bot-cpu bounds how many run at once).", nil, nil)
+	botDegradedDesc = prometheus.NewDesc("unossh_bot_degraded_total",
+		"Hard bots' decisions made as a normal bot would, every thinking slot (-bot-cpu) being taken.", nil, nil)
+	botThinkingDesc = prometheus.NewDesc("unossh_bot_thinking",
+		"Hard bots' searches running now (at most unossh_bot_thinkers).", nil, nil)
+	botThinkersDesc = prometheus.NewDesc("unossh_bot_thinkers",
+		"Hard bots' searches that may run at once (-bot-cpu).", nil, nil)
 )
 
 func (c gameCollector) Describe(ch chan<- *prometheus.Desc) {
@@ -31,6 +40,10 @@ func (c gameCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- movesDesc
 	ch <- refusalsDesc
 	ch <- latencyDesc
+	ch <- botSearchesDesc
+	ch <- botDegradedDesc
+	ch <- botThinkingDesc
+	ch <- botThinkersDesc
 }
 
 func (c gameCollector) Collect(ch chan<- prometheus.Metric) {
@@ -39,6 +52,10 @@ func (c gameCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(tablesDesc, prometheus.GaugeValue, float64(n), status.String())
 	}
 	ch <- prometheus.MustNewConstMetric(movesDesc, prometheus.CounterValue, float64(ls.Moves))
+	ch <- prometheus.MustNewConstMetric(botSearchesDesc, prometheus.CounterValue, float64(ls.BotSearches))
+	ch <- prometheus.MustNewConstMetric(botDegradedDesc, prometheus.CounterValue, float64(ls.BotDegraded))
+	ch <- prometheus.MustNewConstMetric(botThinkingDesc, prometheus.GaugeValue, float64(ls.BotThinking))
+	ch <- prometheus.MustNewConstMetric(botThinkersDesc, prometheus.GaugeValue, float64(ls.BotThinkers))
 	ss := c.srv.Stats()
 	for cause, n := range ss.Refusals {
 		ch <- prometheus.MustNewConstMetric(refusalsDesc, prometheus.CounterValue, float64(n), cause)

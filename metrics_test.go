@@ -47,6 +47,9 @@ func TestMetricsEndpoint(t *testing.T) {
 		`unossh_sessions_by_page{page="table"} 0`,
 		"unossh_screen_updates_total ",
 		"unossh_screen_bytes_total ",
+		"unossh_bot_searches_total ",
+		"unossh_bot_degraded_total ",
+		"unossh_bot_thinkers ",
 		"go_goroutines ",
 	} {
 		require.Contains(t, body, want)

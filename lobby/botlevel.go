@@ -30,8 +30,11 @@ func (s *seat) level() bot.Level {
 	return s.brain.Level()
 }
 
-// newBrain is a bot of level l, its dice seeded from the table's.
-func (t *table) newBrain(l bot.Level) *bot.Bot { return bot.New(l, t.rng.Uint64()) }
+// newBrain is a bot of level l, its dice seeded from the table's, its
+// searches within the server's budget.
+func (t *table) newBrain(l bot.Level) *bot.Bot {
+	return bot.New(l, t.rng.Uint64()).WithThinkers(t.hub.thinkers)
+}
 
 // botSeat is a bot called nick, of level l.
 func (t *table) botSeat(nick string, l bot.Level) *seat {
@@ -57,10 +60,14 @@ func (t *table) feedBots(evs []engine.Event) {
 	}
 }
 
-// botChoose is the move of the robot in seat: its own brain's, or Normal's
-// for a person a bot plays for while they are away.
+// botChoose is the move of the robot in seat: its own brain's (the search
+// it thought out, botthink.go, or a move that needs none), or Normal's for
+// a person a bot plays for while they are away.
 func (t *table) botChoose(seat int, v engine.View) (engine.Action, bool) {
 	if s := t.seats[seat]; s.bot && s.brain != nil {
+		if a, ok, found := t.thoughtMove(seat); found {
+			return a, ok
+		}
 		return s.brain.Choose(v)
 	}
 	return chooseMove(v, t.rng)

@@ -28,6 +28,10 @@ import (
 //     person's reaction, quicker the better it plays (jumpPause): often
 //     before the player to move has moved, not always.
 //
+// A hard bot thinks during its pause, away from the table's goroutine
+// (botthink.go); a search longer than the pause delays that bot's move, and
+// nothing else.
+//
 // docs/lobby.md gives the figures, which TestPaceOfOnePersonAndNineBots
 // measures on the fake clock.
 

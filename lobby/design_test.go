@@ -19,7 +19,10 @@ import (
 // clockConfig is the lobby with the defaults players meet, on a fake clock.
 func clockConfig(clk *fakeClock) Config {
 	var n atomic.Uint64
-	return Config{Clock: clk, Seed: func() uint64 { return n.Add(1) }}
+	// A hard bot's search runs at once, on the table's goroutine: a test
+	// moving the clock from one deadline to the next then never overtakes
+	// one (botthink_test.go runs them apart).
+	return Config{Clock: clk, Seed: func() uint64 { return n.Add(1) }, StartThought: func(run func()) { run() }}
 }
 
 // stacked fixes the first deal: each seat's seven cards, the dealer, the

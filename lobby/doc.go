@@ -26,6 +26,12 @@
 // a table passes through the hub. Nothing here ever waits on a session: each
 // session's mailbox holds one Screen, the newest replacing the older.
 //
+// A hard bot's search, the one costly thing a table does, runs on a
+// goroutine of its own during the bot's pause and hands its move back to
+// the table; the hub's bot.Thinkers bounds how many run at once on the
+// server (Config.BotThinkers), and a bot that finds none free moves at once
+// as a normal bot would (botthink.go).
+//
 // Time comes from Config.Clock, so tests move it themselves.
 //
 //	hub := lobby.NewHub(lobby.Config{})

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/unossh/unossh/lobby/bot"
 )
 
 // Hub is the lobby: the registry of who is online, of private codes and of
@@ -58,6 +60,9 @@ type Hub struct {
 	listTimer Timer     // owned by run: the merged send pending, or nil
 
 	movesMade atomic.Uint64 // moves applied at every table, for Stats
+
+	// thinkers bounds the hard bots' searches on the whole server (botthink.go).
+	thinkers *bot.Thinkers
 }
 
 // NewHub starts a lobby.
@@ -82,6 +87,7 @@ func NewHub(cfg Config) *Hub {
 		changed:  make(chan struct{}, 1),
 	}
 	h.newAccounts = newAccountLimiter(h.cfg.AccountsPerAddr, h.cfg.AccountsEvery, h.cfg.Logger)
+	h.thinkers = bot.NewThinkers(h.cfg.BotThinkers)
 	if h.cfg.Store != nil {
 		h.rec = newRecorder(h)
 	}

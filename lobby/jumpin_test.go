@@ -14,8 +14,11 @@ import (
 // jumpDeal is a first deal where the bot in seat 2 holds the twin of the
 // first card (the red 5) while ana, in seat 0, is first to play; nobody
 // else holds a red 5 (there are two), and ana holds a red 1 to play on it.
-func jumpDeal(t *testing.T) Config {
-	return stacked(t, testConfig(), 3, [][]string{
+func jumpDeal(t *testing.T) Config { return jumpDealOn(t, testConfig()) }
+
+// jumpDealOn is jumpDeal on the hub config cfg.
+func jumpDealOn(t *testing.T, cfg Config) Config {
+	return stacked(t, cfg, 3, [][]string{
 		{"R1", "G2", "G3", "G4", "G6", "G7", "G8"}, // ana
 		{"B1", "B2", "B3", "B4", "B6", "B7", "B8"},
 		{"R5", "Y1", "Y2", "Y3", "Y4", "Y6", "Y7"}, // the twin of the first card

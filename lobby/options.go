@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"runtime"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -85,6 +86,15 @@ type Config struct {
 	// Logger gets the lobby's lines for operators (tables created,
 	// started and finished; store writes that failed). Nil: no lines.
 	Logger *log.Logger
+	// BotThinkers is how many hard bots' searches may run at once on the
+	// whole server (botthink.go): 0 is the default, half of GOMAXPROCS (at
+	// least one); negative: none, and hard bots play every move as normal
+	// bots do.
+	BotThinkers int
+	// StartThought runs a hard bot's search away from its table. It is a
+	// test-only hook (tests hold a search with it, or run it at once); left
+	// nil, as in production, each search runs on a goroutine of its own.
+	StartThought func(run func())
 }
 
 func (c Config) withDefaults() Config {
@@ -119,6 +129,12 @@ func (c Config) withDefaults() Config {
 	def(&c.AccountsEvery, DefaultAccountsEvery)
 	if c.QuickPlaySeats == 0 {
 		c.QuickPlaySeats = 4
+	}
+	if c.BotThinkers == 0 {
+		c.BotThinkers = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	if c.StartThought == nil {
+		c.StartThought = func(run func()) { go run() }
 	}
 	return c
 }

@@ -45,6 +45,7 @@ type table struct {
 	raidEnds   time.Time
 	nextHandAt time.Time
 	botAt      time.Time
+	thought    *botThought // a hard bot's search, under way or back (botthink.go)
 	catchAt    time.Time
 	jump       jumpPlan          // a bot's jump-in waiting for its moment (jumpin.go)
 	drops      map[int]time.Time // when each bot drops in the Chili race
@@ -181,6 +182,10 @@ func (t *table) loop() {
 		case <-wake:
 			t.tick(t.clock.Now())
 			t.flush()
+		case <-t.thoughtDone():
+			t.thoughtBack()
+			t.tick(t.clock.Now())
+			t.flush()
 		case <-t.quit:
 			t.close(ErrShuttingDown.Error())
 		}
@@ -240,7 +245,7 @@ func (t *table) nextDeadline() time.Time {
 		return t.clock.Now()
 	}
 	var next time.Time
-	for _, d := range []time.Time{t.startsAt, t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botAt, t.catchAt, t.jump.at, t.journalRetryAt()} {
+	for _, d := range []time.Time{t.startsAt, t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botDue(), t.catchAt, t.jump.at, t.journalRetryAt()} {
 		if !d.IsZero() && (next.IsZero() || d.Before(next)) {
 			next = d
 		}

@@ -72,6 +72,7 @@ func (t *table) reschedule() {
 		t.botAt = botAt
 	case s.robot():
 		t.botAt = at.Add(t.botPause(seat))
+		t.think(seat) // a hard bot thinks during its pause (botthink.go)
 	case g.Phase() == engine.PhaseRaid && keep(raidEnds):
 		t.raidEnds = raidEnds
 	case g.Phase() == engine.PhaseRaid:
@@ -143,7 +144,7 @@ func (t *table) tick(at time.Time) {
 		t.botCatch()
 	case due(t.jump.at, at):
 		t.botJumpIn()
-	case due(t.botAt, at):
+	case due(t.botAt, at) && t.botReady():
 		t.botAt = time.Time{}
 		t.botMove()
 	case due(t.turnEnds, at), due(t.raidEnds, at):

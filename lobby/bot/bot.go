@@ -18,6 +18,22 @@
 // what it has seen (the cards played, the colours others drew on, the hand
 // sizes), plays each candidate move out to the end of the hand with the
 // engine many times, and keeps the best.
+//
+// That search is the one costly thing a bot does, so it has a budget: one
+// Thinkers for the whole server bounds how many searches run at once, and a
+// hard bot that finds no slot free does not wait for one: it makes that move
+// as the normal level would (a jump-in, it judges as the normal level does),
+// and tries again at its next move. Its owner may also run a move's search
+// away from its own goroutine (Think, then Thought.Run; a jump-in's,
+// ThinkJumpIn, Run, then Judged), so that the table the bot sits at goes on
+// meanwhile:
+//
+//	th := bot.NewThinkers(2)          // at most two searches at once
+//	b := bot.New(bot.Hard, seed).WithThinkers(th)
+//	if t := b.Think(view); t != nil { // nil: no search; Choose moves at once
+//		go func() { t.Run(); done <- t }()
+//	}
+//	a, ok := t.Move()                 // once Run has returned
 package bot
 
 import (
@@ -41,6 +57,9 @@ type Bot struct {
 	jump   engine.Action
 	jumpIt bool
 	search search
+	// thinkers bounds the searches of every bot on the server (think.go);
+	// nil: no bound.
+	thinkers *Thinkers
 }
 
 // exposure names one missed UNO call: who, in which hand, after how many

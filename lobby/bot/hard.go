@@ -80,6 +80,10 @@ func (b *Bot) searchMove(v engine.View) (engine.Action, bool) {
 		}
 		return engine.Action{}, false
 	}
+	if !b.thinkers.acquire() {
+		return engine.Action{}, false // no slot free: Normal's move (think.go)
+	}
+	defer b.thinkers.release()
 	if !s.world.prepare(v, &b.mem) {
 		return engine.Action{}, false
 	}

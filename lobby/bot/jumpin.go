@@ -50,6 +50,43 @@ func (b *Bot) JumpIn(v engine.View) (engine.Action, bool) {
 	return b.jump, true
 }
 
+// ThinkJumpIn is JumpIn's judgement of the card on top in v, when it calls
+// for the hard bot's search and a thinking slot is free: a Thought to Run
+// away from the bot, whose verdict Judged records; until then JumpIn says
+// no. Otherwise it returns nil, and JumpIn judges at once (and says the
+// same as before about a card already judged).
+func (b *Bot) ThinkJumpIn(v engine.View) *Thought {
+	if b.level != Hard || v.Seat < 0 || v.Seat == v.Current || !v.Settings.House.JumpIn {
+		return nil
+	}
+	k := jumpKey{hand: v.HandNo, discards: v.Discards, top: v.Top}
+	if k == b.jumped {
+		return nil
+	}
+	b.jumped = k
+	line, ok := b.jumpLine(v)
+	switch {
+	case !ok:
+		b.jump, b.jumpIt = engine.Action{}, false
+	case handsUp(v, line):
+		b.jump, b.jumpIt = line, false
+	case !b.thinkers.acquire():
+		b.jump, b.jumpIt = line, b.rng.Float64() < b.level.jumpRate() // as normal judges
+	default:
+		b.jump, b.jumpIt = line, false // until the search says
+		return &Thought{v: v, mind: b.mind(), slots: b.thinkers, jumpIn: true, top: k, move: line}
+	}
+	return nil
+}
+
+// Judged records the verdict of a jump-in's thought, once it has run, if
+// the card it was about is still the one the bot last judged.
+func (b *Bot) Judged(t *Thought) {
+	if t.jumpIn && t.top == b.jumped {
+		b.jumpIt = t.ok
+	}
+}
+
 // judgeJumpIn decides about the jump-in v offers, if any, at the bot's level.
 func (b *Bot) judgeJumpIn(v engine.View) (engine.Action, bool) {
 	line, ok := b.jumpLine(v)
@@ -101,8 +138,13 @@ func (b *Bot) jumpLine(v engine.View) (engine.Action, bool) {
 // jumps in unless the imagined games say plainly that it is not: the deals
 // that one way wins and the other loses lean against the jump-in by more
 // than twice their spread (a paired sign test). ok is false when the bot's
-// memory does not add up (then it decides as normal does).
+// memory does not add up, or no thinking slot is free (then it decides as
+// normal does).
 func (b *Bot) searchJumpIn(v engine.View, jump engine.Action) (yes, ok bool) {
+	if !b.thinkers.acquire() {
+		return false, false // no slot free: judged as normal does (think.go)
+	}
+	defer b.thinkers.release()
 	s := &b.search
 	if !s.world.prepare(v, &b.mem) {
 		return false, false

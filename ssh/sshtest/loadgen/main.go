@@ -15,6 +15,13 @@
 // (the window title tells them their turn has come; they play the first card
 // the table accepts, or draw); the others idle in the lobby.
 //
+// With -bot-tables K, K more sessions each open a private table of three
+// hard bots paced fast (the create form's "bot level: hard, fast"), start it
+// and play their own seat as the players do: the cheapest way to have the
+// server hold K tables of hard bots thinking, since a table nobody sits at
+// closes (a guest who leaves frees their seat). The report then gives the
+// hard bots' searches and the moves they made without one (-bot-cpu).
+//
 // Its clients stand for players' own machines, which on a real server take
 // none of its cores; here they share the machine with it, so by default
 // they run at a lower priority (-client-nice 10: Linux then gives the
@@ -28,6 +35,7 @@
 // by itself after -hold.
 //
 //	go build -o /tmp/unossh . && go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 600 -floor
+//	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 2000 -bot-tables 300
 package main
 
 import (
@@ -52,6 +60,7 @@ type options struct {
 	floorAddr       string
 	nice            int
 	n, play         int
+	botTables       int // sessions, beyond n, that each open a table of hard fast bots
 	perAddr         int
 	rate            float64
 	hold            time.Duration
@@ -68,6 +77,8 @@ func main() {
 	flag.StringVar(&o.metrics, "metrics", "127.0.0.1:24003", "the server's metrics address (with -server, where it serves them)")
 	flag.IntVar(&o.n, "n", 100, "sessions to hold")
 	flag.IntVar(&o.play, "play", 0, "of them, sessions that sit at tables and play")
+	flag.IntVar(&o.botTables, "bot-tables", 0, "more sessions, each opening a private table of three hard bots, fast,\n"+
+		"and playing its own seat")
 	flag.IntVar(&o.perAddr, "per-addr", 8, "sessions per source address")
 	flag.Float64Var(&o.rate, "rate", 100, "new sessions a second")
 	flag.DurationVar(&o.hold, "hold", 30*time.Second, "how long to measure once every session is in")
@@ -119,7 +130,7 @@ func main() {
 			defer os.RemoveAll(d)
 			dir = d
 		}
-		max := strconv.Itoa(o.n + 100)
+		max := strconv.Itoa(o.n + o.botTables + 100)
 		cmd := exec.Command(o.server, "-addr", o.addr, "-metrics", o.metrics, "-data", dir,
 			"-max-sessions", max, "-max-per-addr", strconv.Itoa(o.perAddr*2),
 			"-max-startups", "1000:30:5000")
@@ -141,7 +152,7 @@ func main() {
 	if floorCmd != nil {
 		floor := o
 		floor.addr = o.floorAddr
-		floor.play = 0
+		floor.play, floor.botTables = 0, 0
 		floor.bare = true
 		floor.pid = floorCmd.Process.Pid
 		floor.metrics = ""
@@ -150,7 +161,7 @@ func main() {
 		_ = floorCmd.Process.Kill()
 		fmt.Println()
 	}
-	fmt.Printf("== unossh: %d sessions, %d of them playing\n", o.n, o.play)
+	fmt.Printf("== unossh: %d sessions, %d of them playing; %d tables of hard bots\n", o.n, o.play, o.botTables)
 	run(o)
 }
 
@@ -168,15 +179,23 @@ func run(o options) {
 	fmt.Printf("server before: rss %.1f MB\n", float64(before.rss)/1e6)
 	start := time.Now()
 	every := time.Duration(float64(time.Second) / o.rate)
-	for i := range o.n {
+	total := o.n + o.botTables
+	for i := range total {
 		// perAddr sessions a source: 127.0.0.2-254 first, then 127.0.1.2-254
 		// and so on, so that no address goes over the server's limits.
 		a := i / o.perAddr
 		src := fmt.Sprintf("127.0.%d.%d", a/253%256, 2+a%253)
+		r := idler
+		switch {
+		case i >= o.n:
+			r = botHost
+		case i < o.play:
+			r = quickPlayer
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := hold1(o.addr, src, i, i < o.play, o.bare, &received, &held, stop); err != nil {
+			if err := hold1(o.addr, src, i, r, o.bare, &received, &held, stop); err != nil {
 				if failed.Add(1) <= 5 {
 					fmt.Fprintf(os.Stderr, "session %d: %v\n", i, err)
 				}
@@ -184,13 +203,16 @@ func run(o options) {
 		}()
 		time.Sleep(every) // a steady arrival, not a flood
 	}
-	for deadline := time.Now().Add(time.Minute); held.Load()+failed.Load() < int64(o.n) && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(time.Minute); held.Load()+failed.Load() < int64(total) && time.Now().Before(deadline); {
 		time.Sleep(100 * time.Millisecond)
 	}
-	fmt.Printf("sessions in: %d of %d after %s (%d failed)\n", held.Load(), o.n, time.Since(start).Round(time.Millisecond), failed.Load())
+	fmt.Printf("sessions in: %d of %d after %s (%d failed)\n", held.Load(), total, time.Since(start).Round(time.Millisecond), failed.Load())
 	time.Sleep(o.settle) // tables start, arrivals settle
 	if o.play > 0 {
 		fmt.Printf("quick play -> a table's screen: %s\n", seats.report())
+	}
+	if o.botTables > 0 {
+		fmt.Printf("tables of hard bots opened and started: %d of %d\n", botTablesStarted.Load(), o.botTables)
 	}
 
 	m0 := scrape(o.metrics)
@@ -210,6 +232,11 @@ func run(o options) {
 			bytes := m1["unossh_screen_bytes_total"] - m0["unossh_screen_bytes_total"]
 			moves := m1["unossh_moves_total"] - m0["unossh_moves_total"]
 			fmt.Printf("moves: %.0f (%.1f a second); tables playing: %.0f\n", moves, moves/dt, m1[`unossh_tables{state="playing"}`])
+			if searched, degraded := m1["unossh_bot_searches_total"]-m0["unossh_bot_searches_total"],
+				m1["unossh_bot_degraded_total"]-m0["unossh_bot_degraded_total"]; searched+degraded > 0 {
+				fmt.Printf("hard bots: %.0f searches (%.1f a second), %.0f moves without one, every thinking slot taken (%.1f%%); %.0f slots\n",
+					searched, searched/dt, degraded, 100*degraded/(searched+degraded), m1["unossh_bot_thinkers"])
+			}
 			fmt.Printf("screen updates: %.2f per session-second, %.0f bytes per session-second\n", ups/dt/h, bytes/dt/h)
 			if ups > 0 {
 				fmt.Printf("per update: %.3f ms of server CPU, %.0f bytes; %.2f frames drawn per update\n", cpu*1e3/ups, bytes/ups,
@@ -246,9 +273,18 @@ func run(o options) {
 	wg.Wait()
 }
 
-// hold1 opens one session, picks a nickname, plays if asked, and holds it
-// until stop.
-func hold1(addr, src string, i int, play, bare bool, received, held *atomic.Int64, stop <-chan struct{}) error {
+// role is what a session does once it has its nickname.
+type role int
+
+const (
+	idler       role = iota // stays in the lobby
+	quickPlayer             // takes Quick play and plays
+	botHost                 // opens a table of hard fast bots and plays its own seat
+)
+
+// hold1 opens one session, picks a nickname, does what its role asks, and
+// holds it until stop.
+func hold1(addr, src string, i int, r role, bare bool, received, held *atomic.Int64, stop <-chan struct{}) error {
 	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}, Timeout: 30 * time.Second}
 	nc, err := d.Dial("tcp", addr)
 	if err != nil {
@@ -316,11 +352,17 @@ func hold1(addr, src string, i int, play, bare bool, received, held *atomic.Int6
 	fmt.Fprintf(in, "ld%d\r", i)
 	held.Add(1)
 	defer held.Add(-1)
-	if !play {
+	if r == idler {
 		<-stop
 		return nil
 	}
 	if !await(lobby, stop) {
+		return nil
+	}
+	if r == botHost {
+		if openBotTable(in, &w, stop) {
+			player{in: in, w: &w}.play(stop)
+		}
 		return nil
 	}
 	seated := w.expect(" taken", "cards  score")
@@ -338,6 +380,41 @@ func hold1(addr, src string, i int, play, bare bool, received, held *atomic.Int6
 	fmt.Fprint(in, "s") // start with bots, if this session is the host
 	player{in: in, w: &w}.play(stop)
 	return nil
+}
+
+// botTablesStarted counts the tables of hard bots opened and started.
+var botTablesStarted atomic.Int64
+
+// Keys as a terminal sends them.
+const (
+	keyDown  = "\x1b[B"
+	keyRight = "\x1b[C"
+)
+
+// openBotTable opens a private table of three hard bots paced fast from the
+// lobby, through the create form as a person would, and starts it: false
+// when the run ends first, or no waiting room came within a minute.
+func openBotTable(in interface{ Write([]byte) (int, error) }, w *watch, stop <-chan struct{}) bool {
+	form := w.expect("visibility")
+	fmt.Fprint(in, "2") // Create a table
+	if !await(form, stop) {
+		return false
+	}
+	// The form opens on its name: down to "bots" (visibility, edition, mode,
+	// seats, target score), three of them; down to "bot level", which the
+	// bots show, from normal to normal fast, hard, hard fast; create.
+	room := w.expect(" taken")
+	fmt.Fprint(in, strings.Repeat(keyDown, 6)+strings.Repeat(keyRight, 3)+keyDown+strings.Repeat(keyRight, 3)+"\r")
+	select {
+	case <-room:
+	case <-time.After(time.Minute):
+		return false
+	case <-stop:
+		return false
+	}
+	fmt.Fprint(in, "s") // start: the table is full
+	botTablesStarted.Add(1)
+	return true
 }
 
 // await waits for c, or for the end of the run; false at the end.
