@@ -346,6 +346,11 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		m.tbl = newTableState()
 		m.room = roomState{}
 		m.memo = nil // the last table's frame is of no use
+	case s.Table != nil && prev.Table != nil && prev.Table.Game == nil && s.Table.Game != nil:
+		// The game began: a hint about the waiting room's keys is stale,
+		// and so is its invitation line.
+		m.hint = ""
+		m.room.invite = inviteBox{}
 	case prev.Table != nil && s.Table == nil, s.Table == nil && s.Left != prev.Left:
 		if m.page != pageHelp {
 			m.page = pageLobby
