@@ -167,8 +167,11 @@ func TestResultNamesAPlayerWhoLeftAfterTheGame(t *testing.T) {
 	h := NewHub(testConfig())
 	defer h.Shutdown(t.Context())
 	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
-	startPrivate(t, ana, 0, NoTurnTimer, bo)
-	playUntil(t, func() bool { return ana.Screen().Table.Status == Finished }, ana, bo)
+	settings := engine.Settings{Edition: engine.Classic2001, Mode: engine.SingleHand, Players: 2}
+	require.NoError(t, ana.Create(TableOptions{Settings: settings, TurnTime: NoTurnTimer}))
+	require.NoError(t, bo.Join(waitScreen(t, ana, func(s Screen) bool { return s.Table != nil }).Table.Code))
+	ana.Do(Intent{Kind: Start})
+	playOut(t, ana, bo)
 	bo.Do(Intent{Kind: Leave})
 	s := waitScreen(t, ana, func(s Screen) bool { return s.Table.Seats[1].Nick == "" })
 	require.True(t, s.Table.LastHand.GameOver)
