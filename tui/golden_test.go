@@ -112,6 +112,10 @@ func TestGolden(t *testing.T) {
 		{name: "table_challenge_mode_80x24", w: 80, h: 24, scr: challengeMode()},
 		{name: "table_ten_players_80x24", w: 80, h: 24, scr: tenPlayers()},
 		{name: "table_big_hand_80x24", w: 80, h: 24, scr: bigHand(), keys: []string{"right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right"}},
+		{name: "table_hand_20_80x24", w: 80, h: 24, scr: handOf(20), keys: []string{"right", "right", "down", "right"}},
+		{name: "table_hand_20_120x40", w: 120, h: 40, scr: handOf(20)},
+		{name: "table_hand_40_80x24", w: 80, h: 24, scr: handOf(40), keys: []string{"down", "down", "right"}},
+		{name: "table_hand_90_80x24", w: 80, h: 24, scr: handOf(90), keys: []string{"end"}},
 		{name: "lobby_filter_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"/", "o", "f", "f", "enter"}},
 		{name: "too_small_60x20", w: 60, h: 20, scr: midGame()},
 		{name: "create_house_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"down", "enter",
@@ -201,6 +205,22 @@ func bigHand() lobby.Screen {
 	v := *s.Table.Game
 	v.Hand = cards("R1", "R2", "R3", "R4", "R5", "R6", "B1", "B2", "B3", "B4", "G1", "G2", "G3", "G+2", "Y1", "Y2",
 		"YS", "YR", "W", "W", "W+4")
+	v.Legal = legalFor(v.Hand, v.Top, v.Color, v.Settings.Edition)
+	s.Table.Game = &v
+	return s
+}
+
+// handOf is ana on turn with n cards, every fourth a red one that plays.
+func handOf(n int) lobby.Screen {
+	s := midGame()
+	v := *s.Table.Game
+	deck := cards("B1", "G2", "Y3", "R4", "B+2", "GS", "YR", "R+2", "B7", "G8", "Y9", "W+4", "B0", "G5", "Y6", "W")
+	v.Hand = nil
+	for i := range n {
+		v.Hand = append(v.Hand, deck[i%len(deck)])
+	}
+	v.Seats = append([]engine.SeatView(nil), v.Seats...)
+	v.Seats[0].Cards = n
 	v.Legal = legalFor(v.Hand, v.Top, v.Color, v.Settings.Edition)
 	s.Table.Game = &v
 	return s
