@@ -116,6 +116,9 @@ func TestGolden(t *testing.T) {
 		{name: "table_hand_20_120x40", w: 120, h: 40, scr: handOf(20)},
 		{name: "table_hand_40_80x24", w: 80, h: 24, scr: handOf(40), keys: []string{"down", "down", "right"}},
 		{name: "table_hand_90_80x24", w: 80, h: 24, scr: handOf(90), keys: []string{"end"}},
+		{name: "table_named_watched_80x24", w: 80, h: 24, scr: named(midGame(), engine.PresetParty.Rules(), -1, 3)},
+		{name: "table_partners_named_80x24", w: 80, h: 24, scr: named(partners(), engine.HouseRules{JumpIn: true}, 1, 12)},
+		{name: "waiting_partners_house_80x24", w: 80, h: 24, scr: named(waitingPartners(), allHouseRules, 1, 2)},
 		{name: "lobby_filter_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"/", "o", "f", "f", "enter"}},
 		{name: "too_small_60x20", w: 60, h: 20, scr: midGame()},
 		{name: "create_house_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"down", "enter",
@@ -207,6 +210,35 @@ func bigHand() lobby.Screen {
 		"YS", "YR", "W", "W", "W+4")
 	v.Legal = legalFor(v.Hand, v.Top, v.Color, v.Settings.Edition)
 	s.Table.Game = &v
+	return s
+}
+
+// named is screen s at a table with a short name and its private code,
+// house rules h, play going in direction dir, and watched by watching.
+func named(s lobby.Screen, h engine.HouseRules, dir, watching int) lobby.Screen {
+	t := *s.Table
+	t.Short, t.Watching = "brave-otter", watching
+	t.Settings.House = h
+	if t.Game != nil {
+		v := *t.Game
+		v.Settings.House, v.Direction = h, dir
+		t.Game = &v
+	}
+	s.Table = &t
+	return s
+}
+
+// allHouseRules is every house rule on at once: the longest list.
+var allHouseRules = engine.HouseRules{Stacking: engine.StackMixed, SevenO: true, JumpIn: true, DrawToMatch: true,
+	ForcePlay: true, NoBluff: true, UNOPenalty: 6, AutoUNO: true}
+
+// waitingPartners is the waiting room of a partners game of the Masters of
+// the Universe 2023 edition (the longest name).
+func waitingPartners() lobby.Screen {
+	s := waitingRoom()
+	t := *s.Table
+	t.Settings.Mode, t.Settings.Edition = engine.Partners, engine.MastersOfTheUniverse2023
+	s.Table = &t
 	return s
 }
 

@@ -117,69 +117,6 @@ func (m *model) deadline(v *engine.View) time.Time {
 	return t.TurnEnds
 }
 
-// tableHeader is "UNO · Classic 2001 · private K7QX-2MHC-9DFA · first to 500".
-func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
-	st := m.st
-	kind, where := "public", "public"
-	if t.Short != "" {
-		where = "public " + st.bold.Render(clean(t.Short)) // the name friends meet by
-	}
-	named := "" // a private table's header with its short name and without its code
-	if t.Code != "" {
-		kind = "private"
-		where = kind + " " + st.bold.Render(clean(lobby.FormatCode(t.Code)))
-		if t.Short != "" {
-			named = kind + " " + st.bold.Render(clean(t.Short))
-			where = named + " " + st.dim.Render(clean(lobby.FormatCode(t.Code)))
-		}
-	}
-	turn := "↻ clockwise"
-	if v.Direction < 0 {
-		turn = "↺ counter-clockwise"
-	}
-	right := turn
-	if t.Watching > 0 {
-		right += fmt.Sprintf(" · %d watching", t.Watching)
-	}
-	sep := st.dim.Render(" · ")
-	goal := goalText(v.Settings)
-	if tv := t.Tournament; tv != nil {
-		goal = fmt.Sprintf("tournament table %d", tv.Table+1)
-	}
-	rest := sep + where + sep + goal
-	house := ""
-	if tag := houseTag(v.Settings.House); tag != "" {
-		house = sep + tag
-	}
-	short := shortEdition(v.Settings.Edition) + rest
-	// The longest header that fits: the code goes first (the waiting room
-	// shows it big), then the edition's long name; the house rules are
-	// dropped last but one.
-	left := st.title.Render("UNO") + sep + v.Settings.Edition.Title() + rest + house
-	fallbacks := [][2]string{
-		{st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + kind + sep + goal + house, right},
-		{st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + rest + house, right},
-		{short + house, right},
-		{short + house, turn},
-		{short, right},
-	}
-	if named != "" { // a private table keeps its name longer than its code
-		n := named + sep + goal
-		fallbacks = append([][2]string{
-			{st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + n + house, right},
-			{st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + sep + n + house, right},
-			{shortEdition(v.Settings.Edition) + sep + n + house, turn},
-		}, fallbacks...)
-	}
-	for _, shorter := range fallbacks {
-		if width(left)+width(right)+3 <= m.w {
-			break
-		}
-		left, right = shorter[0], shorter[1]
-	}
-	return []string{spread(" "+left, st.dim.Render(right)+" ", m.w), st.hrule(m.w)}
-}
-
 // tableView draws the table: the header; the piles and the players beside
 // them, the log below the players; the hand; the status line and the keys.
 func (m *model) tableView() []string {
