@@ -402,15 +402,20 @@ func partners() lobby.Screen {
 
 // BenchmarkTableView is the cost of one frame of a game in progress at
 // 80x24 in 256 colours: drawn anew after a move ("move"), and after a clock
-// tick, when only the countdowns change ("tick").
+// tick, when only the countdowns change ("tick"); also with a hand of 20
+// cards, in two rows ("move-20-cards").
 func BenchmarkTableView(b *testing.B) {
-	for _, kind := range []string{"move", "tick"} {
+	for _, kind := range []string{"move", "tick", "move-20-cards"} {
 		b.Run(kind, func(b *testing.B) {
-			m, _ := newTestModel(midGame(), 80, 24, renderer(termenv.ANSI256))
+			scr := midGame()
+			if kind == "move-20-cards" {
+				scr = handOf(20)
+			}
+			m, _ := newTestModel(scr, 80, 24, renderer(termenv.ANSI256))
 			var ls []string
 			b.ReportAllocs()
 			for b.Loop() {
-				if kind == "move" {
+				if kind != "tick" {
 					m.gen++ // as any message but a tick does
 				}
 				ls = m.AppendLines(ls[:0]) // as the session's painter asks, into a list it had
@@ -438,7 +443,8 @@ func BenchmarkTableView(b *testing.B) {
 // says 0 for a window too small, whose lines are not.
 func TestFramesFitTheWindowTheySayTheyFit(t *testing.T) {
 	screens := map[string]func() lobby.Screen{"lobby": lobbyScreen, "game": midGame, "waiting": waitingRoom,
-		"ten": tenPlayers, "big hand": bigHand, "challenge": challenge, "scores": betweenHands, "over": gameOver,
+		"ten": tenPlayers, "big hand": bigHand,
+		"40 cards": func() lobby.Screen { return handOf(40) }, "90 cards": func() lobby.Screen { return handOf(90) }, "challenge": challenge, "scores": betweenHands, "over": gameOver,
 		"spectator": spectator, "race": race, "raid": raid, "tournament": tourRoom}
 	for name, screen := range screens {
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {61, 20}, {200, 60}, {20, 6}} {
