@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -87,6 +89,24 @@ func startBinary(t *testing.T, bin, data, keys string, more ...string) *binary {
 		return false
 	})
 	return b
+}
+
+// metric reads one unlabelled metric off the operator's /metrics.
+func (b *binary) metric(t *testing.T, name string) float64 {
+	t.Helper()
+	resp, err := http.Get("http://" + b.metrics + "/metrics")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			require.NoError(t, err)
+			return f
+		}
+	}
+	t.Fatalf("no %s in /metrics", name)
+	return 0
 }
 
 // until checks cond every few milliseconds, on the test's goroutine, until

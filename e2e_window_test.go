@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -384,24 +383,6 @@ func (b *binary) heapInUse(t *testing.T) int64 {
 		_ = resp.Body.Close()
 	}
 	return int64(b.metric(t, "go_memstats_heap_inuse_bytes"))
-}
-
-// metric reads one unlabelled metric off the operator's /metrics.
-func (b *binary) metric(t *testing.T, name string) float64 {
-	t.Helper()
-	resp, err := http.Get("http://" + b.metrics + "/metrics")
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
-			f, err := strconv.ParseFloat(v, 64)
-			require.NoError(t, err)
-			return f
-		}
-	}
-	t.Fatalf("no %s in /metrics", name)
-	return 0
 }
 
 // rss is the server's resident set now, peak its highest since resetPeak.

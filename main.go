@@ -121,6 +121,10 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	lobbyFlags(&f, &o.lobby)
 	f.duration(&o.lobby.ListEvery, "list-every", "UNOSSH_LIST_EVERY", time.Second,
 		"the lobby's table list and online count go out at most once per this (0: every change)")
+	f.int(&o.lobby.AccountsPerAddr, "accounts-per-addr", "UNOSSH_ACCOUNTS_PER_ADDR", lobby.DefaultAccountsPerAddr,
+		"new accounts one client address may make in any -accounts-every; past it a new key plays as a guest (negative: no limit)")
+	f.duration(&o.lobby.AccountsEvery, "accounts-every", "UNOSSH_ACCOUNTS_EVERY", lobby.DefaultAccountsEvery,
+		"the window -accounts-per-addr counts in")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -129,6 +133,9 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	}
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	if o.lobby.AccountsEvery <= 0 {
+		return options{}, fmt.Errorf("-accounts-every must be above 0, not %v", o.lobby.AccountsEvery)
 	}
 	if o.gcPercent <= 0 {
 		return options{}, fmt.Errorf("-gc-percent must be above 0 (Go's own default is 100), not %d", o.gcPercent)

@@ -185,7 +185,7 @@ func TestJournalMetrics(t *testing.T) {
 	require.Positive(t, tables[0].Actions)
 	body := get("/metrics")
 	for _, want := range []string{"unossh_journal_appends_total ", "unossh_journal_batches_total ",
-		"unossh_journal_write_failures_total 0", "unossh_journal_table_write_errors_total 0", "unossh_journal_unwritten ",
+		"unossh_journal_write_failures_total 0", "unossh_journal_table_write_errors_total 0", "unossh_journal_tables_held 0", "unossh_journal_unwritten ",
 		"unossh_journal_wait_seconds_bucket{le=\"0.05\"} ", "unossh_journal_wait_seconds_count "} {
 		require.Contains(t, body, want)
 	}

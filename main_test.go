@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
 )
 
@@ -148,5 +149,25 @@ func TestReadmeListsEveryFlag(t *testing.T) {
 		assert.True(t, strings.Contains(string(readme), "| `-"+n[1]+"` | `"+env+"` |"),
 			"README's table lists -%s with %s", n[1], env)
 		assert.Contains(t, usage.String(), env, "-%s says its variable", n[1])
+	}
+}
+
+// The limit on new accounts per address is set by flag or environment,
+// with the lobby's default, and a window that is no time is refused.
+func TestAccountLimitFlags(t *testing.T) {
+	o, err := parseFlags(nil, func(string) string { return "" }, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, lobby.DefaultAccountsPerAddr, o.lobby.AccountsPerAddr)
+	assert.Equal(t, lobby.DefaultAccountsEvery, o.lobby.AccountsEvery)
+
+	env := map[string]string{"UNOSSH_ACCOUNTS_PER_ADDR": "5", "UNOSSH_ACCOUNTS_EVERY": "24h"}
+	o, err = parseFlags([]string{"-accounts-per-addr", "3"}, func(k string) string { return env[k] }, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, 3, o.lobby.AccountsPerAddr, "the flag beats the environment")
+	assert.Equal(t, 24*time.Hour, o.lobby.AccountsEvery)
+
+	for _, bad := range []string{"0s", "-1h"} {
+		_, err := parseFlags([]string{"-accounts-every", bad}, func(string) string { return "" }, io.Discard)
+		assert.Error(t, err, bad)
 	}
 }

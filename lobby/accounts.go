@@ -14,7 +14,8 @@ import (
 // registers it (no other key and no guest may then take it, in any letter
 // case, online or not), a nickname may change once a day, and a second key
 // joins the account with a one-time code. A guest is offered a guest name
-// and keeps nothing.
+// and keeps nothing. An address makes only so many accounts
+// (newaccounts.go): past that a key plays as a guest until it may.
 //
 // Every store call runs on the session's own goroutine, never on the hub's
 // or a table's: those never wait on the disk.
@@ -30,6 +31,10 @@ type AccountInfo struct {
 	Kept bool
 	// Records is true when the server keeps accounts, games and ratings.
 	Records bool
+	// NoAccountUntil, for a key with no account, is when its address may
+	// make one again ("21:40 UTC"), worded for the player: until then the
+	// player plays as a guest (newaccounts.go). Empty: it may now.
+	NoAccountUntil string
 }
 
 // Errors a player may meet about accounts and records.
@@ -45,6 +50,9 @@ var (
 type account struct {
 	id   int64
 	nick string
+	// missing: the store has no account for the key (id 0), so a
+	// nickname the session plays under makes one.
+	missing bool
 }
 
 // storeWait bounds one store call made for a player.
@@ -70,7 +78,13 @@ func (c *Client) loadAccount() {
 		case err == nil:
 			c.setAccount(account{id: a.ID, nick: a.Nickname})
 			info.Kept = true
-		case !errors.Is(err, store.ErrNotFound):
+		case errors.Is(err, store.ErrNotFound):
+			c.setAccount(account{missing: true})
+			now := c.hub.cfg.Clock.Now()
+			if next := c.hub.newAccounts.next(addressOf(c.remote), now); !next.IsZero() {
+				info.NoAccountUntil = whenUTC(next, now)
+			}
+		default:
 			c.hub.warn("reading an account failed; the player chooses a name for this session", "err", err)
 		}
 	}
@@ -153,7 +167,10 @@ func (c *Client) keepName(nick string) error {
 	var err error
 	switch {
 	case a.id == 0:
-		got, err = st.Register(ctx, c.key, nick)
+		got, err = c.register(ctx, st, nick)
+		if errors.Is(err, errGuestForNow) {
+			return nil // not kept: the player plays as a guest
+		}
 	case a.nick == nick:
 		return nil
 	default:
@@ -163,8 +180,49 @@ func (c *Client) keepName(nick string) error {
 		return err
 	}
 	c.setAccount(account{id: got.ID, nick: got.Nickname})
-	c.post(func(s *Screen) { s.Account.Kept = true })
+	c.post(func(s *Screen) { s.Account.Kept, s.Account.NoAccountUntil = true, "" })
 	return nil
+}
+
+// errGuestForNow is register making no account: the player has been told
+// they play as a guest, and until when.
+var errGuestForNow = errors.New("no account made for now")
+
+// register makes the key's account with its first nickname, unless its
+// address has made all the accounts it may for now (errGuestForNow).
+func (c *Client) register(ctx context.Context, st store.Store, nick string) (store.Account, error) {
+	addr, now := addressOf(c.remote), c.hub.cfg.Clock.Now()
+	if next := c.hub.newAccounts.take(addr, now); !next.IsZero() {
+		limit := &AccountsLimitError{Next: next, Now: now}
+		c.post(func(s *Screen) { s.Account.NoAccountUntil = whenUTC(next, now) })
+		c.notice(limit.Error(), true)
+		return store.Account{}, errGuestForNow
+	}
+	got, err := st.Register(ctx, c.key, nick)
+	if err != nil {
+		c.hub.newAccounts.giveBack(addr, now)
+	}
+	return got, err
+}
+
+// keepRemembered makes the account of a key that has none, under the
+// nickname the hub remembered for it (given back at connect, with no
+// question): the name could not be kept when it was chosen (too many new
+// accounts from the address, or the database failed), and may be now. A
+// name another account has taken meanwhile is left as it is, for this
+// visit.
+func (c *Client) keepRemembered() {
+	nick := c.nick()
+	if c.hub.cfg.Store == nil || c.guest || nick == "" || !c.accountOf().missing {
+		return
+	}
+	err := c.keepName(nick)
+	switch {
+	case err == nil, errors.Is(err, store.ErrNameTaken), errors.Is(err, store.ErrNameInvalid),
+		errors.Is(err, store.ErrNameReserved), errors.Is(err, store.ErrKeyHasAccount):
+	default:
+		c.hub.warn("keeping a remembered nickname failed", "err", err)
+	}
 }
 
 // claimName gives nick to the session: checked against the store, then
@@ -234,10 +292,21 @@ func (c *Client) Rename(nick string) error {
 	if c.guest {
 		return c.SetNick(nick)
 	}
-	if c.hub.cfg.Store != nil && c.accountOf().id == 0 {
-		return ErrNoAccount
+	if a := c.accountOf(); c.hub.cfg.Store != nil && a.id == 0 && !a.missing {
+		return ErrNoAccount // (the database could not say whether there is one)
 	}
-	return c.SetNick(nick)
+	return c.SetNick(nick) // a key with no account makes one, if it may now
+}
+
+// noAccount is why a key with no account cannot do what needs one: it has
+// not chosen a nickname yet, or its address has made all the accounts it
+// may for now.
+func (c *Client) noAccount() error {
+	now := c.hub.cfg.Clock.Now()
+	if next := c.hub.newAccounts.next(addressOf(c.remote), now); c.nick() != "" && !next.IsZero() {
+		return &AccountsLimitError{Next: next, Now: now}
+	}
+	return ErrNoAccount
 }
 
 // LinkCode makes a one-time code that adds another key to the player's
@@ -252,7 +321,7 @@ func (c *Client) LinkCode() (store.LinkCode, error) {
 	}
 	a := c.accountOf()
 	if a.id == 0 {
-		return store.LinkCode{}, ErrNoAccount
+		return store.LinkCode{}, c.noAccount()
 	}
 	ctx, cancel := c.storeCtx()
 	defer cancel()

@@ -202,9 +202,7 @@ func (g *guessLimiter) refused(now time.Time, s guessScope, who guesser) {
 
 // ConnectFrom is Connect for a session whose connection comes from remote
 // ("ip:port"): its wrong codes then also count against its connection and
-// its address.
+// its address, and so does an account it makes (newaccounts.go).
 func (h *Hub) ConnectFrom(remote, id, key string, guest bool) *Client {
-	c := h.Connect(id, key, guest)
-	c.remote = remote // before the session can guess: it has not got c yet
-	return c
+	return h.connect(remote, id, key, guest)
 }

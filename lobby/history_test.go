@@ -160,3 +160,17 @@ func TestFailedWriteIsRetried(t *testing.T) {
 	require.Equal(t, HistoryStats{Recorded: 1, Failed: 2}, h.HistoryStats())
 	require.Equal(t, 2, strings.Count(logs.String(), "writing a finished game failed"), logs.String())
 }
+
+// TestResultNamesAPlayerWhoLeftAfterTheGame: once the game is over, a
+// player who leaves empties their seat, but the result still names them.
+func TestResultNamesAPlayerWhoLeftAfterTheGame(t *testing.T) {
+	h := NewHub(testConfig())
+	defer h.Shutdown(t.Context())
+	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
+	startPrivate(t, ana, 0, NoTurnTimer, bo)
+	playUntil(t, func() bool { return ana.Screen().Table.Status == Finished }, ana, bo)
+	bo.Do(Intent{Kind: Leave})
+	s := waitScreen(t, ana, func(s Screen) bool { return s.Table.Seats[1].Nick == "" })
+	require.True(t, s.Table.LastHand.GameOver)
+	require.Equal(t, []string{"ana", "bo"}, s.Table.LastHand.Names)
+}

@@ -33,12 +33,17 @@ type Hub struct {
 	away     map[string]*tableQueue // identity -> the table keeping their seat while they are gone
 	nextID   int
 	guesses  *guessLimiter // wrong private codes (guesses.go)
+	invites  inviteCounts  // invitations sent lately (invite.go)
 	tours    tourRegistry  // tournaments by id and code (tournament_hub.go)
 	held     heldSeats     // seats kept for players away from them (held.go; its own lock)
 	rec      *recorder     // writes finished games; nil without a store (recorder.go)
 	shutdown bool
 
 	journal journalCounters // the tables' journals (journal.go)
+
+	// newAccounts counts the accounts made per address (newaccounts.go;
+	// its own lock: sessions make accounts on their own goroutines).
+	newAccounts *accountLimiter
 
 	// Tables publish their line of the list here, under infoMu, without
 	// waiting on the hub; changed tells run to send the list out again.
@@ -76,6 +81,7 @@ func NewHub(cfg Config) *Hub {
 		infos:    map[string]TableInfo{},
 		changed:  make(chan struct{}, 1),
 	}
+	h.newAccounts = newAccountLimiter(h.cfg.AccountsPerAddr, h.cfg.AccountsEvery, h.cfg.Logger)
 	if h.cfg.Store != nil {
 		h.rec = newRecorder(h)
 	}
@@ -140,6 +146,10 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- h.quickPicks()
 	case onlineCmd:
 		cmd.reply <- len(h.online)
+	case whoCmd:
+		cmd.reply <- h.onWho()
+	case inviteCmd:
+		cmd.reply <- h.onInvite(cmd.from, cmd.nick)
 	case closedCmd:
 		h.onClosed(cmd.t)
 	case tourHubCmd:

@@ -28,6 +28,9 @@ func (t *table) onIntent(c *Client, in Intent) error {
 		t.leave(c, "")
 		return nil
 	}
+	if t.held() {
+		return errPaused // nothing could be shown until it is saved (pause.go)
+	}
 	if in.Kind == Chat {
 		return t.onChat(c, in.Text)
 	}

@@ -22,10 +22,11 @@ import (
 // waits on it.
 //
 // A write that fails (after the store's own retries) is logged and counted,
-// and the table goes on: what is not written yet stays in memory and is
-// written again, in order, after a growing pause. The live table is the
-// truth; when the store has lost its record (or holds another game under
-// the same id) the table writes its whole game again.
+// and the table holds (pause.go): what is not written yet stays in memory,
+// unseen, and is written again, in order, after a growing pause; play goes
+// on once it is. Any error of the store holds it, whatever the backend. The
+// live table is the truth; when the store has lost its record (or holds
+// another game under the same id) the table writes its whole game again.
 
 const (
 	// journalWait bounds one write, so that a store that hangs cannot
@@ -33,9 +34,10 @@ const (
 	// entry twice with the same action is harmless).
 	journalWait = 15 * time.Second
 	// journalRetry is the first pause after a failed write, doubled each
-	// time up to journalRetryMax.
+	// time up to journalRetryMax: players wait at a held table, so it
+	// tries again often.
 	journalRetry    = time.Second
-	journalRetryMax = 30 * time.Second
+	journalRetryMax = 8 * time.Second
 )
 
 // tableJournal is what a table has written of its game, and what it still
@@ -68,18 +70,21 @@ type JournalStats struct {
 	WriteErrors uint64
 	// Unwritten is the actions applied at a table and not written yet.
 	Unwritten int64
+	// Held is the tables holding now because their journal cannot be
+	// written (pause.go).
+	Held int64
 }
 
 // journalCounters are the hub's JournalStats, updated by the tables.
 type journalCounters struct {
 	appended, writeErrors atomic.Uint64
-	unwritten             atomic.Int64
+	unwritten, held       atomic.Int64
 }
 
 // JournalStats are the journals' counters now.
 func (h *Hub) JournalStats() JournalStats {
 	return JournalStats{Appended: h.journal.appended.Load(), WriteErrors: h.journal.writeErrors.Load(),
-		Unwritten: h.journal.unwritten.Load()}
+		Unwritten: h.journal.unwritten.Load(), Held: h.journal.held.Load()}
 }
 
 // tableOptions are the lobby's own options of a live table, kept with its
@@ -159,7 +164,7 @@ func (t *table) seatRecords(dst []store.TableSeat) []store.TableSeat {
 		return append(dst, kept...)
 	}
 	for _, s := range t.seats {
-		r := store.TableSeat{Name: s.nick, Host: s.host}
+		r := store.TableSeat{Name: s.nick, Host: s.host, StandIn: s.human() && s.auto}
 		switch {
 		case s.empty():
 		case s.bot:
@@ -184,7 +189,7 @@ func (t *table) seatsChanged(written []store.TableSeat) bool {
 	}
 	for i, s := range t.seats {
 		w := written[i]
-		if w.Name != s.nick || (w.Kind == store.SeatBot) != s.bot || w.Host != s.host {
+		if w.Name != s.nick || (w.Kind == store.SeatBot) != s.bot || w.Host != s.host || w.StandIn != (s.human() && s.auto) {
 			return true
 		}
 	}
@@ -194,11 +199,13 @@ func (t *table) seatsChanged(written []store.TableSeat) bool {
 // persist writes what the table has not written yet: its record, its
 // seats, its new actions and, once its game is over, its end. The loop
 // calls it before it sends anyone the new state (flush), so nothing is
-// shown before it is kept, unless the store is failing.
+// shown before it is kept: a write that fails holds the table until one
+// succeeds (pause.go).
 func (t *table) persist() {
 	t.waitingJournal()
 	j := t.journal
 	if j == nil {
+		t.unpause()
 		return
 	}
 	if t.status == Finished {
@@ -208,6 +215,7 @@ func (t *table) persist() {
 		return
 	}
 	if j.created && j.written == len(j.actions) && !j.over && !t.seatsChanged(j.seats) {
+		t.unpause()
 		return // nothing new: the usual case between two moves
 	}
 	ctx, cancel := context.WithTimeout(t.hub.ctx, journalWait)
@@ -218,15 +226,17 @@ func (t *table) persist() {
 		if j.finished {
 			t.journal = nil
 		}
+		t.unpause()
 		return
 	}
 	t.hub.journal.writeErrors.Add(1)
 	j.backoff = min(max(2*j.backoff, journalRetry), journalRetryMax)
 	j.failing, j.retryAt = true, t.clock.Now().Add(j.backoff)
 	if l := t.cfg.Logger; l != nil {
-		l.Error("journal write failed; the table plays on and tries again", "table", t.id,
+		l.Error("journal write failed; the table holds and tries again", "table", t.id,
 			"unwritten", len(j.actions)-j.written, "retry-in", j.backoff, "err", err)
 	}
+	t.pause()
 }
 
 // writeJournal does persist's writes, in order, stopping at the first that
@@ -297,6 +307,7 @@ func (t *table) journalRetryAt() time.Time {
 // next start if the server is stopping; otherwise everyone has left it, and
 // it ends.
 func (t *table) endJournal() {
+	defer t.released()
 	j := t.journal
 	if j == nil {
 		return

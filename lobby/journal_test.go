@@ -186,42 +186,6 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// TestFailedWritesAreRetried: while the store fails, the table plays on,
-// each failure is logged and counted, and the actions wait in memory; once
-// the store works again, they are written in order, and the journal replays
-// to the game on the table.
-func TestFailedWritesAreRetried(t *testing.T) {
-	st := openJournalStore(t, t.TempDir())
-	flaky := &brokenDisk{Store: st}
-	logs := &lockedBuffer{}
-	h := journalHub(t, flaky, logs)
-	ana := connect(t, h, "ana")
-	startPrivate(t, ana, 2, NoTurnTimer)
-	id := ana.Screen().Table.ID
-	playUntil(t, func() bool { return ana.Screen().Table.Moves >= 5 }, ana)
-
-	flaky.fail.Store(true)
-	from := ana.Screen().Table.Moves
-	playUntil(t, func() bool { return ana.Screen().Table.Moves >= from+15 }, ana)
-	stats := h.JournalStats()
-	require.Positive(t, stats.WriteErrors, "failures are counted")
-	require.Positive(t, stats.Unwritten, "what is not written waits")
-	require.Contains(t, logs.String(), "journal write failed")
-	require.Contains(t, logs.String(), "disk I/O error")
-
-	flaky.fail.Store(false)
-	playUntil(t, func() bool { return h.JournalStats().Unwritten == 0 && yourTurn(ana)() }, ana)
-	snap := snapshotOf(t, h, id)
-	require.Zero(t, snap.Unwritten)
-	left, err := st.UnfinishedTables(t.Context())
-	require.NoError(t, err)
-	require.Len(t, left, 1)
-	require.Len(t, left[0].Journal.Actions, snap.Actions)
-	g, err := engine.Replay(left[0].Journal)
-	require.NoError(t, err)
-	require.Equal(t, snap.Hash, StateHash(g.State()), "the journal, written late, is the game")
-}
-
 // gatedStore holds each Append until the test lets it through.
 type gatedStore struct {
 	store.Store

@@ -74,6 +74,11 @@ type Config struct {
 	// count: they go out to the lobbies at most once per ListEvery. Zero
 	// sends each change at once (tests on a fake clock that nobody moves).
 	ListEvery time.Duration
+	// AccountsPerAddr is how many accounts may be made from one address in
+	// any AccountsEvery (newaccounts.go): 0 is the default, 10 an hour;
+	// negative: no limit.
+	AccountsPerAddr int
+	AccountsEvery   time.Duration
 	// Store keeps accounts, finished games, ratings and the journal of
 	// live tables. Nil keeps nothing (tests that need no database).
 	Store store.Store
@@ -108,6 +113,10 @@ func (c Config) withDefaults() Config {
 	if c.IdleMoves == 0 {
 		c.IdleMoves = idleMoves
 	}
+	if c.AccountsPerAddr == 0 {
+		c.AccountsPerAddr = DefaultAccountsPerAddr
+	}
+	def(&c.AccountsEvery, DefaultAccountsEvery)
 	if c.QuickPlaySeats == 0 {
 		c.QuickPlaySeats = 4
 	}

@@ -73,6 +73,10 @@ func (t *table) after(e engine.Event) {
 			t.lastHand.GameOver = true
 			t.lastHand.Winners = t.game.Winners()
 			t.lastHand.StandIns = t.standIns()
+			t.lastHand.Names = make([]string, len(t.seats))
+			for i, s := range t.seats {
+				t.lastHand.Names[i] = s.nick
+			}
 		}
 		t.listDirty = true
 		t.logFinished()

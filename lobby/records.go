@@ -27,7 +27,7 @@ func (c *Client) Profile(name string) (store.Profile, error) {
 		case c.guest:
 			return store.Profile{}, ErrGuestNoStats
 		case a.id == 0:
-			return store.Profile{}, ErrNoAccount
+			return store.Profile{}, c.noAccount()
 		}
 		p, err := st.Profile(ctx, a.id)
 		return p, c.storeErr(err)

@@ -172,6 +172,7 @@ func (t *table) resume(g *engine.Game, s store.SavedTable) bool {
 		created: ok, replace: !ok}
 	t.restored = &restoredFrom{actions: len(actions), hash: StateHash(g.State())}
 	t.note(fmt.Sprintf("the server restarted: every player's seat is kept for %s", t.cfg.Grace.Round(time.Second)))
+	t.noteStandIns()
 	t.scheduled = -1 // every timer starts afresh
 	t.reschedule()
 	t.dirty, t.listDirty = true, true
@@ -179,7 +180,8 @@ func (t *table) resume(g *engine.Game, s store.SavedTable) bool {
 }
 
 // seatsFrom seats the players and bots of a record: every player is away
-// from now, their seat kept for the grace period.
+// from now, their seat kept for the grace period; a bot plays at once for
+// those it played for before the restart, as it would have gone on doing.
 func (t *table) seatsFrom(seats []store.TableSeat) {
 	now := t.clock.Now()
 	for i, r := range seats {
@@ -195,6 +197,7 @@ func (t *table) seatsFrom(seats []store.TableSeat) {
 			st.host = r.Host
 		default:
 			st.key, st.away, st.awaySince = r.Key, true, now
+			st.auto = r.StandIn // (standin.go)
 		}
 		t.seats[i] = st
 	}

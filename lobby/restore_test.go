@@ -238,3 +238,67 @@ func requireRestored(t *testing.T, id string, b, s TableSnapshot, still bool) {
 		require.Equal(t, !seat.Bot, seat.Away, "every player is away until they return")
 	}
 }
+
+// TestRestartKeepsTheStandIn: ana steps away (q) from a game with a turn
+// timer, and a bot plays her seat; the server restarts. The bot plays her
+// seat again from the start: her turn is taken after a bot's pause, not
+// after the turn timers that would stand her up. When she comes back with
+// her key within the grace she has her seat again and the bot leaves it, as
+// it would have without the restart.
+func TestRestartKeepsTheStandIn(t *testing.T) {
+	const turn = 30 * time.Second
+	dir := t.TempDir()
+	st := openJournalStore(t, dir)
+	h := journalHub(t, st, nil)
+	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
+	startPrivate(t, ana, 1, turn, bo)
+	id := ana.Screen().Table.ID
+	playUntil(t, func() bool { return ana.Screen().Table.Moves >= 6 && yourTurn(ana)() }, ana, bo)
+	seat := ana.Screen().Table.You
+	ana.Do(Intent{Kind: Leave})
+	waitScreen(t, bo, func(s Screen) bool { return s.Table.Seats[seat].AutoPlay })
+	require.NoError(t, h.Shutdown(t.Context()))
+	require.NoError(t, st.Close())
+
+	st2 := openJournalStore(t, dir)
+	saved, err := st2.UnfinishedTables(t.Context())
+	require.NoError(t, err)
+	require.Len(t, saved, 1)
+	require.True(t, saved[0].Seats[seat].StandIn, "the record says a bot plays ana's seat")
+	h2 := journalHub(t, st2, nil)
+	_, err = h2.Restore(t.Context())
+	require.NoError(t, err)
+	clk := clockOf(h2)
+	restarted := clk.Now()
+
+	bo2 := h2.Connect("sess-bo-2", "key-bo", false)
+	s := waitScreen(t, bo2, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.True(t, s.Table.Seats[seat].AutoPlay, "a bot plays ana's seat from the restart on")
+	require.Equal(t, seat, s.Table.Game.Current)
+	require.Equal(t, engine.PhaseTurn, s.Table.Game.Phase)
+	anasTurn := func(s Screen) bool {
+		g := s.Table.Game
+		return g != nil && g.Phase == engine.PhaseTurn && g.Current == seat
+	}
+	for i := 0; anasTurn(bo2.Screen()); i++ {
+		require.Less(t, i, 100, "ana's turn is never taken")
+		if clk.waitArmed(t, bo2) {
+			clk.advanceToNext()
+		}
+		require.Less(t, clk.Now().Sub(restarted), turn, "the table waited for ana's turn timer")
+	}
+	var said []string
+	for _, l := range bo2.Screen().Table.Log {
+		said = append(said, l.Text)
+	}
+	require.Contains(t, strings.Join(said, "\n"), "a bot plays ana's cards until they come back")
+
+	ana2 := h2.Connect("sess-ana-2", "key-ana", false)
+	s = waitScreen(t, ana2, func(s Screen) bool { return s.Table != nil && s.Table.ID == id })
+	require.Equal(t, seat, s.Table.You)
+	require.False(t, s.Table.Seats[seat].AutoPlay, "the bot leaves ana's seat")
+	require.Eventually(t, func() bool {
+		left, err := st2.UnfinishedTables(t.Context())
+		return err == nil && len(left) == 1 && !left[0].Seats[seat].StandIn
+	}, 10*time.Second, 5*time.Millisecond, "the record says ana plays her seat again")
+}

@@ -32,6 +32,10 @@ type Screen struct {
 	// session that sees only the newest screen (a kick a moment after it
 	// sat down) still learns that it left a table.
 	Left int
+	// Invitation is a seat a friend offers the player (invite.go), or nil;
+	// NoInvitations says they turned invitations off.
+	Invitation    *Invitation
+	NoInvitations bool
 	// Closed, when set, is why the session is being closed (taken over by a
 	// newer connection, the server stopping); the TUI shows it and quits.
 	Closed string
@@ -176,6 +180,9 @@ type HandResult struct {
 	// StandIns are the seats a bot played in a person's place when the game
 	// ended: a win of theirs is the bot's, not the absent player's.
 	StandIns []int
+	// Names are the seats' names when the game ended (GameOver): its result
+	// still names a player who has since left the table.
+	Names []string
 }
 
 // clone is a deep copy: a view handed out shares nothing with the table.
@@ -186,5 +193,6 @@ func (r *HandResult) clone() *HandResult {
 	c.Eliminated = append([]int(nil), r.Eliminated...)
 	c.Winners = append([]int(nil), r.Winners...)
 	c.StandIns = append([]int(nil), r.StandIns...)
+	c.Names = append([]string(nil), r.Names...)
 	return &c
 }

@@ -14,8 +14,11 @@ import (
 // same identity takes over from the first (which is told why it closes), and
 // a player coming back to a seat kept for them is put back in it: when
 // Connect returns, their screen shows the table.
-func (h *Hub) Connect(id, key string, guest bool) *Client {
-	c := &Client{id: id, key: key, guest: guest, hub: h, notify: make(chan struct{}, 1)}
+func (h *Hub) Connect(id, key string, guest bool) *Client { return h.connect("", id, key, guest) }
+
+// connect is Connect for a session from remote ("" if unknown).
+func (h *Hub) connect(remote, id, key string, guest bool) *Client {
+	c := &Client{id: id, key: key, guest: guest, hub: h, remote: remote, notify: make(chan struct{}, 1)}
 	c.loadAccount()
 	reply := make(chan connected, 1)
 	r, err := ask(h, connectCmd{c: c, reply: reply}, reply)
@@ -26,6 +29,7 @@ func (h *Hub) Connect(id, key string, guest bool) *Client {
 		c.closeWith(ErrShuttingDown.Error())
 		return c
 	}
+	c.keepRemembered() // (accounts.go)
 	if r.back != nil {
 		rr := make(chan error, 1)
 		_, _ = c.call(r.back, reattachCmd{c: c, reply: rr}, rr)

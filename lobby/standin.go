@@ -27,6 +27,16 @@ func (s *seat) standIn() bool {
 	return (s.bot && s.standFor != "") || (s.human() && s.auto)
 }
 
+// noteStandIns tells a restored table's players which seats a bot plays
+// again from the start, for players who were away before the restart.
+func (t *table) noteStandIns() {
+	for _, s := range t.seats {
+		if s.human() && s.auto {
+			t.note(fmt.Sprintf("a bot plays %s's cards until they come back", s.nick))
+		}
+	}
+}
+
 // standIns are the seats a bot plays in a person's place.
 func (t *table) standIns() []int {
 	var out []int

@@ -68,6 +68,9 @@ type table struct {
 	// journal is what the store has of the game (journal.go); nil without one.
 	journal  *tableJournal
 	restored *restoredFrom // what a restart rebuilt the table from (restore.go)
+	// pausedAt is when the table began to hold because its journal could
+	// not be written (pause.go); zero while it plays.
+	pausedAt time.Time
 }
 
 // seat is one seat: a player (connected or away), a bot, or nobody.
@@ -200,10 +203,12 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 	case joinCmd:
 		err := t.onJoin(cmd.c, cmd.watch)
 		t.arrived(cmd.c, err)
+		t.tellHeld(cmd.c, err)
 		return func() { cmd.reply <- err }
 	case reattachCmd:
 		err := t.onReattach(cmd.c)
 		t.arrived(cmd.c, err)
+		t.tellHeld(cmd.c, err)
 		return func() { cmd.reply <- err }
 	case disconnectCmd:
 		kept := t.onDisconnect(cmd.c)
@@ -226,6 +231,14 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 
 // nextDeadline is the earliest time the table has something to do by itself.
 func (t *table) nextDeadline() time.Time {
+	if t.held() {
+		// Nothing else moves while it holds (pause.go). (A journal begun
+		// afresh meanwhile has no retry set: its first write is due now.)
+		if at := t.journalRetryAt(); !at.IsZero() {
+			return at
+		}
+		return t.clock.Now()
+	}
 	var next time.Time
 	for _, d := range []time.Time{t.startsAt, t.turnEnds, t.raceEnds, t.raidEnds, t.nextHandAt, t.botAt, t.catchAt, t.jump.at, t.journalRetryAt()} {
 		if !d.IsZero() && (next.IsZero() || d.Before(next)) {

@@ -97,6 +97,9 @@ func (t *table) humanDelay(base time.Duration) time.Duration {
 
 // tick does what is due.
 func (t *table) tick(at time.Time) {
+	if t.held() {
+		return // its journal's retry is flush's (pause.go)
+	}
 	if t.status == Waiting {
 		if t.expireWaiting(at); t.closed {
 			return

@@ -266,7 +266,7 @@ func (tr *tournament) rebuildTable(k int, s store.SavedTable) error {
 			st = t.standIn(r.Name) // a player who left for good
 			st.standFor = r.Name
 		default:
-			st = &seat{nick: r.Name, key: r.Key, away: true, awaySince: now}
+			st = &seat{nick: r.Name, key: r.Key, away: true, awaySince: now, auto: r.StandIn}
 		}
 		t.seats[i], tr.places[p] = st, nil // (the table holds the seat)
 	}

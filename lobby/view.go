@@ -65,8 +65,8 @@ func (t *table) flush() {
 			t.publish()
 		}
 	}
-	if !t.dirty || t.closed {
-		return
+	if !t.dirty || t.closed || t.held() {
+		return // (held: what changed is not stored, and nobody sees it yet)
 	}
 	t.dirty = false
 	for i, s := range t.seats {

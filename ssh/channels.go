@@ -29,29 +29,58 @@ func (d *door) sessionChannel(srv *gssh.Server, conn *gossh.ServerConn, newChan 
 		}
 		defer gate.closeChannel()
 		d.authenticated(gate)
-		newChan = acceptedInto{NewChannel: newChan, gate: gate}
 	}
-	gssh.DefaultSessionHandler(srv, conn, newChan, ctx)
+	gssh.DefaultSessionHandler(srv, conn, acceptedInto{NewChannel: newChan, gate: gate}, ctx)
 }
 
 // acceptedInto keeps the session channel it accepts on the connection's
-// gate. The library's session writes through a PTY writer that copies every
-// write to turn \n into \r\n; the painter never writes \n (it moves the
-// cursor), so it writes to the channel itself (rawChannel) and saves a copy
-// of every frame.
+// gate (if it has one), and hands the library the channel's requests with
+// agent forwarding already refused (refuseAgent). The library's session
+// writes through a PTY writer that copies every write to turn \n into
+// \r\n; the painter never writes \n (it moves the cursor), so it writes to
+// the channel itself (rawChannel) and saves a copy of every frame.
 type acceptedInto struct {
 	gossh.NewChannel
-	gate *gateConn
+	gate *gateConn // nil: none
 }
 
 func (a acceptedInto) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 	ch, reqs, err := a.NewChannel.Accept()
-	if err == nil {
+	if err != nil {
+		return ch, reqs, err
+	}
+	if a.gate != nil {
 		a.gate.mu.Lock()
 		a.gate.raw = ch
 		a.gate.mu.Unlock()
 	}
-	return ch, reqs, err
+	return ch, refuseAgent(reqs), nil
+}
+
+// agentRequest asks the server to forward the client's SSH agent.
+const agentRequest = "auth-agent-req@openssh.com"
+
+// refuseAgent passes a session channel's requests on, in order, but answers
+// agent forwarding no itself. The library answers it yes (it has no way to
+// refuse it), which tells the client its agent is reachable from the
+// server: a key with access to the player's other hosts, offered to a game
+// that needs none. Refused, it is treated as every other forwarding is: X11
+// and sftp (unknown session requests), port forwarding (unknown global
+// requests and channel types) are all refused without a word in the log.
+// The cost is one goroutine per session, which ends with the channel.
+func refuseAgent(in <-chan *gossh.Request) <-chan *gossh.Request {
+	out := make(chan *gossh.Request)
+	go func() {
+		defer close(out)
+		for req := range in {
+			if req.Type == agentRequest {
+				_ = req.Reply(false, nil)
+				continue
+			}
+			out <- req
+		}
+	}()
+	return out
 }
 
 // rawChannel is the session channel under ctx's connection, if the door

@@ -13,11 +13,14 @@ import (
 )
 
 // prepareDir creates the data directory if need be and proves it writable,
-// so that a bad disk is refused at start with one line instead of failing
-// the first game.
+// with room enough (room.go), so that a bad or full disk is refused at
+// start with one line instead of failing the first game.
 func prepareDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return fmt.Errorf("data directory %s cannot be created: %w", dir, unwrapPath(err))
+	}
+	if err := checkRoom(dir); err != nil {
+		return err
 	}
 	f, err := os.CreateTemp(dir, ".write-test-*")
 	if err != nil {

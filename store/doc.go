@@ -13,6 +13,12 @@
 //	acct, err := st.Register(ctx, fingerprint, "ana")
 //	err = st.Append(ctx, tableID, seq, action) // back after the commit
 //
+// A failed write is an error like any other (a full disk, a database gone):
+// the lobby holds the table until a write succeeds, whatever the backend.
+// On a nearly full disk the SQLite store keeps its write-ahead log short
+// (room.go), and Open refuses a data directory without the room to bring its
+// tables back (ErrNoRoom), with one line saying what to free.
+//
 // The store returns typed values; wording them for a screen is the TUI's job.
 // Times come from an injected clock, so tests drive the once-a-day rename and
 // the short life of a link code without waiting.

@@ -57,6 +57,7 @@ type DB struct {
 
 	stopCheckpoints chan struct{}
 	checkpointsDone chan struct{}
+	walTight        bool // the disk is nearly full: the WAL is kept short (room.go; checkpointer's)
 	unlock          func()
 
 	closeOnce sync.Once
@@ -95,6 +96,7 @@ func Open(o Options) (*DB, error) {
 		return nil, err
 	}
 	db.unlock = unlock
+	db.fitWAL(context.Background())
 	db.journal = newJournal(db, o.Journal)
 	db.stopCheckpoints, db.checkpointsDone = make(chan struct{}), make(chan struct{})
 	go db.checkpointer(db.stopCheckpoints, db.checkpointsDone)
@@ -158,6 +160,9 @@ func openPool(path string, syncNormal, write bool) (*sql.DB, error) {
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "journal_mode(WAL)")
+	// The log is cut back to walLimit each time it starts over, so that it
+	// never keeps more of a nearly full disk than it needs (room.go).
+	q.Add("_pragma", fmt.Sprintf("journal_size_limit(%d)", walLimit))
 	if syncNormal {
 		q.Add("_pragma", "synchronous(NORMAL)")
 	} else {

@@ -40,6 +40,10 @@ type TableSeat struct {
 	Key string `json:"key,omitempty"`
 	// Host marks the seat of the table's host.
 	Host bool `json:"host,omitempty"`
+	// StandIn marks a player's seat that a bot plays for them while they
+	// are away (they left with q, or were idle), so that it goes on doing
+	// so after a restart.
+	StandIn bool `json:"stand_in,omitempty"`
 }
 
 // SavedTable is an unfinished table as the journal left it.

@@ -6,7 +6,8 @@ package tui
 // until then), and forget drops those that are made afresh each time they
 // open once the player has left them.
 
-// forget drops the form and the profile page (with the profile it read)
+// forget drops the form, the profile page (with the profile it read) and
+// the list of players online
 // when neither is on screen nor waiting under the help page.
 func (m *model) forget() {
 	if !m.showing(pageCreate) {
@@ -14,6 +15,9 @@ func (m *model) forget() {
 	}
 	if !m.showing(pageProfile) {
 		m.prof = nil
+	}
+	if !m.showing(pageWho) {
+		m.ppl = nil
 	}
 }
 

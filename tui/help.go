@@ -41,7 +41,12 @@ func helpText(dest string) []helpLine {
 		k("←/→", "the selected bot's level, beginner to hard; on another seat, the level of the bots added next (host)"),
 		k("f", "bots pause like people, or play fast (host)"),
 		k("e", "change the rules (host)"),
+		k("i", "invite a player online by nickname: they join with enter from their lobby"),
 		k("l or q", "leave the table"),
+		p(""),
+		h("In the lobby"),
+		k("7 or o", "who is online, and where; there x turns invitations to you off or on"),
+		k("enter / esc", "take up or turn down an invitation while its line shows"),
 		p(""),
 		h("The editions"),
 	}

@@ -159,7 +159,7 @@ func (m *model) watchSelected() (tea.Cmd, bool) {
 func (m *model) backLine(selected bool) string {
 	h, left := m.held()
 	st := m.st
-	mark, title := "   ", pad("Back to your table", 18)
+	mark, title := "   ", pad("Back to your table", menuTitleW)
 	if selected {
 		mark, title = " "+st.turn.Render("▶")+" ", st.bold.Render(title)
 	}

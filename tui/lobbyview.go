@@ -28,6 +28,7 @@ var menu = []menuItem{
 	{"Watch a table", "see a public game being played"},
 	{"Help", "how to play, the keys, the five editions"},
 	{"Tournament", "eight players, two tables: open one or sign up"},
+	{"Who's online", "the players here now; invitations to you on or off"},
 }
 
 func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
@@ -35,6 +36,9 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 		return m.tourLobbyKey(k)
 	}
 	lp := &m.lob
+	if cmd, ok := m.invitationKey(k); ok && !lp.filtering { // (who.go)
+		return cmd
+	}
 	if lp.filtering {
 		switch k.Type {
 		case tea.KeyEnter:
@@ -68,6 +72,8 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 		return m.openProfile("")
 	case k.String() == "t":
 		return m.openBoard()
+	case k.String() == "o":
+		return m.openWho()
 	case is(k, m.keys.Quit):
 		return tea.Quit
 	case k.Type == tea.KeyEsc && lp.filter.Value() != "":
@@ -98,9 +104,16 @@ func (m *model) choose(i int) tea.Cmd {
 	case 5:
 		m.tour = tourPage{}
 		m.page = pageTour
+	case 6:
+		return m.openWho()
 	}
 	return nil
 }
+
+// menuTitleW is the lobby menu's column of titles: the longest, "Back to
+// your table", and a space before the descriptions begin, so that no title
+// runs into its description.
+const menuTitleW = len("Back to your table") + 1
 
 func (m *model) lobbyView() []string {
 	if m.page == pageTour {
@@ -108,13 +121,16 @@ func (m *model) lobbyView() []string {
 	}
 	st := m.st
 	out := m.top("", "")
-	descW := m.w - 24
+	descW := m.w - menuTitleW - 6
 	cursor := m.lobbyCursor()
+	if m.invitation() != nil {
+		out = append(out, trunc(m.invitationLine(), m.w))
+	}
 	if h, _ := m.held(); h != nil {
 		out = append(out, trunc(m.backLine(cursor == rowBack), m.w))
 	}
 	for i, it := range menu {
-		mark, title := "   ", pad(it.title, 18)
+		mark, title := "   ", pad(it.title, menuTitleW)
 		if i == cursor {
 			mark, title = " "+st.turn.Render("▶")+" ", st.bold.Render(title)
 		}

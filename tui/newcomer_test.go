@@ -51,7 +51,7 @@ func TestLobbyListGoldens(t *testing.T) {
 		held bool
 		keys []string
 	}{
-		{"lobby_list_80x24", false, []string{"down", "down", "down", "down", "down", "down", "down"}},
+		{"lobby_list_80x24", false, []string{"down", "down", "down", "down", "down", "down", "down", "down"}},
 		{"lobby_back_80x24", true, nil},
 	}
 	for _, c := range cases {
@@ -75,12 +75,12 @@ func TestLobbyListChooses(t *testing.T) {
 		keys []string
 		want []string
 	}{
-		{"enter sits at the table chosen", false, []string{"down", "down", "down", "down", "down", "down", "down", "enter"}, []string{"sit:t3"}},
-		{"w watches it", false, []string{"down", "down", "down", "down", "down", "down", "w"}, []string{"t1"}},
+		{"enter sits at the table chosen", false, []string{"down", "down", "down", "down", "down", "down", "down", "down", "enter"}, []string{"sit:t3"}},
+		{"w watches it", false, []string{"down", "down", "down", "down", "down", "down", "down", "w"}, []string{"t1"}},
 		{"w on the menu watches nothing", false, []string{"w"}, nil},
 		{"up from the top goes round to the last table", false, []string{"up", "enter"}, []string{"sit:t4"}},
 		{"the cursor starts on back to your table", true, []string{"enter"}, []string{"back"}},
-		{"the filter narrows the list chosen from", false, []string{"/", "j", "o", "enter", "down", "down", "down", "down", "down", "down", "enter"}, []string{"sit:t4"}},
+		{"the filter narrows the list chosen from", false, []string{"/", "j", "o", "enter", "down", "down", "down", "down", "down", "down", "down", "enter"}, []string{"sit:t4"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -173,5 +173,24 @@ func TestReadmeAgreesWithTheForm(t *testing.T) {
 	want := "the host may pick " + strings.Join(secs[:len(secs)-1], ", ") + " or " + secs[len(secs)-1] + " seconds"
 	if !strings.Contains(readme, want) {
 		t.Errorf("the README's timers are not the form's: want %q", want)
+	}
+}
+
+// The result of a finished game names a player who has since left the
+// table (their seat is empty), not "seat 3".
+func TestGameOverNamesAPlayerWhoLeft(t *testing.T) {
+	s := gameOver()
+	names := make([]string, len(s.Table.Seats))
+	for i, st := range s.Table.Seats {
+		names[i] = st.Nick
+	}
+	left := names[2]
+	s.Table.LastHand.Names = names
+	s.Table.Seats = append([]lobby.SeatInfo(nil), s.Table.Seats...)
+	s.Table.Seats[2] = lobby.SeatInfo{}
+	m, _ := newTestModel(s, 80, 24, plainRenderer())
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, left) || strings.Contains(v, "seat 3") {
+		t.Fatalf("the result does not name %s:\n%s", left, v)
 	}
 }

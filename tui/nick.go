@@ -110,10 +110,17 @@ func (m *model) nickView() []string {
 }
 
 // keptLines say what becomes of the nickname: kept for the key, or not
-// at all for a guest.
+// at all for a guest, or for a key whose address has made all the accounts
+// it may for now.
 func (m *model) keptLines() []string {
 	a := m.scr.Account
 	switch {
+	case a.NoAccountUntil != "":
+		return []string{
+			"  Too many accounts were made from your address lately, so this visit you play",
+			"  as a guest: your name is not kept, and no stats are. Connect again after",
+			"  " + a.NoAccountUntil + " to keep it.",
+		}
 	case a.Guest:
 		return []string{
 			"  You came without an SSH key, so you play as a guest: your name is not kept",

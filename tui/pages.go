@@ -15,7 +15,7 @@ type PageCounts struct {
 
 // pageNames name the pages in metrics.
 var pageNames = [atTable + 1]string{"too-small", "closed", "nickname", "lobby", "create", "join", "watch",
-	"help", "profile", "leaderboard", "waiting-room", "table"}
+	"help", "profile", "leaderboard", "who", "waiting-room", "table"}
 
 // Each calls f with every page's name and how many sessions show it.
 func (p *PageCounts) Each(f func(page string, sessions int64)) {

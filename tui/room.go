@@ -11,8 +11,12 @@ import (
 	"github.com/unossh/unossh/lobby"
 )
 
-// roomState is the waiting room's selected seat.
-type roomState struct{ cursor int }
+// roomState is the waiting room's selected seat, and its line for
+// inviting a player (who.go).
+type roomState struct {
+	cursor int
+	invite inviteBox
+}
 
 func (r *roomState) sync(t *lobby.TableView) {
 	r.cursor = min(max(r.cursor, 0), max(len(t.Seats)-1, 0))
@@ -24,6 +28,9 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 	}
 	if m.tbl.chat.open {
 		return m.chatKey(k)
+	}
+	if m.room.invite.open {
+		return m.inviteKey(k)
 	}
 	t := m.scr.Table
 	switch {
@@ -59,15 +66,17 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 		}
 	case is(k, m.keys.Chat):
 		m.tbl.chat.open = true
+	case k.String() == "i":
+		m.room.invite.open = true
 	case is(k, m.keys.Leave):
 		return m.do(lobby.Intent{Kind: lobby.Leave})
 	case is(k, m.keys.Help):
 		m.openHelp()
 	default:
 		if t.Host {
-			m.say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · t chat · l leave", false)
+			m.say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · i invite · t chat · l leave", false)
 		} else {
-			m.say("waiting for the host to start · t chat · l leave", false)
+			m.say("waiting for the host to start · i invite a friend · t chat · l leave", false)
 		}
 	}
 	return nil
@@ -183,6 +192,9 @@ func (m *model) roomView() []string {
 	if t.Watching > 0 {
 		out = append(out, " "+st.dim.Render(plural(t.Watching, "person", "people")+" watching"))
 	}
+	if m.room.invite.open {
+		out = append(out, trunc(m.inviteLine(), m.w))
+	}
 	out = append(out, "")
 	room := m.h - len(out) - 3
 	if room > 0 {
@@ -194,9 +206,9 @@ func (m *model) roomView() []string {
 	var foot string
 	if t.Host {
 		foot = st.footer(m.w, hint{"↑/↓", "seat"}, hint{"s", "start"}, hint{"b", "add bot"}, hint{"x", "remove/kick"},
-			hint{"e", "rules"}, hint{"t", "chat"}, hint{"l", "leave"}, hint{"?", "help"})
+			hint{"e", "rules"}, hint{"t", "chat"}, hint{"l", "leave"}, hint{"?", "help"}, hint{"i", "invite"})
 	} else {
-		foot = st.footer(m.w, hint{"t", "chat"}, hint{"l", "leave"}, hint{"?", "help"})
+		foot = st.footer(m.w, hint{"t", "chat"}, hint{"l", "leave"}, hint{"i", "invite"}, hint{"?", "help"})
 	}
 	return m.bottom(out, foot)
 }
@@ -262,6 +274,7 @@ func (m *model) roomSide(t *lobby.TableView) []string {
 		out = append(out, st.bold.Render("share this code with friends"))
 		out = append(out, m.bigCode(t.Code)...)
 		out = append(out, st.dim.Render("they choose Join by code in the lobby"))
+		out = append(out, st.dim.Render("or, online now: press i to invite them"))
 		if m.addr != "" {
 			out = append(out, st.dim.Render("or run:"))
 			out = append(out, joinCommand(m.addr, lobby.FormatCode(clean(t.Code)), m.w-roomSeatsW)...)

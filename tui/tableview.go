@@ -29,6 +29,9 @@ func (m *model) seatName(seat int) string {
 		}
 		return (*ns)[seat].clean
 	}
+	if t != nil && t.LastHand != nil && seat >= 0 && seat < len(t.LastHand.Names) && t.LastHand.Names[seat] != "" {
+		return clean(t.LastHand.Names[seat]) // a player who left after the game ended
+	}
 	return fmt.Sprintf("seat %d", seat+1)
 }
 

@@ -106,6 +106,7 @@ const (
 	pageTour    // the tournaments (tournament_lobby.go), drawn in the lobby's place
 	pageProfile // profile.go
 	pageBoard   // board.go
+	pageWho     // who.go
 )
 
 // where is what is on screen now.
@@ -122,6 +123,7 @@ const (
 	atHelp
 	atProfile
 	atBoard
+	atWho
 	atWaiting
 	atTable
 )
@@ -157,6 +159,7 @@ type model struct {
 	tour  tourPage
 	prof  *profilePage
 	board *boardPage
+	ppl   *whoPage // the players online (who.go)
 	room  roomState
 	tbl   *tableState // from the first table on (nil before)
 
@@ -290,6 +293,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.calls.next(m.sess)
 	case quitMsg:
 		return m, tea.Quit
+	case whoMsg:
+		m.onWho(msg)
+		return m, nil
 	case tea.KeyMsg:
 		return m, m.onKeys(msg)
 	}
@@ -479,6 +485,8 @@ func (m *model) where() where {
 		return atProfile
 	case pageBoard:
 		return atBoard
+	case pageWho:
+		return atWho
 	}
 	return atLobby
 }
@@ -516,6 +524,8 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 		cmds = append(cmds, m.profileKey(k))
 	case atBoard:
 		cmds = append(cmds, m.boardKey(k))
+	case atWho:
+		cmds = append(cmds, m.whoKey(k))
 	case atWaiting:
 		cmds = append(cmds, m.roomKey(k))
 	case atTable:
@@ -568,6 +578,8 @@ func (m *model) AppendLines(dst []string) []string {
 		ls = m.profileView()
 	case atBoard:
 		ls = m.boardView()
+	case atWho:
+		ls = m.whoView()
 	case atWaiting:
 		ls = m.roomView()
 	case atTable:

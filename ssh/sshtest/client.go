@@ -270,6 +270,10 @@ func (c *Client) waitResumed() bool {
 // on it than a player would.
 func (c *Client) Conn() *gossh.Client { return c.conn }
 
+// Session is the client's session channel, for tests that send it
+// requests of their own.
+func (c *Client) Session() *gossh.Session { return c.sess }
+
 // Fingerprint is the SHA256 fingerprint of the client's key, "" for a guest.
 func (c *Client) Fingerprint() string { return c.fingerprint }
 

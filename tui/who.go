@@ -1,0 +1,215 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// This file is who is online and invitations. In the lobby, o lists the
+// players online by name and where they are; there x turns invitations to
+// oneself off or on. In a waiting room, i invites a player by nickname: the
+// invited player, in the lobby, reads one line and takes it up with enter,
+// or turns it down with esc.
+
+// socialSession is what the who page and invitations need of a session
+// beyond Session: *lobby.Client has it.
+type socialSession interface {
+	Who() ([]lobby.OnlinePlayer, error)
+	Invite(nick string) error
+	SetInvitations(on bool)
+	AcceptInvitation() error
+	DeclineInvitation()
+}
+
+var _ socialSession = (*lobby.Client)(nil)
+
+func (m *model) social() (socialSession, bool) {
+	s, ok := m.sess.(socialSession)
+	return s, ok
+}
+
+// whoPage is the list of players online, as last asked for.
+type whoPage struct {
+	list   []lobby.OnlinePlayer
+	top    int
+	loaded bool
+	err    string
+}
+
+// whoMsg is the answer to asking who is online.
+type whoMsg struct {
+	list []lobby.OnlinePlayer
+	err  error
+}
+
+// openWho shows the players online, asking the lobby for them afresh.
+func (m *model) openWho() tea.Cmd {
+	m.ppl = &whoPage{}
+	m.page = pageWho
+	return m.askWho()
+}
+
+func (m *model) askWho() tea.Cmd {
+	s, ok := m.social()
+	if !ok {
+		m.ppl.loaded, m.ppl.err = true, "this session cannot list players"
+		return nil
+	}
+	return func() tea.Msg {
+		l, err := s.Who()
+		return whoMsg{list: l, err: err}
+	}
+}
+
+func (m *model) onWho(msg whoMsg) {
+	if m.ppl == nil {
+		return // the page was left before the answer came
+	}
+	m.ppl.loaded, m.ppl.list, m.ppl.err = true, msg.list, ""
+	if msg.err != nil {
+		m.ppl.err = msg.err.Error()
+	}
+}
+
+func (m *model) whoKey(k tea.KeyMsg) tea.Cmd {
+	wp := m.ppl
+	switch {
+	case is(k, m.keys.Up):
+		wp.top = max(wp.top-1, 0)
+	case is(k, m.keys.Down), k.Type == tea.KeySpace:
+		wp.top++
+	case k.String() == "r":
+		return m.askWho()
+	case k.String() == "x":
+		if s, ok := m.social(); ok {
+			on := m.scr.NoInvitations
+			return m.call(callDo, func(Session) error { s.SetInvitations(on); return nil })
+		}
+	case k.Type == tea.KeyEsc, is(k, m.keys.Quit):
+		m.page = pageLobby
+	case is(k, m.keys.Help):
+		m.openHelp()
+	default:
+		m.say("↑/↓ scroll · r again · x invitations on/off · esc back", false)
+	}
+	return nil
+}
+
+func (m *model) whoView() []string {
+	st := m.st
+	wp := m.ppl
+	out := m.top("", "")
+	title := "Players online"
+	if wp.loaded {
+		title += st.dim.Render(fmt.Sprintf("  %d", len(wp.list)))
+	}
+	invites := st.ok.Render("on") + st.dim.Render(": players at a table may invite you (x turns them off)")
+	if m.scr.NoInvitations {
+		invites = st.warn.Render("off") + st.dim.Render(": nobody can invite you (x turns them on)")
+	}
+	out = append(out, "", "  "+st.title.Render(title), "  invitations "+invites, "")
+	switch {
+	case wp.err != "":
+		out = append(out, "  "+st.err.Render("✗ "+wp.err))
+	case !wp.loaded:
+		out = append(out, "  "+st.dim.Render("asking the lobby…"))
+	default:
+		room := max(m.h-len(out)-3, 1)
+		wp.top = min(wp.top, max(len(wp.list)-room, 0))
+		for _, p := range wp.list[wp.top:min(wp.top+room, len(wp.list))] {
+			out = append(out, m.whoLine(p))
+		}
+	}
+	return m.bottom(out, st.footer(m.w, hint{"↑/↓", "scroll"}, hint{"r", "again"}, hint{"x", "invitations on/off"},
+		hint{"esc", "back"}))
+}
+
+// whoLine is one player and where they are.
+func (m *model) whoLine(p lobby.OnlinePlayer) string {
+	st := m.st
+	name := pad(clean(p.Nick), 18)
+	if p.Nick == m.scr.Nick {
+		name = st.bold.Render(name)
+	}
+	where := st.dim.Render("in the lobby")
+	switch {
+	case p.Table != "" && p.Watching:
+		where = st.dim.Render("watching ") + clean(p.Table)
+	case p.Table != "":
+		where = st.dim.Render("at ") + clean(p.Table)
+	}
+	if p.Guest {
+		where += st.dim.Render(" · guest")
+	}
+	return "    " + name + where
+}
+
+// invitation is the invitation waiting for the player, while it lasts.
+func (m *model) invitation() *lobby.Invitation {
+	inv := m.scr.Invitation
+	if inv == nil || !m.now().Before(inv.Until) {
+		return nil
+	}
+	return inv
+}
+
+// invitationLine is the lobby's line about the invitation waiting.
+func (m *model) invitationLine() string {
+	inv := m.invitation()
+	st := m.st
+	return " " + st.turn.Render("✉") + " " + st.bold.Render(clean(inv.From)) + " invites you to " +
+		st.bold.Render(clean(inv.Name)) + st.dim.Render(" ("+inv.Edition+") · ") +
+		st.key.Render("enter") + " join · " + st.key.Render("esc") + " no thanks"
+}
+
+// invitationKey is enter (take it up) or esc (turn it down) in the lobby
+// while an invitation waits; false for any other key.
+func (m *model) invitationKey(k tea.KeyMsg) (tea.Cmd, bool) {
+	s, ok := m.social()
+	if !ok || m.invitation() == nil {
+		return nil, false
+	}
+	switch {
+	case is(k, m.keys.Enter):
+		m.say("taking up the invitation…", false)
+		return m.call(callJoin, func(Session) error { return s.AcceptInvitation() }), true
+	case k.Type == tea.KeyEsc:
+		return m.call(callDo, func(Session) error { s.DeclineInvitation(); return nil }), true
+	}
+	return nil, false
+}
+
+// inviteBox is the waiting room's line for typing whom to invite.
+type inviteBox struct {
+	open  bool
+	input lineInput
+}
+
+// inviteKey types into the waiting room's invitation line.
+func (m *model) inviteKey(k tea.KeyMsg) tea.Cmd {
+	ib := &m.room.invite
+	switch k.Type {
+	case tea.KeyEsc:
+		ib.open = false
+		ib.input.Reset()
+	case tea.KeyEnter:
+		nick := ib.input.Value()
+		ib.open = false
+		ib.input.Reset()
+		if s, ok := m.social(); ok && nick != "" {
+			return m.call(callDo, func(Session) error { return s.Invite(nick) })
+		}
+	default:
+		ib.input.Update(k)
+	}
+	return nil
+}
+
+// inviteLine is the waiting room's invitation line while it is open.
+func (m *model) inviteLine() string {
+	return " " + m.st.bold.Render("invite a player online by nickname: ") +
+		m.room.invite.input.View(m.st, lobby.MaxNick+1) + m.st.dim.Render("  enter send · esc cancel")
+}
