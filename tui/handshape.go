@@ -29,8 +29,8 @@ func (s handShape) lines() int {
 	return 4 * s.rows
 }
 
-// Card sizes: the hand's cards as they are drawn in one row, the narrower
-// ones of a hand too big for the rows of those, and a label alone.
+// The narrower card of a hand too big for rows of the usual ones, a label
+// alone, and the least of the table a hand may leave above it.
 const (
 	compactCardW = 5 // "│W+4│": the longest label and its frame
 	chipW        = 5 // "[W+4]" under the cursor, " W+4 " otherwise
