@@ -103,17 +103,7 @@ func edOpenAt(t *testing.T, addr string, spec edSpec, nicks ...string) *edTable 
 			setField(t, host, f[0], f[1])
 		}
 	}
-	if len(spec.house) > 0 {
-		// From the printed rules, one step left is Custom with no rule on yet
-		// (stepping right through the presets would start from Chaos's).
-		setField(t, host, "house rules", "Classic (as printed)")
-		require.NoError(t, host.Press("left"))
-		host.WaitFor(t, "house rules   ‹ Custom ›", wait)
-		for _, r := range spec.house {
-			setField(t, host, "  rule", r[0])
-			setField(t, host, "  setting", r[1])
-		}
-	}
+	setHouse(t, host, spec.house)
 	require.NoError(t, host.Press("enter"))
 	code := readCode(t, host)
 	e.c[nicks[0]] = host
@@ -129,6 +119,24 @@ func edOpenAt(t *testing.T, addr string, spec edSpec, nicks ...string) *edTable 
 		e.c[nick].WaitFor(t, "your hand", wait)
 	}
 	return e
+}
+
+// setHouse sets custom house rules in the create form: each rule's name
+// and setting as the form shows them (none: the form's rules stay).
+func setHouse(t *testing.T, host *sshtest.Client, house [][2]string) {
+	t.Helper()
+	if len(house) == 0 {
+		return
+	}
+	// From the printed rules, one step left is Custom with no rule on yet
+	// (stepping right through the presets would start from Chaos's).
+	setField(t, host, "house rules", "Classic (as printed)")
+	require.NoError(t, host.Press("left"))
+	host.WaitFor(t, "house rules   ‹ Custom ›", wait)
+	for _, r := range house {
+		setField(t, host, "  rule", r[0])
+		setField(t, host, "  setting", r[1])
+	}
 }
 
 // all runs f for every player, in the order given (every player by default).
@@ -171,9 +179,9 @@ func you(viewer, nick string) string {
 
 var handLabel = regexp.MustCompile(`[│┃]\s*([^\s│┃]+)\s*[│┃]`)
 
-// hand reads a player's hand off their screen, left to right as it is
-// drawn (sorted), and which card the cursor is on. The cursor's card is
-// raised a line above the others.
+// hand reads a player's hand off their screen, left to right and row by
+// row as it is drawn (sorted), and which card the cursor is on: the one
+// framed in heavy lines (in one row, also raised a line above the others).
 func hand(lines []string) (labels []string, cursor int) {
 	at := -1
 	for i, l := range lines {
@@ -185,22 +193,34 @@ func hand(lines []string) (labels []string, cursor int) {
 		return nil, -1
 	}
 	type cell struct {
-		col   int
-		label string
-		up    bool
+		row, col int
+		label    string
+		heavy    bool
 	}
 	var cells []cell
-	for r, up := range map[int]bool{at + 2: true, at + 3: false} {
+	row, prev := 0, -2
+	for r := at + 1; r < len(lines)-2; r++ { // (not the status line, nor the footer)
 		l := lines[r]
 		for _, m := range handLabel.FindAllStringSubmatchIndex(l, -1) {
-			cells = append(cells, cell{utf8.RuneCountInString(l[:m[0]]), l[m[2]:m[3]], up})
+			// A row of cards is a run of lines with labels: the raised
+			// card's label is a line above the others' in its row.
+			if r > prev+1 {
+				row++
+			}
+			prev = r
+			cells = append(cells, cell{row, utf8.RuneCountInString(l[:m[0]]), l[m[2]:m[3]], strings.HasPrefix(l[m[0]:], "┃")})
 		}
 	}
-	slices.SortFunc(cells, func(a, b cell) int { return a.col - b.col })
+	slices.SortStableFunc(cells, func(a, b cell) int {
+		if a.row != b.row {
+			return a.row - b.row
+		}
+		return a.col - b.col
+	})
 	cursor = -1
 	for i, c := range cells {
 		labels = append(labels, c.label)
-		if c.up {
+		if c.heavy {
 			cursor = i
 		}
 	}

@@ -88,10 +88,10 @@ func addBots(t *testing.T, host *sshtest.Client, n int, taken string) {
 
 // inGame reports whether the screen shows a game under way: the table's
 // header, which no overlay covers (an overlay may hide the hand), tells the
-// direction of play.
+// direction of play (by its arrow: its words go first in a narrow window).
 func inGame(s string) bool {
 	header, _, _ := strings.Cut(s, "\n")
-	return strings.Contains(header, "clockwise")
+	return strings.ContainsAny(header, "↻↺")
 }
 
 // startGame has the host start the game and waits until every player sees

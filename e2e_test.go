@@ -186,58 +186,68 @@ func decide(s string) []string {
 	return append(keys, "enter")
 }
 
-// handOnScreen reads the hand row: the number of cards shown, which of them
-// is under the cursor (raised, drawn in heavy lines) and which are marked
-// playable (▲ under them), as indexes from the left.
+// handOnScreen reads the hand: the number of cards shown, which of them
+// is under the cursor (drawn in heavy lines; in one row, raised) and which
+// are marked playable (▲ under them), as indexes from the first, row by
+// row.
 func handOnScreen(s string) (cards, cursor int, marked []int) {
-	var lefts []int
-	cursorCol := -1
-	markRow := ""
 	lines := strings.Split(s, "\n")
+	at := -1
 	for i, l := range lines {
 		if strings.Contains(l, "your hand") {
-			lines = lines[i+1:]
+			at = i
 			break
 		}
 	}
-	for _, l := range lines {
-		r := []rune(l)
-		for i, ch := range r {
-			switch ch {
-			case '┏':
-				cursorCol = i
-				lefts = append(lefts, i)
-			case '╭':
-				if i+1 < len(r) && r[i+1] == '─' {
-					lefts = append(lefts, i)
+	if at < 0 {
+		return 0, -1, nil
+	}
+	// Each card's top left corner, by line: a raised card's is a line
+	// above the others' in its row, and counts in theirs.
+	tops := map[int][]int{}
+	cursorAt := [2]int{-1, -1}
+	var rowLines []int
+	for i := at + 1; i < len(lines); i++ {
+		r := []rune(lines[i])
+		for j, ch := range r {
+			if ch == '┏' || (ch == '╭' && j+1 < len(r) && r[j+1] == '─') {
+				tops[i] = append(tops[i], j)
+				if ch == '┏' {
+					cursorAt = [2]int{i, j}
 				}
 			}
 		}
-		if strings.Contains(l, "▲") {
-			markRow = l
-		}
 	}
-	if cursorCol < 0 {
+	if cursorAt[0] < 0 {
 		return 0, -1, nil
 	}
-	// Only the hand's row of small cards: drop the big pile cards above it.
-	var row []int
-	for _, x := range lefts {
-		if !containsInt(row, x) {
-			row = append(row, x)
-		}
+	if l := cursorAt[0]; len(tops[l]) == 1 && len(tops[l+1]) > 0 { // raised
+		tops[l+1] = append(tops[l+1], cursorAt[1])
+		sortInts(tops[l+1])
+		delete(tops, l)
+		cursorAt[0] = l + 1
 	}
-	sortInts(row)
-	cursor = indexOf(row, cursorCol)
-	mr := []rune(markRow)
-	for i := 1; i < len(mr); i++ {
-		if mr[i] == '▲' && mr[i-1] != '▲' {
-			if k := indexOf(row, i-1); k >= 0 {
-				marked = append(marked, k)
+	for l := range tops {
+		rowLines = append(rowLines, l)
+	}
+	sortInts(rowLines)
+	cursor = -1
+	for _, l := range rowLines {
+		var mr []rune
+		if l+3 < len(lines) {
+			mr = []rune(lines[l+3]) // the row's marks, under its cards
+		}
+		for _, col := range tops[l] {
+			if l == cursorAt[0] && col == cursorAt[1] {
+				cursor = cards
 			}
+			if col+1 < len(mr) && mr[col+1] == '▲' {
+				marked = append(marked, cards)
+			}
+			cards++
 		}
 	}
-	return len(row), cursor, marked
+	return cards, cursor, marked
 }
 
 func containsInt(xs []int, x int) bool { return indexOf(xs, x) >= 0 }

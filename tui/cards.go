@@ -233,3 +233,31 @@ func (s *styles) drawDrawPile(n int) []string {
 func (s *styles) chip(c engine.Color) string {
 	return s.boldColor(c).Render("■ " + colorName(c))
 }
+
+// chipCard draws a hand card as its label alone, chipW cells wide, for a
+// hand too big for rows of framed cards: " R7 ", or "[R7 ]" under the
+// cursor. dim fades a card that cannot be played now.
+func (s *styles) chipCard(c engine.Card, e engine.Edition, dim, cursor bool) string {
+	return keep(&s.drawn, chipKey{c, e, dim, cursor}, func() string {
+		lbl := s.label(c, e)
+		if dim && !s.plain {
+			st := s.wild.Faint(true)
+			if !c.Kind.IsWild() {
+				st = s.color(c.Color).Faint(true)
+			}
+			lbl = st.Render(c.Label())
+		}
+		lbl = pad(lbl, chipW-2)
+		if cursor {
+			return s.bold.Render("[") + lbl + s.bold.Render("]")
+		}
+		return " " + lbl + " "
+	})
+}
+
+// chipKey names one way of drawing a hand card as its label.
+type chipKey struct {
+	c           engine.Card
+	e           engine.Edition
+	dim, cursor bool
+}

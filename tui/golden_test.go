@@ -112,6 +112,13 @@ func TestGolden(t *testing.T) {
 		{name: "table_challenge_mode_80x24", w: 80, h: 24, scr: challengeMode()},
 		{name: "table_ten_players_80x24", w: 80, h: 24, scr: tenPlayers()},
 		{name: "table_big_hand_80x24", w: 80, h: 24, scr: bigHand(), keys: []string{"right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right", "right"}},
+		{name: "table_hand_20_80x24", w: 80, h: 24, scr: handOf(20), keys: []string{"right", "right", "down", "right"}},
+		{name: "table_hand_20_120x40", w: 120, h: 40, scr: handOf(20)},
+		{name: "table_hand_40_80x24", w: 80, h: 24, scr: handOf(40), keys: []string{"down", "down", "right"}},
+		{name: "table_hand_90_80x24", w: 80, h: 24, scr: handOf(90), keys: []string{"end"}},
+		{name: "table_named_watched_80x24", w: 80, h: 24, scr: named(midGame(), engine.PresetParty.Rules(), -1, 3)},
+		{name: "table_partners_named_80x24", w: 80, h: 24, scr: named(partners(), engine.HouseRules{JumpIn: true}, 1, 12)},
+		{name: "waiting_partners_house_80x24", w: 80, h: 24, scr: named(waitingPartners(), allHouseRules, 1, 2)},
 		{name: "lobby_filter_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"/", "o", "f", "f", "enter"}},
 		{name: "too_small_60x20", w: 60, h: 20, scr: midGame()},
 		{name: "create_house_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"down", "enter",
@@ -201,6 +208,51 @@ func bigHand() lobby.Screen {
 	v := *s.Table.Game
 	v.Hand = cards("R1", "R2", "R3", "R4", "R5", "R6", "B1", "B2", "B3", "B4", "G1", "G2", "G3", "G+2", "Y1", "Y2",
 		"YS", "YR", "W", "W", "W+4")
+	v.Legal = legalFor(v.Hand, v.Top, v.Color, v.Settings.Edition)
+	s.Table.Game = &v
+	return s
+}
+
+// named is screen s at a table with a short name and its private code,
+// house rules h, play going in direction dir, and watched by watching.
+func named(s lobby.Screen, h engine.HouseRules, dir, watching int) lobby.Screen {
+	t := *s.Table
+	t.Short, t.Watching = "brave-otter", watching
+	t.Settings.House = h
+	if t.Game != nil {
+		v := *t.Game
+		v.Settings.House, v.Direction = h, dir
+		t.Game = &v
+	}
+	s.Table = &t
+	return s
+}
+
+// allHouseRules is every house rule on at once: the longest list.
+var allHouseRules = engine.HouseRules{Stacking: engine.StackMixed, SevenO: true, JumpIn: true, DrawToMatch: true,
+	ForcePlay: true, NoBluff: true, UNOPenalty: 6, AutoUNO: true}
+
+// waitingPartners is the waiting room of a partners game of the Masters of
+// the Universe 2023 edition (the longest name).
+func waitingPartners() lobby.Screen {
+	s := waitingRoom()
+	t := *s.Table
+	t.Settings.Mode, t.Settings.Edition = engine.Partners, engine.MastersOfTheUniverse2023
+	s.Table = &t
+	return s
+}
+
+// handOf is ana on turn with n cards, every fourth a red one that plays.
+func handOf(n int) lobby.Screen {
+	s := midGame()
+	v := *s.Table.Game
+	deck := cards("B1", "G2", "Y3", "R4", "B+2", "GS", "YR", "R+2", "B7", "G8", "Y9", "W+4", "B0", "G5", "Y6", "W")
+	v.Hand = nil
+	for i := range n {
+		v.Hand = append(v.Hand, deck[i%len(deck)])
+	}
+	v.Seats = append([]engine.SeatView(nil), v.Seats...)
+	v.Seats[0].Cards = n
 	v.Legal = legalFor(v.Hand, v.Top, v.Color, v.Settings.Edition)
 	s.Table.Game = &v
 	return s
@@ -350,15 +402,20 @@ func partners() lobby.Screen {
 
 // BenchmarkTableView is the cost of one frame of a game in progress at
 // 80x24 in 256 colours: drawn anew after a move ("move"), and after a clock
-// tick, when only the countdowns change ("tick").
+// tick, when only the countdowns change ("tick"); also with a hand of 20
+// cards, in two rows ("move-20-cards").
 func BenchmarkTableView(b *testing.B) {
-	for _, kind := range []string{"move", "tick"} {
+	for _, kind := range []string{"move", "tick", "move-20-cards"} {
 		b.Run(kind, func(b *testing.B) {
-			m, _ := newTestModel(midGame(), 80, 24, renderer(termenv.ANSI256))
+			scr := midGame()
+			if kind == "move-20-cards" {
+				scr = handOf(20)
+			}
+			m, _ := newTestModel(scr, 80, 24, renderer(termenv.ANSI256))
 			var ls []string
 			b.ReportAllocs()
 			for b.Loop() {
-				if kind == "move" {
+				if kind != "tick" {
 					m.gen++ // as any message but a tick does
 				}
 				ls = m.AppendLines(ls[:0]) // as the session's painter asks, into a list it had
@@ -386,7 +443,8 @@ func BenchmarkTableView(b *testing.B) {
 // says 0 for a window too small, whose lines are not.
 func TestFramesFitTheWindowTheySayTheyFit(t *testing.T) {
 	screens := map[string]func() lobby.Screen{"lobby": lobbyScreen, "game": midGame, "waiting": waitingRoom,
-		"ten": tenPlayers, "big hand": bigHand, "challenge": challenge, "scores": betweenHands, "over": gameOver,
+		"ten": tenPlayers, "big hand": bigHand,
+		"40 cards": func() lobby.Screen { return handOf(40) }, "90 cards": func() lobby.Screen { return handOf(90) }, "challenge": challenge, "scores": betweenHands, "over": gameOver,
 		"spectator": spectator, "race": race, "raid": raid, "tournament": tourRoom}
 	for name, screen := range screens {
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {61, 20}, {200, 60}, {20, 6}} {

@@ -24,6 +24,7 @@ func helpText(dest string) []helpLine {
 		p(""),
 		h("At the table"),
 		k("←/→ h/l", "choose a card; the ones you can play are marked ▲"),
+		k("↑/↓", "a big hand is drawn in rows: the card above or below"),
 		k("enter", "play it (a wild asks for the colour first)"),
 		k("d", "draw a card; if it can be played: enter plays it, k keeps it"),
 		k("u", "arm UNO for your next play (with two cards), or call it late where the edition allows"),

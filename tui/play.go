@@ -22,6 +22,10 @@ func (m *model) playKey(k tea.KeyMsg) tea.Cmd {
 		ts.moveCursor(-1)
 	case k.Type == tea.KeyRight || k.String() == "l":
 		ts.moveCursor(1)
+	case k.Type == tea.KeyUp:
+		ts.moveRow(m.handShape(), -1)
+	case k.Type == tea.KeyDown:
+		ts.moveRow(m.handShape(), 1)
 	case k.Type == tea.KeyHome:
 		ts.moveCursor(-len(ts.hand))
 	case k.Type == tea.KeyEnd:

@@ -74,7 +74,14 @@ func (p *profilePage) gotProfile(msg profileMsg) {
 }
 
 func (p *profilePage) gotRename(msg renameMsg) {
-	if msg.err != nil {
+	var soon *store.RenameTooSoonError
+	switch {
+	case errors.As(msg.err, &soon):
+		// When comes first: the line may be read in a narrow window.
+		p.err = "you may rename again after " + soon.Next.UTC().Format("2 Jan 15:04 UTC") +
+			" (once a day)"
+		return
+	case msg.err != nil:
 		p.err = msg.err.Error()
 		return
 	}
@@ -180,7 +187,13 @@ func (m *model) profileView() []string {
 			"  "+st.dim.Render("You can still look up other players: press /."))
 	}
 	if pp.err != "" && (pp.p != nil || !pp.own() || !m.scr.Account.Guest) {
-		out = append(out, "  "+st.err.Render("✗ "+trunc(pp.err, m.w-6)))
+		for i, l := range wrapText(pp.err, m.w-6) { // every word of it: the end may say when
+			mark := "✗ "
+			if i > 0 {
+				mark = "  "
+			}
+			out = append(out, "  "+st.err.Render(mark+l))
+		}
 	}
 	if pp.note != "" {
 		out = append(out, "  "+st.ok.Render("✓ "+pp.note))

@@ -193,7 +193,8 @@ func TestRenameRefused(t *testing.T) {
 	r.err = &store.RenameTooSoonError{Next: fixedNow.Add(20 * time.Hour)}
 	pressAll(m, []string{"p", "r", "x", "enter"})
 	require.Equal(t, []string{"anax"}, r.renames)
-	require.Contains(t, m.View(), "a nickname can be changed once a day")
+	next := fixedNow.Add(20 * time.Hour).UTC().Format("2 Jan 15:04 UTC")
+	require.Contains(t, m.View(), "you may rename again after "+next+" (once a day)", "the time is on the screen, whole")
 	r.err = nil
 	pressAll(m, []string{"r", "y", "enter"})
 	require.Contains(t, m.View(), "nickname changed")

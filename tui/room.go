@@ -118,19 +118,62 @@ func (m *model) removeSeat(i int) tea.Cmd {
 	return nil
 }
 
-// tableTitle is "ana's table · private · Classic 2001 · to 500".
+// tableTitle is "brave-otter · ana's table · private · Classic 2001 ·
+// to 500". In a narrow window the host's name for the table goes first,
+// then the edition's long name, then "private": the short name friends
+// meet by and the mode ("partners, 500") stay.
 func (m *model) tableTitle(t *lobby.TableView) string {
 	st := m.st
+	sep := st.dim.Render(" · ")
 	vis := "public"
 	if !t.Public {
 		vis = "private"
 	}
-	name := st.bold.Render(clean(t.Name))
+	name, host := st.bold.Render(clean(t.Name)), ""
 	if t.Short != "" && t.Short != t.Name { // the short name friends meet by, then the host's
-		name = st.bold.Render(clean(t.Short)) + st.dim.Render(" · ") + clean(t.Name)
+		name, host = st.bold.Render(clean(t.Short)), clean(t.Name)
 	}
-	return name + st.dim.Render(" · "+vis+" · ") + t.Settings.Edition.Title() +
-		st.dim.Render(" · ") + modeText(t.Settings)
+	ed, mode := t.Settings.Edition.Title(), modeText(t.Settings)
+	title := joinParts(sep, name, host, st.dim.Render(vis), ed, mode)
+	for _, cut := range []func(){
+		func() { host = "" },
+		func() { ed = shortEdition(t.Settings.Edition) },
+		func() { vis = "" },
+	} {
+		if width(title) < m.w {
+			break
+		}
+		cut()
+		title = joinParts(sep, name, host, st.dim.Render(vis), ed, mode)
+	}
+	return title
+}
+
+// rulesLines are the table's rules under its title: the seats, the Blank
+// cards and the edition's colours, then every house rule in force,
+// wrapped over as many lines as they take (a friend who joins reads them
+// all before the game starts).
+func (m *model) rulesLines(s engine.Settings) []string {
+	st := m.st
+	printed := s
+	printed.House = engine.HouseRules{}
+	first := rulesLine(printed)
+	var out []string
+	if sw := m.swatchLine(s.Edition); width(first)+3+width(sw) < m.w {
+		out = append(out, " "+st.dim.Render(first+" · ")+sw)
+	} else {
+		out = append(out, " "+st.dim.Render(first), " "+sw)
+	}
+	if len(s.House.Describe()) > 0 {
+		for i, l := range wrapText(houseLine(s.House), m.w-4) {
+			indent := "   " // (under "house rules:" a line goes on)
+			if i == 0 {
+				indent = " "
+			}
+			out = append(out, indent+st.dim.Render(l))
+		}
+	}
+	return out
 }
 
 func (m *model) roomView() []string {
@@ -140,7 +183,9 @@ func (m *model) roomView() []string {
 	st := m.st
 	t := m.scr.Table
 	out := m.top("", "")
-	out = append(out, " "+m.tableTitle(t), " "+st.dim.Render(rulesLine(t.Settings)+" · "+m.swatchLine(t.Settings.Edition)), "")
+	out = append(out, " "+m.tableTitle(t))
+	out = append(out, m.rulesLines(t.Settings)...)
+	out = append(out, "")
 	seats := m.seatLines(t)
 	side := m.roomSide(t)
 	out = append(out, sideBySide(seats, side, roomSeatsW, m.w)...)

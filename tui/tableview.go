@@ -120,69 +120,6 @@ func (m *model) deadline(v *engine.View) time.Time {
 	return t.TurnEnds
 }
 
-// tableHeader is "UNO · Classic 2001 · private K7QX-2MHC-9DFA · first to 500".
-func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
-	st := m.st
-	kind, where := "public", "public"
-	if t.Short != "" {
-		where = "public " + st.bold.Render(clean(t.Short)) // the name friends meet by
-	}
-	named := "" // a private table's header with its short name and without its code
-	if t.Code != "" {
-		kind = "private"
-		where = kind + " " + st.bold.Render(clean(lobby.FormatCode(t.Code)))
-		if t.Short != "" {
-			named = kind + " " + st.bold.Render(clean(t.Short))
-			where = named + " " + st.dim.Render(clean(lobby.FormatCode(t.Code)))
-		}
-	}
-	turn := "↻ clockwise"
-	if v.Direction < 0 {
-		turn = "↺ counter-clockwise"
-	}
-	right := turn
-	if t.Watching > 0 {
-		right += fmt.Sprintf(" · %d watching", t.Watching)
-	}
-	sep := st.dim.Render(" · ")
-	goal := goalText(v.Settings)
-	if tv := t.Tournament; tv != nil {
-		goal = fmt.Sprintf("tournament table %d", tv.Table+1)
-	}
-	rest := sep + where + sep + goal
-	house := ""
-	if tag := houseTag(v.Settings.House); tag != "" {
-		house = sep + tag
-	}
-	short := shortEdition(v.Settings.Edition) + rest
-	// The longest header that fits: the code goes first (the waiting room
-	// shows it big), then the edition's long name; the house rules are
-	// dropped last but one.
-	left := st.title.Render("UNO") + sep + v.Settings.Edition.Title() + rest + house
-	fallbacks := [][2]string{
-		{st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + kind + sep + goal + house, right},
-		{st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + rest + house, right},
-		{short + house, right},
-		{short + house, turn},
-		{short, right},
-	}
-	if named != "" { // a private table keeps its name longer than its code
-		n := named + sep + goal
-		fallbacks = append([][2]string{
-			{st.title.Render("UNO") + sep + v.Settings.Edition.Title() + sep + n + house, right},
-			{st.title.Render("UNO") + sep + shortEdition(v.Settings.Edition) + sep + n + house, right},
-			{shortEdition(v.Settings.Edition) + sep + n + house, turn},
-		}, fallbacks...)
-	}
-	for _, shorter := range fallbacks {
-		if width(left)+width(right)+3 <= m.w {
-			break
-		}
-		left, right = shorter[0], shorter[1]
-	}
-	return []string{spread(" "+left, st.dim.Render(right)+" ", m.w), st.hrule(m.w)}
-}
-
 // tableView draws the table: the header; the piles and the players beside
 // them, the log below the players; the hand; the status line and the keys.
 func (m *model) tableView() []string {
@@ -195,11 +132,18 @@ func (m *model) tableView() []string {
 	}
 	fl := m.lists()
 	out := append(fl.frame[:0], keptByShown(&m.memo.header, hk, func() []string { return m.tableHeader(t, v) })...)
-	handH := 7 // title, four lines of cards, marks, a blank above
+	handH, blank := 6, 1 // title, four lines of cards, marks; a blank above
 	if !m.seated() {
-		handH = 3
+		handH = 2
+	} else if sh := m.handShape(); !sh.lift {
+		// Rows of cards: the log gives them its room, and the blank
+		// above them goes first.
+		handH = 1 + sh.lines()
+		if m.h-4-handH-1 < 12 {
+			blank = 0
+		}
 	}
-	midH := m.h - len(out) - handH - 2
+	midH := m.h - len(out) - handH - blank - 2
 	leftW := 30
 	if m.w >= 110 {
 		leftW = 34
@@ -212,7 +156,9 @@ func (m *model) tableView() []string {
 		out = append(out, "")
 	}
 	out = out[:2+midH]
-	out = append(out, "")
+	if blank > 0 {
+		out = append(out, "")
+	}
 	ov := m.overlay()
 	// Between hands and at the end the hand is over: the standings take
 	// its place rather than being drawn over its cards.
@@ -546,30 +492,20 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 		*tt = keptTitle{ok: true, key: tk, title: m.handTitle(tk)}
 	}
 	title := m.memo.title.title
-	cardW, gap := 6, 0
-	if m.w >= 100 {
-		cardW, gap = 7, 1
-	}
-	slot := cardW + gap
-	fit := max((m.w-4)/slot, 1)
-	first := 0
-	if len(hand) > fit {
-		first = min(max(ts.cursor-fit/2, 0), len(hand)-fit)
-	}
-	last := min(first+fit, len(hand))
+	shape := m.handShape()
 	lm, rm := "  ", ""
-	if first > 0 {
-		lm = st.dim.Render(fmt.Sprintf("‹%d", first))
-		if first > 9 {
+	if shape.first > 0 {
+		lm = st.dim.Render(fmt.Sprintf("‹%d", shape.first))
+		if shape.first > 9 {
 			lm = st.dim.Render("‹‹")
 		}
 	}
-	if last < len(hand) {
-		rm = st.dim.Render(fmt.Sprintf(" %d›", len(hand)-last))
+	if after := len(hand) - shape.first - shape.shown; after > 0 {
+		rm = st.dim.Render(fmt.Sprintf(" %d›", after))
 	}
 	myTurn := v.Current == v.Seat && (v.Phase == engine.PhaseTurn || v.Phase == engine.PhaseDrawn)
-	shown := hand[first:last]
-	k := handCardsKey{n: len(shown), myTurn: myTurn, cursor: ts.cursor - first, cardW: cardW, gap: gap,
+	shown := hand[shape.first : shape.first+shape.shown]
+	k := handCardsKey{n: len(shown), myTurn: myTurn, cursor: ts.cursor - shape.first, shape: shape,
 		lm: lm, rm: rm, edition: v.Settings.Edition, w: m.w}
 	var rows []string
 	if len(shown) <= 64 {
@@ -588,17 +524,16 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 	} else {
 		rows = m.handCards(shown, v, k)
 	}
-	out := make([]string, 0, 6)
+	out := make([]string, 0, 1+len(rows))
 	out = append(out, title)
-	out = append(out, rows[:4]...)
-	markRow := rows[4]
+	out = append(out, rows...)
 	if len(hand) == 0 {
 		out[2] = "  " + st.dim.Render("no cards")
 		if v.Seats[v.Seat].Out {
 			out[2] = "  " + st.banner.Render(" OUT ") + " " + st.dim.Render("you are out of the game: you watch it to the end")
 		}
 	}
-	return append(out, markRow)
+	return out
 }
 
 // handTitleKey is everything the hand's title says.
@@ -691,94 +626,116 @@ func (m *model) tableFooter(v *engine.View) string {
 // handCardsKey is everything the hand's rows of cards and of marks are
 // drawn from: the cards on screen (hashed, three bytes each), which of them
 // play, whether it is the player's turn (the cards that do not play are
-// dimmed only then), the cursor (from the first card shown), the card's
-// size, the margins and the window's width.
+// dimmed only then), the cursor (from the first card shown), the hand's
+// layout, the margins and the window's width.
 type handCardsKey struct {
-	cards      uint64
-	n          int
-	plays      uint64 // bit i: the i-th card shown plays
-	myTurn     bool
-	cursor     int
-	cardW, gap int
-	lm, rm     string
-	edition    engine.Edition
-	w          int
+	cards   uint64
+	n       int
+	plays   uint64 // bit i: the i-th card shown plays
+	myTurn  bool
+	cursor  int
+	shape   handShape
+	lm, rm  string
+	edition engine.Edition
+	w       int
 }
 
-// handCards is the hand's four rows of cards (the one under the cursor
-// raised) and its row of marks (▲ under each card that plays), for the
-// cards shown, each padded to the window's width as the frame would pad it
-// (the frame, the memo and the painter then share one copy of the rows).
+// handCards is the hand's rows of cards (the one under the cursor raised,
+// or framed heavy) each with its row of marks (▲ under each card that
+// plays), for the cards shown, each line padded to the window's width as
+// the frame would pad it (the frame, the memo and the painter then share
+// one copy of the lines).
 func (m *model) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []string {
 	st := m.st
-	cardW, gap := k.cardW, k.gap
-	// The five rows are written one after another into one string, its
-	// size counted first, and cut from it: one allocation for the rows,
-	// where a builder for each, growing, made three times as many.
-	var few [32][5]string // each card's part of each row
+	sh := k.shape
+	cardW, gap := sh.cardW, sh.gap
+	per := sh.lines() / max(sh.rows, 1) // the lines of one row of cards and its marks
+	label := 1                          // the line of a row that the margins go on
+	if sh.lift {
+		label = 2
+	} else if sh.chips {
+		label = 0
+	}
+	// The lines are written one after another into one string, its size
+	// counted first, and cut from it: one allocation for them all, where a
+	// builder for each, growing, made three times as many.
+	var few [32][5]string // each card's part of each line of its row
 	cells := few[:0]
 	if len(hand) > len(few) {
 		cells = make([][5]string, 0, len(hand))
 	}
-	size := 4*2 + len(k.lm) + len(k.rm) // the margins
+	size := 0
 	for i, c := range hand {
 		playable := v.Playable(c)
-		card := st.smallCard(c, k.edition, cardW, k.myTurn && !playable, i == k.cursor)
-		lift := 1
-		if i == k.cursor {
-			lift = 0
-		}
 		var s [5]string
-		for r := range 4 {
-			s[r] = spaces(cardW)
-			if j := r - lift; j >= 0 && j < 3 {
-				s[r] = card[j]
+		if sh.chips {
+			s[0] = st.chipCard(c, k.edition, k.myTurn && !playable, i == k.cursor)
+		} else {
+			card := st.smallCard(c, k.edition, cardW, k.myTurn && !playable, i == k.cursor)
+			lift := 0
+			if sh.lift && i != k.cursor {
+				lift = 1
+			}
+			for r := range per - 1 {
+				s[r] = spaces(cardW)
+				if j := r - lift; j >= 0 && j < 3 {
+					s[r] = card[j]
+				}
 			}
 		}
-		s[4] = spaces(cardW)
+		s[per-1] = spaces(cardW)
 		if playable {
-			s[4] = keep(&st.drawn, playableMarkKey(cardW), func() string {
+			s[per-1] = keep(&st.drawn, playableMarkKey(cardW), func() string {
 				return " " + st.ok.Render(strings.Repeat("▲", cardW-2)) + " "
 			})
 		}
-		for _, part := range s {
+		for _, part := range s[:per] {
 			size += len(part) + gap
 		}
 		cells = append(cells, s)
 	}
-	// Every card's part of a row is cardW cells wide, and so is each mark.
-	cellsW := len(cells) * (cardW + gap)
-	fill := [5]int{}
-	for r := range fill {
-		rowW := 2 + cellsW
-		if r == 2 {
-			rowW = width(k.lm) + cellsW + width(k.rm)
+	n := max(sh.rows, 1) * per
+	var nums [2 * 48]int
+	fill, ends := nums[:0], nums[48:48]
+	if n > 48 {
+		fill, ends = make([]int, 0, n), make([]int, 0, n)
+	}
+	fill, ends = fill[:n], ends[:n]
+	last := max(sh.rows, 1) - 1
+	for r := range n {
+		row, line := r/per, r%per
+		inRow := min(max(len(cells)-row*sh.perRow, 0), sh.perRow)
+		lineW := 2 + inRow*(cardW+gap) // (the left margin is two cells, marked or not)
+		if line == label && row == last {
+			lineW += width(k.rm)
 		}
-		fill[r] = max(k.w-rowW, 0)
-		size += fill[r]
+		fill[r] = max(k.w-lineW, 0)
+		size += fill[r] + 2 + len(k.lm) + len(k.rm)
 	}
 	var b strings.Builder
 	b.Grow(size)
-	var ends [5]int
-	for r := range 5 {
-		if r == 2 {
+	for r := range n {
+		row, line := r/per, r%per
+		from := min(row*sh.perRow, len(cells))
+		to := min(from+sh.perRow, len(cells))
+		if line == label && row == 0 {
 			b.WriteString(k.lm)
 		} else {
 			b.WriteString("  ")
 		}
-		for _, s := range cells {
-			b.WriteString(s[r])
+		for _, s := range cells[from:to] {
+			b.WriteString(s[line])
 			b.WriteString(spaces(gap))
 		}
-		if r == 2 {
+		if line == label && row == last {
 			b.WriteString(k.rm)
 		}
 		b.WriteString(spaces(fill[r]))
 		ends[r] = b.Len()
 	}
 	all := b.String()
-	rows := make([]string, 5)
-	for r, from := 0, 0; r < 5; r++ {
+	rows := make([]string, n)
+	for r, from := 0, 0; r < n; r++ {
 		rows[r] = all[from:ends[r]]
 		from = ends[r]
 	}

@@ -429,7 +429,8 @@ func TestJoinHint(t *testing.T) {
 // ssh.MaxHeight; ssh/window.go): each is drawn exactly that size, the ones
 // below 80x24 as the message that the window is too small.
 func TestDrawsEveryWindowTheDoorAllows(t *testing.T) {
-	screens := map[string]func() lobby.Screen{"lobby": lobbyScreen, "table": midGame, "waiting": waitingRoom}
+	screens := map[string]func() lobby.Screen{"lobby": lobbyScreen, "table": midGame, "waiting": waitingRoom,
+		"big hand": func() lobby.Screen { return handOf(90) }}
 	for name, scr := range screens {
 		for _, size := range [][2]int{{1, 1}, {1, 100}, {300, 1}, {79, 23}, {80, 24}, {300, 100}} {
 			t.Run(fmt.Sprintf("%s at %dx%d", name, size[0], size[1]), func(t *testing.T) {
