@@ -304,7 +304,14 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 	return func(s ssh.Session) tea.Model {
 		key := s.Fingerprint
 		if s.Guest || key == "" {
-			key = "guest:" + s.ID // a guest is a new player every time
+			key = "guest:" + s.ID // a guest is a new player every time...
+			if s.Command.Kind == ssh.CommandRejoin {
+				// ...unless they come back with their rejoin code
+				// (a wrong one is counted as a wrong table code is).
+				if back, err := hub.RejoinKey(s.Command.Code, s.ID, s.RemoteAddr); err == nil {
+					key = back
+				}
+			}
 		}
 		c := hub.ConnectFrom(s.RemoteAddr, s.ID, key, s.Guest)
 		p.clients.Store(s.ID, c)
@@ -393,6 +400,8 @@ func tuiCommand(c ssh.Command) tui.Command {
 		return tui.Command{Kind: tui.CmdJoin, Code: c.Code}
 	case ssh.CommandNew:
 		return tui.Command{Kind: tui.CmdNew}
+	case ssh.CommandRejoin:
+		return tui.Command{Kind: tui.CmdRejoin, Code: c.Code}
 	}
 	return tui.Command{Kind: tui.CmdLobby}
 }

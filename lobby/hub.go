@@ -36,6 +36,7 @@ type Hub struct {
 	nextID   int
 	guesses  *guessLimiter // wrong private codes (guesses.go)
 	invites  inviteCounts  // invitations sent lately (invite.go)
+	rejoin   rejoins       // guests' rejoin codes (rejoin.go)
 	tours    tourRegistry  // tournaments by id and code (tournament_hub.go)
 	held     heldSeats     // seats kept for players away from them (held.go; its own lock)
 	rec      *recorder     // writes finished games; nil without a store (recorder.go)
@@ -152,6 +153,8 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- h.quickPicks()
 	case onlineCmd:
 		cmd.reply <- len(h.online)
+	case rejoinCmd:
+		cmd.reply <- h.onRejoin(cmd)
 	case whoCmd:
 		cmd.reply <- h.onWho()
 	case inviteCmd:
@@ -209,6 +212,8 @@ func (h *Hub) onConnect(c *Client) connected {
 		} else if nick != "" {
 			h.online[strings.ToLower(nick)] = c
 		}
+	} else if nick, r.back = h.connectGuest(c); nick != "" { // (rejoin.go)
+		h.online[strings.ToLower(nick)] = c
 	}
 	c.post(func(s *Screen) { s.Nick = nick })
 	if nick != "" {
@@ -228,6 +233,9 @@ func (h *Hub) onGone(c *Client, away *tableQueue) {
 	}
 	if away != nil && !c.guest {
 		h.away[c.key] = away
+	}
+	if c.guest {
+		h.goneGuest(c, away) // (rejoin.go)
 	}
 	h.dropNick(c)
 	h.broadcastOnline()

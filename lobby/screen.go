@@ -32,6 +32,9 @@ type Screen struct {
 	// session that sees only the newest screen (a kick a moment after it
 	// sat down) still learns that it left a table.
 	Left int
+	// Rejoin is a guest's rejoin code (rejoin.go): with it, a guest whose
+	// connection dropped takes their seat back. "" for a player with a key.
+	Rejoin string
 	// Invitation is a seat a friend offers the player (invite.go), or nil;
 	// NoInvitations says they turned invitations off.
 	Invitation    *Invitation

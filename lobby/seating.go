@@ -58,7 +58,9 @@ func (t *table) onJoin(c *Client, watch bool) error {
 // in their seat with the full current state.
 func (t *table) onReattach(c *Client) error {
 	i := t.seatOfKey(c.key)
-	if i < 0 || c.guest {
+	if i < 0 || c.guest && t.seats[i].client != nil {
+		// (A guest's key is theirs alone, or came back with their rejoin
+		// code to a seat kept for them: rejoin.go.)
 		return ErrNoSuchTable
 	}
 	s := t.seats[i]

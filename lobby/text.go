@@ -234,17 +234,20 @@ func (h *Hub) newCode() string {
 	}
 }
 
-// randomCode is CodeLength characters of codeAlphabet, each uniform: bytes
-// at or past the last whole multiple of the alphabet are drawn again, so no
+// randomCode is CodeLength characters of codeAlphabet (randomChars).
+func randomCode() string { return randomChars(CodeLength) }
+
+// randomChars is n characters of codeAlphabet, each uniform: bytes at or
+// past the last whole multiple of the alphabet are drawn again, so no
 // character is likelier than another.
-func randomCode() string {
+func randomChars(n int) string {
 	const limit = 256 - 256%len(codeAlphabet)
-	code := make([]byte, 0, CodeLength)
-	var buf [2 * CodeLength]byte
-	for len(code) < CodeLength {
-		_, _ = rand.Read(buf[:])
+	code := make([]byte, 0, n)
+	buf := make([]byte, 2*n)
+	for len(code) < n {
+		_, _ = rand.Read(buf)
 		for _, b := range buf {
-			if int(b) < limit && len(code) < CodeLength {
+			if int(b) < limit && len(code) < n {
 				code = append(code, codeAlphabet[int(b)%len(codeAlphabet)])
 			}
 		}

@@ -19,6 +19,7 @@ const (
 	CommandProfile                    // "profile [NAME]": print a player's profile (records.go)
 	CommandTop                        // "top [EDITION]": print the leaderboard
 	CommandLink                       // "link CODE": add this key to an account
+	CommandRejoin                     // "rejoin CODE": a guest takes their seat back
 )
 
 func (k CommandKind) String() string {
@@ -37,12 +38,14 @@ func (k CommandKind) String() string {
 		return "top"
 	case CommandLink:
 		return "link"
+	case CommandRejoin:
+		return "rejoin"
 	}
 	return fmt.Sprintf("CommandKind(%d)", int(k))
 }
 
 // Command is a parsed session command. Code is set only for CommandJoin and
-// is upper-cased with its dashes taken out, so codes read aloud and typed
+// CommandRejoin and is upper-cased with its dashes taken out, so codes read aloud and typed
 // in lower case or in groups still match.
 type Command struct {
 	Kind CommandKind
@@ -58,8 +61,8 @@ func (c Command) String() string {
 	switch c.Kind {
 	case CommandLobby:
 		return ""
-	case CommandJoin:
-		return "join " + c.Code
+	case CommandJoin, CommandRejoin:
+		return c.Kind.String() + " " + c.Code
 	}
 	if c.Arg != "" {
 		return c.Kind.String() + " " + c.Arg
@@ -81,6 +84,7 @@ func (c Command) Interactive() bool {
 var (
 	ErrUnknownCommand = errors.New("unknown command")
 	ErrMissingCode    = errors.New("join needs a table code, e.g. join K7QX-2MHC-9DFA")
+	ErrMissingRejoin  = errors.New("rejoin needs the rejoin code your table showed, e.g. rejoin 7QK4-MXDA")
 	ErrBadCode        = errors.New("a table code is 1 to 16 letters and digits")
 	ErrExtraArguments = errors.New("too many arguments")
 )
@@ -107,6 +111,13 @@ func ParseCommand(args []string) (Command, error) {
 		return Command{Kind: CommandNew}, nil
 	case "join":
 		return parseJoin(rest)
+	case "rejoin":
+		c, err := parseJoin(rest)
+		c.Kind = CommandRejoin
+		if errors.Is(err, ErrMissingCode) {
+			err = ErrMissingRejoin
+		}
+		return c, err
 	case "profile", "top", "link":
 		return parseRecords(name, rest) // records.go
 	}
@@ -158,6 +169,7 @@ func Usage(dest string) string {
   ssh %[1]s profile NAME  print a player's profile (yours without NAME)
   ssh %[1]s top           print the leaderboard (top classic: one edition's)
   ssh %[1]s link CODE     add this key to the account whose profile shows CODE
+  ssh -t %[1]s rejoin CODE  a guest whose connection dropped takes their seat back
   ssh %[1]s help          show this help
 
 Your SSH key is your identity: the same key brings back the same player.

@@ -51,12 +51,17 @@ const (
 	CmdJoin
 	// CmdNew opens the form to create a table (`ssh host new`).
 	CmdNew
+	// CmdRejoin is a guest coming back with their rejoin code (`ssh host
+	// rejoin CODE`): the ssh layer has connected them as that guest if a
+	// seat is kept for them, so at a table it is done; in the lobby it
+	// says that the code found no seat.
+	CmdRejoin
 )
 
 // Command is what to do once the player has a nickname.
 type Command struct {
 	Kind CommandKind
-	Code string // for CmdJoin
+	Code string // for CmdJoin and CmdRejoin
 }
 
 // Options configure a session's model.
@@ -392,6 +397,10 @@ func (m *model) runCommand() tea.Cmd {
 		m.joinState().code.Set(m.cmd.Code)
 		m.page = pageJoin
 		return m.joinCode(m.cmd.Code)
+	case CmdRejoin:
+		if m.scr.Table == nil {
+			m.say(lobby.ErrNoRejoin.Error(), true)
+		}
 	}
 	return nil
 }
