@@ -268,9 +268,10 @@ func NormalizeCode(s string) string {
 }
 
 // FormatCode groups a code for people to read and type: "K7QX-2MHC-9DFA".
-// Anything that is not a normalized code of CodeLength comes back as it is.
+// Anything that is not a normalized code of CodeLength (a table's) or
+// RejoinLength (a guest's rejoin code) comes back as it is.
 func FormatCode(code string) string {
-	if len(code) != CodeLength {
+	if len(code) != CodeLength && len(code) != RejoinLength {
 		return code
 	}
 	var b strings.Builder

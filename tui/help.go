@@ -65,7 +65,8 @@ func helpText(dest string) []helpLine {
 			"W a wild, W+4 a Wild Draw Four, R? a Blank (one per colour), and WM, WG, WC, WA the editions' special wilds."),
 		p("A Wild Draw Four may be challenged: if its player held a card of the colour in play they draw four, "+
 			"otherwise the challenger draws six."),
-		p("Lost your connection? Your seat is kept for a while: ssh in again with the same key."),
+		p("Lost your connection? Your seat is kept for a while: ssh in again with the same key. A guest, who has "+
+			"no key, gets a rejoin code at the table: ssh -t "+dest+" rejoin CODE takes their seat back."),
 		p("Left with q? A bot plays your seat, and the lobby shows \"Back to your table\" with the time your "+
 			"seat is kept (Quick play takes you back too); after that the bot keeps the seat."),
 		p("Idle? When your turn times out three times in a row, a bot plays for you until you press a key; "+

@@ -288,6 +288,15 @@ func (m *model) roomSide(t *lobby.TableView) []string {
 			out = append(out, "", st.dim.Render("listed in the lobby: players may sit"))
 		}
 	}
+	if code := m.scr.Rejoin; code != "" {
+		out = append(out, "", st.bold.Render("you play as a guest: if you drop,"),
+			st.dim.Render("rejoin "+lobby.FormatCode(clean(code))+" takes your seat back"))
+		if m.addr != "" {
+			for _, l := range sshCommand(m.addr, "rejoin", lobby.FormatCode(clean(code)), m.w-roomSeatsW) {
+				out = append(out, st.dim.Render(l))
+			}
+		}
+	}
 	out = append(out, "")
 	if !t.Host {
 		host := "the host"
@@ -313,12 +322,16 @@ const roomSeatsW = 40
 
 // joinCommand is the command that joins the table, on one line if it fits
 // in w cells, or else broken before "join" the way a shell reads it.
-func joinCommand(addr, code string, w int) []string {
-	line := "  ssh -t " + addr + " join " + code
+func joinCommand(addr, code string, w int) []string { return sshCommand(addr, "join", code, w) }
+
+// sshCommand is `ssh -t addr verb code`, on one line if it fits in w
+// cells, or else broken before the verb the way a shell reads it.
+func sshCommand(addr, verb, code string, w int) []string {
+	line := "  ssh -t " + addr + " " + verb + " " + code
 	if utf8.RuneCountInString(line) <= w {
 		return []string{line}
 	}
-	return []string{"  ssh -t " + addr + ` \`, "    join " + code}
+	return []string{"  ssh -t " + addr + ` \`, "    " + verb + " " + code}
 }
 
 // bigCode draws a table code one group of characters to a box, the

@@ -264,6 +264,11 @@ func (m *model) pileColumn(v *engine.View, w int) []string {
 	}
 	out = append(out, m.pileNotes(note, m.countdown(m.deadline(v)), w)...)
 	out = append(out, m.moment(v, w)...)
+	if code := m.scr.Rejoin; code != "" && v.Seat >= 0 {
+		// A guest has no key to come back with: this code is theirs
+		// (`ssh -t HOST rejoin CODE`, in help and in the waiting room).
+		out = append(out, " "+st.dim.Render("rejoin code ")+st.bold.Render(lobby.FormatCode(clean(code))))
+	}
 	fl.pile = out
 	return out
 }
