@@ -72,6 +72,7 @@ func TestGolden(t *testing.T) {
 	cases := []struct {
 		name  string
 		w, h  int
+		addr  string // how players reach the server, as -public-host makes it
 		scr   lobby.Screen
 		keys  []string
 		setup func(m *model)
@@ -93,6 +94,9 @@ func TestGolden(t *testing.T) {
 		{name: "watch_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"4", "down"}},
 		{name: "help_80x24", w: 80, h: 24, scr: lobbyScreen(), keys: []string{"?"}},
 		{name: "waiting_private_80x24", w: 80, h: 24, scr: waitingRoom()},
+		{name: "waiting_public_host_80x24", w: 80, h: 24, scr: waitingRoom(), addr: "-p 2222 uno.example.com"},
+		{name: "waiting_guest_80x24", w: 80, h: 24, scr: asGuest(waitingRoom()), addr: "uno.example.com"},
+		{name: "table_guest_80x24", w: 80, h: 24, scr: asGuest(midGame())},
 		{name: "waiting_public_80x24", w: 80, h: 24, scr: publicWaiting()},
 		{name: "table_80x24", w: 80, h: 24, scr: midGame()},
 		{name: "table_120x40", w: 120, h: 40, scr: midGame(), keys: []string{"right", "right"}},
@@ -129,6 +133,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m, _ := newTestModel(c.scr, c.w, c.h, plainRenderer())
+			m.addr = c.addr
 			pressAll(m, c.keys)
 			view := m.View()
 			checkSize(t, view, c.w, c.h)
@@ -461,4 +466,10 @@ func TestFramesFitTheWindowTheySayTheyFit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// asGuest is s as a guest sees it: with a rejoin code.
+func asGuest(s lobby.Screen) lobby.Screen {
+	s.Rejoin = "4KQ7M2XD"
+	return s
 }

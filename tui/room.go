@@ -288,11 +288,14 @@ func (m *model) roomSide(t *lobby.TableView) []string {
 			out = append(out, "", st.dim.Render("listed in the lobby: players may sit"))
 		}
 	}
-	if code := m.scr.Rejoin; code != "" {
-		out = append(out, "", st.bold.Render("you play as a guest: if you drop,"),
-			st.dim.Render("rejoin "+lobby.FormatCode(clean(code))+" takes your seat back"))
-		if m.addr != "" {
-			for _, l := range sshCommand(m.addr, "rejoin", lobby.FormatCode(clean(code)), m.w-roomSeatsW) {
+	if code := lobby.FormatCode(clean(m.scr.Rejoin)); code != "" {
+		// A guest has no key to come back with: this code is theirs.
+		if m.addr == "" {
+			out = append(out, "", st.bold.Render("a guest? if you drop, ssh in with"),
+				st.dim.Render("rejoin "+code+" for your seat"))
+		} else {
+			out = append(out, "", st.bold.Render("a guest? if you drop, your seat:"))
+			for _, l := range sshCommand(m.addr, "rejoin", code, m.w-roomSeatsW) {
 				out = append(out, st.dim.Render(l))
 			}
 		}
