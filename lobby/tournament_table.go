@@ -122,7 +122,8 @@ func (t *table) tourSeat(cmd tourSeatCmd) {
 		return
 	}
 	t.game, t.status, t.lastHand, t.reveal, t.dropOrder = g, Playing, nil, nil, nil
-	t.beginJournal(seed) // the round's game, kept as any table's is
+	t.beginTally()       // the round's game is recorded as any table's is (history.go)
+	t.beginJournal(seed) // and kept as any table's is
 	r := cmd.view.Schedule[cmd.round].Tables[l.index]
 	name := func(p int) string { return cmd.view.Players[p] }
 	t.note(fmt.Sprintf("round %d of %d: %s & %s against %s & %s", cmd.round+1, engine.TournamentRounds,
@@ -143,6 +144,12 @@ func (t *table) tourHand(e engine.Event) {
 		partner = (e.Seat + 2) % 4 // partners sit across
 	}
 	last := l.hands >= engine.HandsPerPartnership
+	if last && t.tally != nil {
+		// The round's game ends here, short of its out-of-reach target: it
+		// is recorded now, a game of the round's hands.
+		t.recordGame()
+		t.tally = nil
+	}
 	t.tourTell(tourHandReport{table: l.index, round: l.round, winner: l.players[e.Seat], partner: l.players[partner],
 		points: e.Count, last: last})
 	if last && l.round < engine.TournamentRounds-1 {

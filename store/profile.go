@@ -26,6 +26,16 @@ type Profile struct {
 	Ratings []EditionRating
 	// Recent are the latest games, newest first.
 	Recent []GameSummary
+	// Tournaments are the player's tournaments' results; their rounds'
+	// games count among Games too.
+	Tournaments TournamentStats
+}
+
+// TournamentStats are a player's results in tournaments.
+type TournamentStats struct {
+	Played int
+	Won    int // first place, alone or tied
+	Best   int // the best place, 0 with none played
 }
 
 // WinRate is wins per game, 0 with no game.
@@ -74,6 +84,8 @@ type GameSummary struct {
 	// player's ordinal in the game's edition.
 	Rated bool
 	Gain  float64
+	// Tournament is the id of the tournament the game was a round of, or "".
+	Tournament string
 }
 
 // Won reports whether the player won (or shared the win).
@@ -134,7 +146,10 @@ func (db *DB) profile(ctx context.Context, a Account) (Profile, error) {
 	if p.Ratings, err = db.ratingsOf(ctx, accountPlayer(a.ID)); err != nil {
 		return p, err
 	}
-	p.Recent, err = db.recent(ctx, a.ID, RecentGames)
+	if p.Recent, err = db.recent(ctx, a.ID, RecentGames); err != nil {
+		return p, err
+	}
+	p.Tournaments, err = db.tournamentStats(ctx, a.ID)
 	return p, err
 }
 
@@ -169,7 +184,7 @@ func (db *DB) ratingsOf(ctx context.Context, player string) ([]EditionRating, er
 // recent lists the account's latest games, newest first.
 func (db *DB) recent(ctx context.Context, accountID int64, n int) ([]GameSummary, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT g.id, g.edition, g.mode, g.started_ms, g.ended_ms, g.rated,
-			s.seat, s.place, s.points,
+			g.tournament, s.seat, s.place, s.points,
 			(SELECT json_group_array(json_array(o.name, o.place)) FROM
 				(SELECT name, place FROM game_seats WHERE game_id = g.id ORDER BY seat) o),
 			COALESCE((SELECT (c.mu_after - 3 * c.sigma_after) - (c.mu_before - 3 * c.sigma_before)
@@ -185,7 +200,7 @@ func (db *DB) recent(ctx context.Context, accountID int64, n int) ([]GameSummary
 		var g GameSummary
 		var ed, mode, seats string
 		var started, ended int64
-		if err := rows.Scan(&g.ID, &ed, &mode, &started, &ended, &g.Rated, &g.Seat, &g.Place, &g.Points,
+		if err := rows.Scan(&g.ID, &ed, &mode, &started, &ended, &g.Rated, &g.Tournament, &g.Seat, &g.Place, &g.Points,
 			&seats, &g.Gain); err != nil {
 			return nil, err
 		}
@@ -214,8 +229,9 @@ func (db *DB) Game(ctx context.Context, id int64) (GameRecord, error) {
 	g := GameRecord{ID: id}
 	var settings, options, hands string
 	var started, ended int64
-	err := db.read.QueryRowContext(ctx, `SELECT table_id, settings, options, hands, started_ms, ended_ms, rated
-		FROM games WHERE id = ?`, id).Scan(&g.TableID, &settings, &options, &hands, &started, &ended, &g.Rated)
+	err := db.read.QueryRowContext(ctx, `SELECT table_id, settings, options, hands, started_ms, ended_ms, rated,
+		tournament FROM games WHERE id = ?`, id).Scan(&g.TableID, &settings, &options, &hands, &started, &ended, &g.Rated,
+		&g.Tournament)
 	if err != nil {
 		return g, noRows(err, ErrNoGame)
 	}
