@@ -41,13 +41,15 @@ type TournamentStats struct {
 // WinRate is wins per game, 0 with no game.
 func (p Profile) WinRate() float64 { return rate(p.Wins, p.Games) }
 
-// ModeStats are a player's results in one edition and mode.
+// ModeStats are a player's results in one edition and mode (a
+// tournament's rounds, Partners games, on a line of their own).
 type ModeStats struct {
-	Edition engine.Edition
-	Mode    engine.Mode
-	Games   int
-	Wins    int
-	Points  int
+	Edition    engine.Edition
+	Mode       engine.Mode
+	Tournament bool // the rounds of tournaments
+	Games      int
+	Wins       int
+	Points     int
 }
 
 // WinRate is wins per game, 0 with no game.
@@ -114,10 +116,10 @@ func (db *DB) Profile(ctx context.Context, accountID int64) (Profile, error) {
 
 func (db *DB) profile(ctx context.Context, a Account) (Profile, error) {
 	p := Profile{Account: a}
-	rows, err := db.read.QueryContext(ctx, `SELECT g.edition, g.mode, COUNT(*), SUM(s.place = 1), SUM(s.points),
-			SUM(s.uno_calls), SUM(s.catches)
+	rows, err := db.read.QueryContext(ctx, `SELECT g.edition, g.mode, g.tournament != '', COUNT(*), SUM(s.place = 1),
+			SUM(s.points), SUM(s.uno_calls), SUM(s.catches)
 		FROM game_seats s JOIN games g ON g.id = s.game_id
-		WHERE s.account_id = ? GROUP BY g.edition, g.mode`, a.ID)
+		WHERE s.account_id = ? GROUP BY g.edition, g.mode, g.tournament != ''`, a.ID)
 	if err != nil {
 		return p, db.closedOr(err)
 	}
@@ -126,7 +128,7 @@ func (db *DB) profile(ctx context.Context, a Account) (Profile, error) {
 		var ed, mode string
 		var m ModeStats
 		var calls, catches int
-		if err := rows.Scan(&ed, &mode, &m.Games, &m.Wins, &m.Points, &calls, &catches); err != nil {
+		if err := rows.Scan(&ed, &mode, &m.Tournament, &m.Games, &m.Wins, &m.Points, &calls, &catches); err != nil {
 			return p, err
 		}
 		if m.Edition.UnmarshalText([]byte(ed)) != nil || m.Mode.UnmarshalText([]byte(mode)) != nil {
@@ -153,11 +155,20 @@ func (db *DB) profile(ctx context.Context, a Account) (Profile, error) {
 	return p, err
 }
 
-// sortModes puts the lines in menu order: edition, then mode.
+// sortModes puts the lines in menu order: edition, then mode, then the
+// tournaments' rounds.
 func sortModes(ms []ModeStats) {
+	before := func(a, b ModeStats) bool {
+		if a.Edition != b.Edition {
+			return a.Edition < b.Edition
+		}
+		if a.Mode != b.Mode {
+			return a.Mode < b.Mode
+		}
+		return !a.Tournament && b.Tournament
+	}
 	for i := 1; i < len(ms); i++ {
-		for j := i; j > 0 && (ms[j].Edition < ms[j-1].Edition ||
-			ms[j].Edition == ms[j-1].Edition && ms[j].Mode < ms[j-1].Mode); j-- {
+		for j := i; j > 0 && before(ms[j], ms[j-1]); j-- {
 			ms[j], ms[j-1] = ms[j-1], ms[j]
 		}
 	}

@@ -139,6 +139,10 @@ func profileHead(p store.Profile, w int) []string {
 	return out
 }
 
+// tournamentRound is the mode column's name for a tournament's round (a
+// Partners game of four hands).
+const tournamentRound = "tournament round"
+
 // modeRows are the results by edition and mode, under a heading; at most
 // limit rows (0: all), the last saying how many more there are.
 func modeRows(p store.Profile, w, limit int) []string {
@@ -155,7 +159,11 @@ func modeRows(p store.Profile, w, limit int) []string {
 			out = append(out, fmt.Sprintf("… and %d more", len(p.ByMode)-i))
 			break
 		}
-		out = append(out, row(shortEdition(m.Edition), m.Mode.Title(), fmt.Sprint(m.Games), fmt.Sprint(m.Wins),
+		mode := m.Mode.Title()
+		if m.Tournament {
+			mode = tournamentRound
+		}
+		out = append(out, row(shortEdition(m.Edition), mode, fmt.Sprint(m.Games), fmt.Sprint(m.Wins),
 			percent(m.Wins, m.Games), fmt.Sprint(m.Points)))
 	}
 	return out
@@ -185,7 +193,7 @@ func recentRows(p store.Profile, w, limit int) []string {
 		place := fmt.Sprintf("%s/%d", placeText(g.Place), len(g.Players))
 		mode := g.Mode.Title()
 		if g.Tournament != "" {
-			mode = "tournament round"
+			mode = tournamentRound
 		}
 		out = append(out, row(g.Ended.UTC().Format("2 Jan"), place, shortEdition(g.Edition), mode,
 			fmt.Sprint(g.Points), gainText(g.Gain, g.Rated), strings.Join(others, ", ")))
