@@ -93,6 +93,11 @@ func (t *table) noteEvent(e engine.Event) {
 func (t *table) recordGame() {
 	g := t.tally
 	now := t.clock.Now()
+	if now.Before(g.started) {
+		// Begun before a restart on a clock that was ahead: the record
+		// keeps its start (it names a tournament's round), and ends there.
+		now = g.started
+	}
 	settings := t.opts.Settings
 	if t.hub.cfg.Logger != nil {
 		t.hub.cfg.Logger.Info("game finished", "table", t.id, "edition", settings.Edition.String(),
@@ -111,6 +116,7 @@ func (t *table) recordGame() {
 		Ended:    now,
 		// A tournament's round: its table plays on, and the store keeps it.
 		Tournament: t.tourID(),
+		Round:      t.tourRound(),
 	}
 	keys := make([]string, len(t.seats))
 	scores := t.game.Scores()

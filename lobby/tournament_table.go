@@ -122,8 +122,13 @@ func (t *table) tourSeat(cmd tourSeatCmd) {
 		return
 	}
 	t.game, t.status, t.lastHand, t.reveal, t.dropOrder = g, Playing, nil, nil, nil
-	t.beginTally()       // the round's game is recorded as any table's is (history.go)
-	t.beginJournal(seed) // and kept as any table's is
+	t.beginJournal(seed) // the round's game, kept as any table's is
+	t.beginTally()       // and recorded as any table's is (history.go)
+	if t.journal != nil {
+		// It began when its journal did, as a restart that replays it
+		// finds: the store knows the round again by it (store.RecordGame).
+		t.tally.started = t.journal.rec.Created
+	}
 	r := cmd.view.Schedule[cmd.round].Tables[l.index]
 	name := func(p int) string { return cmd.view.Players[p] }
 	t.note(fmt.Sprintf("round %d of %d: %s & %s against %s & %s", cmd.round+1, engine.TournamentRounds,
@@ -225,6 +230,14 @@ func (t *table) tourID() string {
 		return ""
 	}
 	return t.tour.id
+}
+
+// tourRound is the tournament's round the table plays, 0 at an ordinary table.
+func (t *table) tourRound() int {
+	if t.tour == nil {
+		return 0
+	}
+	return t.tour.round
 }
 
 // tourView is the tournament as this table's viewers see it, a copy each.

@@ -60,6 +60,7 @@ type GameRecord struct {
 	// for an ordinary table's game. A tournament's table plays on after a
 	// round, so recording the round does not finish the table.
 	Tournament string
+	Round      int // the tournament's round, from 0
 }
 
 // Duration is how long the game lasted.
@@ -131,7 +132,9 @@ func (g GameRecord) validate() error {
 // live table TableID, if one is recorded and the game is not a
 // tournament's round: a crash then never leaves a recorded game's table to
 // be restored, nor a finished table without its record. It returns the
-// stored record (with its ID) and the rating changes.
+// stored record (with its ID) and the rating changes. A tournament's round
+// is one game per table and start: recorded again, it is not written again
+// (the stored one is returned, with no change).
 func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []RatingChange, error) {
 	if err := g.validate(); err != nil {
 		return g, nil, err
@@ -159,11 +162,24 @@ func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []Ratin
 	}
 	var changes []RatingChange
 	err = db.inTx(ctx, func(tx *sql.Tx) error {
+		if g.Tournament != "" {
+			// A round recorded before a restart, and again when its
+			// journal was replayed: written once.
+			err := tx.QueryRowContext(ctx, `SELECT id, rated FROM games
+				WHERE tournament = ? AND table_id = ? AND round = ? AND started_ms = ?`,
+				g.Tournament, g.TableID, g.Round, ms(g.Started)).Scan(&g.ID, &g.Rated)
+			if err == nil {
+				return nil
+			}
+			if err != sql.ErrNoRows {
+				return err
+			}
+		}
 		g.Rated = humans >= 2 && distinctTeams(g.Seats) >= 2
 		res, err := tx.ExecContext(ctx, `INSERT INTO games(table_id, edition, mode, settings, options, hands, started_ms, ended_ms,
-			rated, tournament) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, g.TableID, g.Settings.Edition.String(),
+			rated, tournament, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, g.TableID, g.Settings.Edition.String(),
 			g.Settings.Mode.String(), string(settings), string(options), string(hands), ms(g.Started), ms(g.Ended), g.Rated,
-			g.Tournament)
+			g.Tournament, g.Round)
 		if err != nil {
 			return err
 		}

@@ -241,8 +241,8 @@ func (db *DB) Game(ctx context.Context, id int64) (GameRecord, error) {
 	var settings, options, hands string
 	var started, ended int64
 	err := db.read.QueryRowContext(ctx, `SELECT table_id, settings, options, hands, started_ms, ended_ms, rated,
-		tournament FROM games WHERE id = ?`, id).Scan(&g.TableID, &settings, &options, &hands, &started, &ended, &g.Rated,
-		&g.Tournament)
+		tournament, round FROM games WHERE id = ?`, id).Scan(&g.TableID, &settings, &options, &hands, &started, &ended,
+		&g.Rated, &g.Tournament, &g.Round)
 	if err != nil {
 		return g, noRows(err, ErrNoGame)
 	}

@@ -35,6 +35,21 @@ func TestTournamentRoundsAndResultOnTheProfile(t *testing.T) {
 	if got := must[GameRecord](t)(db.Game(ctx, g.ID)); got.Tournament != "T1" {
 		t.Fatalf("the round names tournament %q", got.Tournament)
 	}
+	// The same round recorded again (its journal replayed after a restart)
+	// is written once, and moves no rating twice.
+	again, changes, err := db.RecordGame(ctx, round)
+	if err != nil || again.ID != g.ID || !again.Rated || len(changes) != 0 {
+		t.Fatalf("recorded again: %+v, %v, %v", again, changes, err)
+	}
+	if r := must[PlayerRating](t)(db.Rating(ctx, PlayerRef{Kind: SeatAccount, AccountID: ana.ID}, AllEditions)); r.Games != 1 {
+		t.Fatalf("ana has %d rated games", r.Games)
+	}
+	// The next round at that table is a game of its own.
+	next := round
+	next.Round, next.Started, next.Ended = 1, round.Ended, round.Ended.Add(time.Minute)
+	if g2, _ := recordGame(t, db, next); g2.ID == g.ID {
+		t.Fatal("the next round was taken for the first")
+	}
 
 	start := time.Date(2026, 11, 18, 10, 0, 0, 0, time.UTC)
 	res := TournamentResult{TournamentID: "T1", Name: "friday", Started: start, Ended: start.Add(time.Hour)}
@@ -51,7 +66,7 @@ func TestTournamentRoundsAndResultOnTheProfile(t *testing.T) {
 		want TournamentStats
 	}{{ana.ID, TournamentStats{Played: 1, Best: 6}}, {bo.ID, TournamentStats{Played: 1, Won: 1, Best: 1}}} {
 		p := must[Profile](t)(db.Profile(ctx, tc.id))
-		if p.Tournaments != tc.want || p.Games != 1 || len(p.Recent) != 1 || p.Recent[0].Tournament != "T1" {
+		if p.Tournaments != tc.want || p.Games != 2 || len(p.Recent) != 2 || p.Recent[0].Tournament != "T1" {
 			t.Fatalf("%s: %+v, %d games, %+v", p.Account.Nickname, p.Tournaments, p.Games, p.Recent)
 		}
 	}

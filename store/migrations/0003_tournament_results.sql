@@ -3,8 +3,15 @@
 -- the tournament's final standings are its result, a line per player.
 
 -- tournament is the id of the tournament the game was a round of, '' for
--- an ordinary table's game.
+-- an ordinary table's game; round is that round, from 0.
 ALTER TABLE games ADD COLUMN tournament TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN round INTEGER NOT NULL DEFAULT 0;
+-- A round is one game of its table, begun when its journal was: recorded
+-- again after a restart (its journal replayed), it is the same game. (The
+-- start tells apart two tournaments of one id, which a later server may
+-- use again.)
+CREATE UNIQUE INDEX games_tournament_round ON games(tournament, table_id, round, started_ms)
+	WHERE tournament != '';
 
 CREATE TABLE tournament_results (
 	id            INTEGER PRIMARY KEY,
