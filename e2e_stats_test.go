@@ -74,7 +74,8 @@ func TestSeatTakenFromABotIsOnTheProfile(t *testing.T) {
 // as TestTournamentOverSSH does (bots in the six other places, the humans'
 // turns left to the timer). Both profiles, printed by `ssh HOST profile`,
 // then count the tournament and list its rounds' games; the fourteen
-// rounds' games and the result are all written. (Nothing of a tournament
+// rounds' games and the result are all written, and the leaderboard ranks
+// both. (Nothing of a tournament
 // was recorded: 28 hands played, and "0 games".)
 func TestTournamentIsOnTheProfiles(t *testing.T) {
 	t.Parallel()
@@ -122,4 +123,10 @@ func TestTournamentIsOnTheProfiles(t *testing.T) {
 		rows := regexp.MustCompile(`\d(st|nd|rd|th)/4\s+Classic 2001\s+tournament round`).FindAllString(out, -1)
 		require.Len(t, rows, min(p.Games, store.RecentGames), name)
 	}
+	// The round they played as partners had two people in it: rated, so
+	// both are on the leaderboard.
+	out, _, status := a.print(t, "top classic")
+	require.Equal(t, 0, status)
+	require.Regexp(t, `\d+  ana `, out)
+	require.Regexp(t, `\d+  bo `, out)
 }
