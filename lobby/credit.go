@@ -19,10 +19,11 @@ import (
 
 // seatTally is who played one seat of a game.
 type seatTally struct {
-	people   []holder // the people who held the seat, in the order they sat
-	botHands int      // hands scored while a bot held it
-	botNick  string   // the last bot that held it, for a seat left to the bots
-	botLevel string
+	people []holder // the people who held the seat, in the order they sat
+	// botNick and botLevel are the table's bot that held it, for a seat
+	// left to the bots (a stand-in, named after the person it plays for,
+	// only when there was none).
+	botNick, botLevel string
 }
 
 // holder is one person who held a seat, and the hands scored while they did.
@@ -38,17 +39,24 @@ func (st *seatTally) sat(s *seat) {
 	case s.human():
 		st.person(s).first = true
 	case s.bot:
-		st.botNick, st.botLevel = s.nick, s.level().String()
+		st.bot(s)
 	}
 }
 
-// scored gives a hand just scored to whoever holds the seat.
+// scored gives a hand just scored to whoever holds the seat (a bot's hands
+// are nobody's).
 func (st *seatTally) scored(s *seat) {
 	switch {
 	case s.human():
 		st.person(s).hands++
 	case s.bot:
-		st.botHands++
+		st.bot(s)
+	}
+}
+
+// bot notes the bot that holds the seat.
+func (st *seatTally) bot(s *seat) {
+	if s.standFor == "" || st.botNick == "" {
 		st.botNick, st.botLevel = s.nick, s.level().String()
 	}
 }

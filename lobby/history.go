@@ -132,9 +132,6 @@ func (t *table) recordGame() {
 	t.hub.rec.add(finishedGame{rec: rec, keys: keys})
 }
 
-// botLevel is the level of the bot in seat i.
-func (t *table) botLevel(i int) string { return t.seats[i].level().String() }
-
 // teamOf groups partners: across the table in Partners; everyone on their
 // own otherwise (rotating partners keep their own points).
 func (t *table) teamOf(i int) int {
