@@ -62,7 +62,8 @@ func (g *finishedGame) tourID() string {
 	return g.tour.TournamentID
 }
 
-// HistoryStats count the finished games handed to the store.
+// HistoryStats count the finished games handed to the store (and the
+// finished tournaments' results, each one more).
 type HistoryStats struct {
 	Recorded int64 // written
 	Failed   int64 // writes that failed (each is tried again)
