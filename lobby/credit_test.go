@@ -133,3 +133,45 @@ func TestTournamentIsRecorded(t *testing.T) {
 		}
 	}
 }
+
+// creditSeat words the record of each seat by the rule: a late taker
+// leaves the seat to the bot it took it from, named and levelled as that
+// bot; a win a bot played for an idle player is nobody's; a player who
+// left keeps their loss; a guest is a guest.
+func TestCreditSeatWordsTheRecord(t *testing.T) {
+	hands := make([][]int, 6)
+	tb := &table{
+		seats: []*seat{
+			{nick: "bo", key: "SHA256:bo"},               // took the seat two hands from the end
+			{nick: "cy", key: "SHA256:cy", auto: true},   // idle: a bot plays for cy
+			{nick: "dee", bot: true, standFor: "dee"},    // dee left; a stand-in plays on
+			{nick: "guest-7Q4K", key: "guest:7Q4K"},      // a guest throughout
+			{nick: "eve", key: "SHA256:eve", away: true}, // lost the connection, seat kept
+		},
+		tally: &gameTally{hands: hands, seats: []seatTally{
+			{people: []holder{{key: "SHA256:bo", nick: "bo", hands: 2}}, botNick: "ada", botLevel: "hard"},
+			{people: []holder{{key: "SHA256:cy", nick: "cy", hands: 6, first: true}}},
+			{people: []holder{{key: "SHA256:dee", nick: "dee", hands: 1, first: true}}, botNick: "dee", botLevel: "normal"},
+			{people: []holder{{key: "guest:7Q4K", nick: "guest-7Q4K", hands: 6, first: true}}},
+			{people: []holder{{key: "SHA256:eve", nick: "eve", hands: 6, first: true}}},
+		}},
+	}
+	for _, tc := range []struct {
+		seat, place int
+		want        store.GameSeat
+		key         string
+	}{
+		{0, 2, store.GameSeat{Kind: store.SeatBot, Name: "ada", BotLevel: "hard", Place: 2}, ""},
+		{1, 1, store.GameSeat{Kind: store.SeatGuest, Name: "cy (away)", Place: 1}, ""},
+		{1, 2, store.GameSeat{Kind: store.SeatAccount, Name: "cy", Place: 2}, "SHA256:cy"},
+		{2, 3, store.GameSeat{Kind: store.SeatAccount, Name: "dee", Place: 3}, "SHA256:dee"},
+		{2, 1, store.GameSeat{Kind: store.SeatGuest, Name: "dee (away)", Place: 1}, ""},
+		{3, 1, store.GameSeat{Kind: store.SeatGuest, Name: "guest-7Q4K", Place: 1}, ""},
+		{4, 2, store.GameSeat{Kind: store.SeatAccount, Name: "eve", Place: 2}, "SHA256:eve"},
+	} {
+		rec := store.GameSeat{Name: tb.seats[tc.seat].nick, Place: tc.place}
+		key := tb.creditSeat(tc.seat, &rec)
+		require.Equal(t, tc.want, rec, "seat %d, place %d", tc.seat, tc.place)
+		require.Equal(t, tc.key, key, "seat %d, place %d", tc.seat, tc.place)
+	}
+}
