@@ -181,6 +181,9 @@ func (m *model) profileView() []string {
 	case pp.p != nil:
 		head := profileHead(*pp.p, m.w-4)
 		out = append(out, "  "+st.title.Render(head[0]), "  "+head[1], "  "+head[2])
+		for _, line := range head[3:] { // (tournaments, when any)
+			out = append(out, "  "+line)
+		}
 	case pp.own() && m.scr.Account.Guest:
 		out = append(out, "  "+st.bold.Render(clean(m.scr.Nick)+" (a guest)"),
 			"  "+lobby.ErrGuestNoStats.Error()+".",
