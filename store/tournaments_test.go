@@ -77,7 +77,8 @@ func TestTournamentStepUpgradesASchemaOneDatabase(t *testing.T) {
 	must0(t, db.Append(ctx, "t1", 0, engine.Action{Kind: engine.Deal, Seat: engine.SystemSeat}))
 	// Back to schema 1, as an older binary left it.
 	for _, q := range []string{`DROP TABLE live_tournaments`, `ALTER TABLE live_tables DROP COLUMN tournament`,
-		`DELETE FROM schema_version WHERE version = 2`} {
+		`DROP INDEX accounts_name_skeleton`, `ALTER TABLE accounts DROP COLUMN name_skeleton`,
+		`DELETE FROM schema_version WHERE version >= 2`} {
 		if _, err := db.write.Exec(q); err != nil {
 			t.Fatal(err)
 		}
