@@ -40,6 +40,11 @@ func TestNicknameOfAnyAlphabetOverSSH(t *testing.T) {
 	require.Contains(t, zoe.Lines()[0], "Zoë", "the lobby shows the name as typed")
 	until(t, "Zoë's account", func() bool { acct, ok := a.accountOf(t, key); return ok && acct.Nickname == "Zoë" })
 
+	// Her profile prints, asked for in any case.
+	out, _, code := a.print(t, "profile ZOË")
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "Zoë · playing since")
+
 	// The same name in capitals is hers.
 	eve := sshtest.Dial(t, a.addr, sshtest.User("eve"))
 	eve.WaitFor(t, "nickname", wait)
