@@ -82,3 +82,17 @@ func TestLookAlikeNicksOnline(t *testing.T) {
 	require.Equal(t, "Zoë", g.Screen().Nick, "kept as typed, composed")
 	require.True(t, strings.HasPrefix(g.Screen().Nick, "Zo"))
 }
+
+// A player who renames in a tournament's room before it begins is seen
+// there under the new name.
+func TestRenameShowsInATournamentRoom(t *testing.T) {
+	h := NewHub(testConfig())
+	defer h.Shutdown(t.Context())
+	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
+	openTour(t, ana, 0, bo)
+	waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 2 })
+	require.NoError(t, bo.Rename("Bea"))
+	waitScreen(t, ana, func(s Screen) bool {
+		return slices.ContainsFunc(s.Table.Seats, func(si SeatInfo) bool { return si.Nick == "Bea" })
+	})
+}
