@@ -317,7 +317,6 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 		p.clients.Store(s.ID, c)
 		m := tui.New(tui.Options{
 			Client:   c,
-			User:     s.User,
 			Command:  tuiCommand(s.Command),
 			Renderer: s.Renderer,
 			Width:    s.Width,

@@ -167,6 +167,9 @@ func (tr *tournament) handle(cmd tableCmd) (answer func()) {
 	case tourSnapshotCmd:
 		v := tr.snapshot()
 		return func() { cmd.reply <- v }
+	case renameCmd:
+		tr.onRename(cmd) // rename.go
+		return func() {}
 	case intentCmd:
 		if cmd.in.Kind == TourWatch {
 			if err := tr.onWatchTable(cmd); err != nil {

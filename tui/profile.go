@@ -40,7 +40,7 @@ func (m *model) openProfile(name string) tea.Cmd {
 	if back == pageProfile {
 		back = m.prof.back
 	}
-	m.prof = &profilePage{name: name, back: back, loading: true, input: newInput(lobby.MaxNick, nickRune)}
+	m.prof = &profilePage{name: name, back: back, loading: true, input: newNickInput()}
 	m.page = pageProfile
 	return m.loadProfile(name)
 }
@@ -105,20 +105,22 @@ func (m *model) profileKey(k tea.KeyMsg) tea.Cmd {
 		switch k.Type {
 		case tea.KeyEnter:
 			text := pp.input.Value()
-			edit := pp.editing
-			pp.editing = editNone
-			if !lobby.ValidNick(text) {
-				pp.err = lobby.ErrNickInvalid.Error()
+			if _, err := lobby.CheckNick(text); err != nil {
+				// The field stays open with the name as typed, and why
+				// it is not one: nothing is sent, nothing saved.
+				pp.err = err.Error()
 				return nil
 			}
+			edit := pp.editing
+			pp.editing, pp.err = editNone, ""
 			if edit == editFind {
 				return m.openProfile(text)
 			}
 			return m.rename(text)
 		case tea.KeyEsc:
-			pp.editing = editNone
+			pp.editing, pp.err = editNone, ""
 		default:
-			pp.input.Update(k)
+			pp.err = typeNick(&pp.input, k)
 		}
 		return nil
 	}
@@ -189,7 +191,7 @@ func (m *model) profileView() []string {
 			"  "+lobby.ErrGuestNoStats.Error()+".",
 			"  "+st.dim.Render("You can still look up other players: press /."))
 	}
-	if pp.err != "" && (pp.p != nil || !pp.own() || !m.scr.Account.Guest) {
+	if pp.err != "" && (pp.p != nil || !pp.own() || !m.scr.Account.Guest || pp.editing != editNone) {
 		for i, l := range wrapText(pp.err, m.w-6) { // every word of it: the end may say when
 			mark := "✗ "
 			if i > 0 {

@@ -105,7 +105,7 @@ func leaderboard() []store.LeaderEntry {
 func newRecordsModel(s lobby.Screen, w, h int) (*model, *recordsSession) {
 	r := &recordsSession{fakeSession: newFake(s), board: leaderboard(),
 		profiles: map[string]store.Profile{"": anaProfile(), "bo": boProfile()}}
-	m := New(Options{Client: r, User: "ana", Renderer: plainRenderer(), Width: w, Height: h,
+	m := New(Options{Client: r, Renderer: plainRenderer(), Width: w, Height: h,
 		Now: func() time.Time { return fixedNow }, Addr: "ssh -p 23234 uno.example.com"}).(*model)
 	m.setScreen(s)
 	return m, r
