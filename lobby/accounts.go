@@ -228,6 +228,11 @@ func (c *Client) keepRemembered() {
 // claimed among the players online, then kept in the store. If keeping it
 // fails the session goes back to its previous name.
 func (c *Client) claimName(nick string) error {
+	// One claim at a time: the profile's rename runs on a goroutine of its
+	// own, and one that began while the first name was still being kept
+	// would make the key's account a second time.
+	c.naming.Lock()
+	defer c.naming.Unlock()
 	if err := c.nameFree(nick); err != nil {
 		return err
 	}
