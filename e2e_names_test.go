@@ -62,9 +62,13 @@ func TestLookAlikeNicknameRefusedOverSSH(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			a := startRecords(t, t.TempDir(), fastLobby())
-			first := signIn(t, a.addr, tt.first)
+			firstKey := sshtest.NewKey(t)
+			first := signIn(t, a.addr, tt.first, sshtest.WithKey(firstKey))
 			first.WaitFor(t, "Quick play", wait)
 			require.Contains(t, first.Lines()[0], tt.first)
+			// The lobby shows as soon as the name is claimed online; it is
+			// the account's a moment later.
+			until(t, "the first name is kept", func() bool { _, ok := a.accountOf(t, firstKey); return ok })
 
 			key := sshtest.NewKey(t)
 			second := sshtest.Dial(t, a.addr, sshtest.WithKey(key), sshtest.User("eve"))
