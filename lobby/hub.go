@@ -87,7 +87,7 @@ func NewHub(cfg Config) *Hub {
 		changed:  make(chan struct{}, 1),
 	}
 	h.newAccounts = newAccountLimiter(h.cfg.AccountsPerAddr, h.cfg.AccountsEvery, h.cfg.Logger)
-	h.thinkers = bot.NewThinkers(h.cfg.BotThinkers)
+	h.thinkers = bot.NewThinkers(h.cfg.BotThinkers).WithShare(h.cfg.BotShare, h.cfg.Clock.Now)
 	if h.cfg.Store != nil {
 		h.rec = newRecorder(h)
 	}
