@@ -41,7 +41,7 @@ func TestNewAccountsPerAddressOverSSH(t *testing.T) {
 	cy := sshtest.Dial(t, a.addr, sshtest.User("cy"), sshtest.Command("new"), sshtest.WithKey(cyKey),
 		sshtest.From(farm), big)
 	cy.WaitFor(t, "Too many accounts were made from your address lately, so this visit you play", wait)
-	require.NoError(t, cy.Press("enter"))
+	typeNick(t, cy, "cy")
 	cy.WaitFor(t, "no new account from your address until", wait)
 	cy.WaitFor(t, "Create a table", wait)
 	require.NoError(t, cy.Press("enter"))

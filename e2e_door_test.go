@@ -47,7 +47,7 @@ func TestAFullServerStillSeatsANewPlayer(t *testing.T) {
 
 	dee := sshtest.Dial(t, addr, sshtest.User("dee"), sshtest.From("127.0.0.4"))
 	dee.WaitFor(t, "nickname", wait)
-	require.NoError(t, dee.Press("enter"))
+	typeNick(t, dee, "dee")
 	dee.WaitFor(t, "Quick play", wait)
 
 	// The reason comes on stderr, read apart from the screen: the screen

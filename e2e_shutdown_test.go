@@ -49,9 +49,9 @@ func TestShutdownWhilePlayersPressKeys(t *testing.T) {
 	clients := dialAll(t, addr, n, func(i int) []sshtest.Option {
 		return []sshtest.Option{sshtest.User(fmt.Sprintf("p%02d", i))}
 	})
-	for _, c := range clients {
+	for i, c := range clients {
 		c.WaitFor(t, "nickname", wait)
-		require.NoError(t, c.Press("enter"))
+		typeNick(t, c, fmt.Sprintf("p%02d", i))
 	}
 	for _, c := range clients {
 		c.WaitFor(t, "Quick play", wait)

@@ -45,13 +45,24 @@ func startApp(t *testing.T, cfg lobby.Config) (string, *lobby.Hub) {
 	return addr, hub
 }
 
-// signIn connects a player with a fresh key and takes the offered nickname.
+// signIn connects a player with a fresh key (as SSH user nick) and types
+// nick at the nickname prompt, which starts empty.
 func signIn(t *testing.T, addr, nick string, opts ...sshtest.Option) *sshtest.Client {
 	t.Helper()
 	c := sshtest.Dial(t, addr, append([]sshtest.Option{sshtest.User(nick)}, opts...)...)
 	c.WaitFor(t, "nickname", wait)
-	require.NoError(t, c.Press("enter"))
+	typeNick(t, c, nick)
 	return c
+}
+
+// typeNick types nick at the nickname prompt, a key for each character as
+// a player types it, and presses enter.
+func typeNick(t *testing.T, c *sshtest.Client, nick string) {
+	t.Helper()
+	for _, r := range nick {
+		require.NoError(t, c.Press(string(r)))
+	}
+	require.NoError(t, c.Press("enter"))
 }
 
 var codeBox = regexp.MustCompile(`│ ([0-9A-Z]+) │`)

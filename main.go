@@ -72,7 +72,8 @@ type options struct {
 	// grow by this percent of what is live before a collection.
 	gcPercent int
 	// botCPU is the share of the cores (GOMAXPROCS) the hard bots' searches
-	// may take at once (lobby.Config.BotThinkers, botThinkers).
+	// may take, at once (lobby.Config.BotThinkers, botThinkers) and over
+	// time (lobby.Config.BotShare).
 	botCPU float64
 }
 
@@ -82,9 +83,11 @@ type options struct {
 // smaller for a tenth more CPU an update (docs/benchmarks.md).
 const defaultGCPercent = 50
 
-// defaultBotCPU leaves at least half of the cores to the people's screens
-// however many tables of hard bots are open.
-const defaultBotCPU = 0.5
+// defaultBotCPU is a twentieth of the machine's time for the hard bots'
+// searches: beside 2,000 people playing on two cores, a larger share made
+// the people's screens wait, behind the searches and behind the collector
+// their allocations kept busy (docs/benchmarks.md, the thinking budget).
+const defaultBotCPU = 0.05
 
 // botThinkers is how many hard bots' searches may run at once for a share
 // of procs cores: each search takes one core while it runs, so the share
@@ -138,7 +141,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"the garbage collector's target, as GOGC: lower keeps less memory for more CPU")
 	lobbyFlags(&f, &o.lobby)
 	f.float(&o.botCPU, "bot-cpu", "UNOSSH_BOT_CPU", defaultBotCPU,
-		"the cores' worth (a share of GOMAXPROCS) the hard bots may think with at once; past it they play as normal bots (0: never search)")
+		"the share of the cores (GOMAXPROCS) the hard bots' searches may take, at once and over time; past it they play as normal bots (0: never search)")
 	f.duration(&o.lobby.ListEvery, "list-every", "UNOSSH_LIST_EVERY", time.Second,
 		"the lobby's table list and online count go out at most once per this (0: every change)")
 	f.int(&o.lobby.AccountsPerAddr, "accounts-per-addr", "UNOSSH_ACCOUNTS_PER_ADDR", lobby.DefaultAccountsPerAddr,
@@ -164,6 +167,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		return options{}, fmt.Errorf("-bot-cpu is a share of the cores, from 0 to 1, not %g", o.botCPU)
 	}
 	o.lobby.BotThinkers = botThinkers(o.botCPU, runtime.GOMAXPROCS(0))
+	o.lobby.BotShare = o.botCPU * float64(runtime.GOMAXPROCS(0))
 	s, err := ssh.ParseStartups(startups, d.Startups)
 	if err != nil {
 		return options{}, err
@@ -317,7 +321,6 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 		p.clients.Store(s.ID, c)
 		m := tui.New(tui.Options{
 			Client:   c,
-			User:     s.User,
 			Command:  tuiCommand(s.Command),
 			Renderer: s.Renderer,
 			Width:    s.Width,

@@ -10,14 +10,15 @@ import (
 )
 
 // -bot-cpu (or UNOSSH_BOT_CPU) is the share of the cores the hard bots'
-// searches may take at once: half of them by default, a whole one at least
-// unless it is 0, which means no search at all.
+// searches may take, at once and over time: a twentieth by default, a whole
+// slot at least unless it is 0, which means no search at all.
 func TestBotCPUFlag(t *testing.T) {
 	noEnv := func(string) string { return "" }
 	o, err := parseFlags(nil, noEnv, io.Discard)
 	require.NoError(t, err)
-	assert.Equal(t, 0.5, o.botCPU)
-	assert.Equal(t, botThinkers(0.5, runtime.GOMAXPROCS(0)), o.lobby.BotThinkers)
+	assert.Equal(t, 0.05, o.botCPU)
+	assert.Equal(t, botThinkers(0.05, runtime.GOMAXPROCS(0)), o.lobby.BotThinkers)
+	assert.InDelta(t, 0.05*float64(runtime.GOMAXPROCS(0)), o.lobby.BotShare, 1e-9, "seconds of search a second")
 
 	o, err = parseFlags(nil, func(k string) string { return map[string]string{"UNOSSH_BOT_CPU": "0"}[k] }, io.Discard)
 	require.NoError(t, err)

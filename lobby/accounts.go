@@ -3,7 +3,6 @@ package lobby
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/unossh/unossh/store"
@@ -229,6 +228,11 @@ func (c *Client) keepRemembered() {
 // claimed among the players online, then kept in the store. If keeping it
 // fails the session goes back to its previous name.
 func (c *Client) claimName(nick string) error {
+	// One claim at a time: the profile's rename runs on a goroutine of its
+	// own, and one that began while the first name was still being kept
+	// would make the key's account a second time.
+	c.naming.Lock()
+	defer c.naming.Unlock()
 	if err := c.nameFree(nick); err != nil {
 		return err
 	}
@@ -248,13 +252,23 @@ func (c *Client) claimName(nick string) error {
 			// name for this session, and it is not kept.
 			c.hub.warn("keeping a nickname failed", "err", err)
 			c.notice("your nickname could not be saved just now; it is yours for this visit", true)
+			c.renamed(prev, nick)
 			return nil
 		}
 		rr := make(chan struct{}, 1)
 		_, _ = ask(c.hub, revertNickCmd{c: c, nick: nick, prev: prev, reply: rr}, rr)
 		return err
 	}
+	c.renamed(prev, nick)
 	return nil
+}
+
+// renamed tells the player's tables of a new name (rename.go), once it is
+// theirs: only a rename, not a first name, has a seat to change.
+func (c *Client) renamed(prev, nick string) {
+	if prev != "" && prev != nick {
+		c.tellRename(nick)
+	}
 }
 
 // revertNickCmd gives a session back its previous nickname (prev, "" for
@@ -273,8 +287,8 @@ func (h *Hub) onRevertNick(cmd revertNickCmd) {
 		return
 	}
 	h.dropNick(c)
-	if cmd.prev != "" && h.online[strings.ToLower(cmd.prev)] == nil {
-		h.online[strings.ToLower(cmd.prev)] = c
+	if cmd.prev != "" && h.online[nickKey(cmd.prev)] == nil {
+		h.online[nickKey(cmd.prev)] = c
 	} else {
 		cmd.prev = ""
 	}

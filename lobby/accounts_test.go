@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -168,4 +169,25 @@ func TestNoStoreKeepsNothing(t *testing.T) {
 	_, err = c.Leaderboard(store.AllEditions, false)
 	require.ErrorIs(t, err, ErrNoRecords)
 	require.NoError(t, c.SetNick("guest-1"), "no store: any valid name")
+}
+
+// A rename made while the first name is still being kept (the profile's
+// rename runs beside the nickname page's call) waits for it, and renames
+// the account it made instead of making a second one.
+func TestRenameWhileTheFirstNameIsKept(t *testing.T) {
+	clk := newFakeClock()
+	h := storeHub(t, clk, openStore(t, t.TempDir(), clk))
+	for i := range 20 {
+		c := h.Connect(fmt.Sprintf("s%d", i), fmt.Sprintf("SHA256:k%d", i), false)
+		first, second := fmt.Sprintf("ana%d", i), fmt.Sprintf("bea%d", i)
+		done := make(chan error, 2)
+		go func() { done <- c.SetNick(first) }()
+		go func() { done <- c.Rename(second) }()
+		for range 2 {
+			if err := <-done; err != nil {
+				require.ErrorIs(t, err, ErrNoAccount, "the rename came before any name") // (refused, not failed)
+			}
+		}
+		require.NotContains(t, c.Screen().Notice.Text, "could not be saved")
+	}
 }

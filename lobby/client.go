@@ -18,6 +18,7 @@ type Client struct {
 	hub    *Hub
 	remote string // the connection's "ip:port", "" if unknown (ConnectFrom)
 
+	naming sync.Mutex // one nickname claimed at a time (claimName)
 	mu     sync.Mutex
 	screen Screen
 	at     *tableQueue // the table the session is at, or nil

@@ -3,7 +3,6 @@ package lobby
 import (
 	"encoding/json"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/unossh/unossh/engine"
@@ -18,9 +17,9 @@ import (
 // gameTally is what a table notes while its game runs, for the record.
 type gameTally struct {
 	started time.Time
-	keys    []string // each seat's player's key at the start; "" for a bot
-	prev    []int    // the scores after the previous hand
-	hands   [][]int  // each hand's points, one entry per seat
+	seats   []seatTally // who played each seat (credit.go)
+	prev    []int       // the scores after the previous hand
+	hands   [][]int     // each hand's points, one entry per seat
 	calls   []int
 	catches []int
 	outAt   []int // Challenge UNO: the hand (from 1) that put each seat out, 0 if none
@@ -29,12 +28,10 @@ type gameTally struct {
 // beginTally starts the tally of a game that has just been dealt its seats.
 func (t *table) beginTally() {
 	n := len(t.seats)
-	g := &gameTally{started: t.clock.Now(), keys: make([]string, n), prev: make([]int, n),
+	g := &gameTally{started: t.clock.Now(), seats: make([]seatTally, n), prev: make([]int, n),
 		calls: make([]int, n), catches: make([]int, n), outAt: make([]int, n)}
 	for i, s := range t.seats {
-		if s.human() {
-			g.keys[i] = s.key
-		}
+		g.seats[i].sat(s)
 	}
 	if t.game != nil {
 		copy(g.prev, t.game.Scores())
@@ -58,7 +55,7 @@ func (t *table) noteEvent(e engine.Event) {
 		}
 	}
 	g := t.tally
-	in := func(s int) bool { return s >= 0 && s < len(g.keys) }
+	in := func(s int) bool { return s >= 0 && s < len(g.seats) }
 	switch e.Kind {
 	case engine.EvUNO:
 		if in(e.Seat) {
@@ -77,6 +74,11 @@ func (t *table) noteEvent(e engine.Event) {
 			}
 		}
 		g.hands, g.prev = append(g.hands, hand), scores
+		for i := range g.seats {
+			if i < len(t.seats) {
+				g.seats[i].scored(t.seats[i])
+			}
+		}
 	case engine.EvEliminated:
 		if in(e.Seat) {
 			g.outAt[e.Seat] = len(g.hands)
@@ -91,6 +93,11 @@ func (t *table) noteEvent(e engine.Event) {
 func (t *table) recordGame() {
 	g := t.tally
 	now := t.clock.Now()
+	if now.Before(g.started) {
+		// Begun before a restart on a clock that was ahead: the record
+		// keeps its start (it names a tournament's round), and ends there.
+		now = g.started
+	}
 	settings := t.opts.Settings
 	if t.hub.cfg.Logger != nil {
 		t.hub.cfg.Logger.Info("game finished", "table", t.id, "edition", settings.Edition.String(),
@@ -107,6 +114,9 @@ func (t *table) recordGame() {
 		Hands:    g.hands,
 		Started:  g.started,
 		Ended:    now,
+		// A tournament's round: its table plays on, and the store keeps it.
+		Tournament: t.tourID(),
+		Round:      t.tourRound(),
 	}
 	keys := make([]string, len(t.seats))
 	scores := t.game.Scores()
@@ -116,30 +126,11 @@ func (t *table) recordGame() {
 		if i < len(scores) {
 			seat.Points = scores[i]
 		}
-		key := ""
-		if i < len(g.keys) {
-			key = g.keys[i]
-		}
-		switch standIn := s.bot || s.away || s.auto || s.key != key; {
-		case key == "":
-			seat.Kind, seat.BotLevel = store.SeatBot, t.botLevel(i)
-		case strings.HasPrefix(key, "guest:"):
-			seat.Kind = store.SeatGuest
-		case standIn && seat.Place == 1:
-			// Away at the end, a stand-in played the winning cards: the
-			// win is not the player's. The seat counts as a nameless human.
-			seat.Kind, seat.Name = store.SeatGuest, s.nick+" (away)"
-		default:
-			// Present, or away and beaten: their own result.
-			seat.Kind, keys[i] = store.SeatAccount, key
-		}
+		keys[i] = t.creditSeat(i, &seat)
 		rec.Seats = append(rec.Seats, seat)
 	}
 	t.hub.rec.add(finishedGame{rec: rec, keys: keys})
 }
-
-// botLevel is the level of the bot in seat i.
-func (t *table) botLevel(i int) string { return t.seats[i].level().String() }
 
 // teamOf groups partners: across the table in Partners; everyone on their
 // own otherwise (rotating partners keep their own points).

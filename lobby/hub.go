@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -29,7 +28,7 @@ type Hub struct {
 	clients  map[string]*Client     // by session id
 	byKey    map[string]*Client     // the live session of each identity
 	nicks    map[string]string      // identity -> nickname, remembered while the server runs
-	online   map[string]*Client     // lower-cased nickname -> session
+	online   map[string]*Client     // nickname key (nickKey: any case, look-alikes) -> session
 	tables   map[string]*table      // by id
 	codes    map[string]*table      // private tables by code
 	away     map[string]*tableQueue // identity -> the table keeping their seat while they are gone
@@ -88,7 +87,7 @@ func NewHub(cfg Config) *Hub {
 		changed:  make(chan struct{}, 1),
 	}
 	h.newAccounts = newAccountLimiter(h.cfg.AccountsPerAddr, h.cfg.AccountsEvery, h.cfg.Logger)
-	h.thinkers = bot.NewThinkers(h.cfg.BotThinkers)
+	h.thinkers = bot.NewThinkers(h.cfg.BotThinkers).WithShare(h.cfg.BotShare, h.cfg.Clock.Now)
 	if h.cfg.Store != nil {
 		h.rec = newRecorder(h)
 	}
@@ -207,13 +206,13 @@ func (h *Hub) onConnect(c *Client) connected {
 		if kept := c.storedNick(); kept != "" {
 			nick = kept // the account's, whatever this run remembered
 		}
-		if other := h.online[strings.ToLower(nick)]; nick != "" && other != nil && !sameAccount(other, c) {
+		if other := h.online[nickKey(nick)]; nick != "" && other != nil && !sameAccount(other, c) {
 			nick = "" // someone else took it meanwhile
 		} else if nick != "" {
-			h.online[strings.ToLower(nick)] = c
+			h.online[nickKey(nick)] = c
 		}
 	} else if nick, r.back = h.connectGuest(c); nick != "" { // (rejoin.go)
-		h.online[strings.ToLower(nick)] = c
+		h.online[nickKey(nick)] = c
 	}
 	c.post(func(s *Screen) { s.Nick = nick })
 	if nick != "" {
@@ -242,12 +241,12 @@ func (h *Hub) onGone(c *Client, away *tableQueue) {
 }
 
 func (h *Hub) onNick(c *Client, nick string) error {
-	lower := strings.ToLower(nick)
-	if other := h.online[lower]; other != nil && other != c && !sameAccount(other, c) {
+	key := nickKey(nick)
+	if other := h.online[key]; other != nil && other != c && !sameAccount(other, c) {
 		return ErrNickTaken
 	}
 	h.dropNick(c)
-	h.online[lower] = c
+	h.online[key] = c
 	if !c.guest {
 		h.nicks[c.key] = nick
 	}
@@ -258,7 +257,7 @@ func (h *Hub) onNick(c *Client, nick string) error {
 
 // dropNick frees c's nickname.
 func (h *Hub) dropNick(c *Client) {
-	n := strings.ToLower(c.nick())
+	n := nickKey(c.nick())
 	if h.online[n] == c {
 		delete(h.online, n)
 	}

@@ -161,7 +161,7 @@ func (h *Hub) onInvite(from *Client, nick string) error {
 	from.mu.Lock()
 	t := from.screen.Table
 	from.mu.Unlock()
-	to := h.online[strings.ToLower(nick)]
+	to := h.online[nickKey(nick)]
 	switch {
 	case t == nil:
 		return errInviteNoTable

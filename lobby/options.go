@@ -91,6 +91,9 @@ type Config struct {
 	// least one); negative: none, and hard bots play every move as normal
 	// bots do.
 	BotThinkers int
+	// BotShare bounds the searches' time too: together they may take this
+	// many seconds of each second (cores' worth); 0 sets no bound over time.
+	BotShare float64
 	// StartThought runs a hard bot's search away from its table. It is a
 	// test-only hook (tests hold a search with it, or run it at once); left
 	// nil, as in production, each search runs on a goroutine of its own.

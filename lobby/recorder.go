@@ -32,14 +32,38 @@ type recorder struct {
 	recorded, failed atomic.Int64
 }
 
-// finishedGame is a game as the table hands it over: the seats' keys are
-// resolved to accounts by the writer, off the table's goroutine.
+// finishedGame is a game as the table hands it over, or a tournament's
+// result as the tournament does: the seats' (or players') keys are resolved
+// to accounts by the writer, off the table's goroutine.
 type finishedGame struct {
 	rec  store.GameRecord
 	keys []string // each seat's key ("" for a bot or a stand-in)
+	// tour, when set, is a tournament's result, written instead of rec;
+	// keys are then its players'.
+	tour *store.TournamentResult
 }
 
-// HistoryStats count the finished games handed to the store.
+// json is the record as JSON, logged whole when it cannot be written.
+func (g *finishedGame) json() string {
+	var raw []byte
+	if g.tour != nil {
+		raw, _ = json.Marshal(g.tour)
+	} else {
+		raw, _ = json.Marshal(g.rec)
+	}
+	return string(raw)
+}
+
+// tourID is the tournament of a tournament's result, "" for a game.
+func (g *finishedGame) tourID() string {
+	if g.tour == nil {
+		return ""
+	}
+	return g.tour.TournamentID
+}
+
+// HistoryStats count the finished games handed to the store (and the
+// finished tournaments' results, each one more).
 type HistoryStats struct {
 	Recorded int64 // written
 	Failed   int64 // writes that failed (each is tried again)
@@ -110,8 +134,7 @@ func (r *recorder) run() {
 				// Our own bug, which no retry mends: the record is logged
 				// whole so that nothing is lost.
 				r.failed.Add(1)
-				raw, _ := json.Marshal(g.rec)
-				r.hub.logError("a finished game was refused by the store", "err", err, "game", string(raw))
+				r.hub.logError("a finished game was refused by the store", "err", err, "game", g.json())
 			}
 			r.mu.Lock()
 			r.queue = r.queue[1:]
@@ -121,7 +144,7 @@ func (r *recorder) run() {
 		}
 		r.failed.Add(1)
 		backoff = min(max(2*backoff, retryFirst), retryMax)
-		r.hub.warn("writing a finished game failed; it will be tried again", "table", g.rec.TableID,
+		r.hub.warn("writing a finished game failed; it will be tried again", "table", g.rec.TableID+g.tourID(),
 			"err", err, "retry_in", backoff)
 		t := r.clock.NewTimer(backoff)
 		select {
@@ -134,29 +157,33 @@ func (r *recorder) run() {
 	}
 }
 
-// write stores one game.
+// write stores one game, or one tournament's result.
 func (r *recorder) write(g *finishedGame) error {
 	ctx, cancel := context.WithTimeout(r.ctx, 10*time.Second)
 	defer cancel()
+	if g.tour != nil {
+		res := *g.tour
+		res.Places = append([]store.TournamentPlace(nil), res.Places...)
+		seen := map[int64]bool{}
+		for i := range res.Places {
+			p := &res.Places[i]
+			if err := r.resolve(ctx, g.keys[i], &p.Kind, &p.AccountID, &p.Name, seen); err != nil {
+				return err
+			}
+		}
+		if _, err := r.st.RecordTournament(ctx, res); err != nil {
+			return err
+		}
+		r.recorded.Add(1)
+		return nil
+	}
 	rec := g.rec
 	rec.Seats = append([]store.GameSeat(nil), rec.Seats...)
 	seen := map[int64]bool{}
 	for i, key := range g.keys {
 		s := &rec.Seats[i]
-		if s.Kind != store.SeatAccount {
-			continue
-		}
-		a, err := r.st.AccountByKey(ctx, key)
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			s.Kind = store.SeatGuest
-		case err != nil:
+		if err := r.resolve(ctx, key, &s.Kind, &s.AccountID, &s.Name, seen); err != nil {
 			return err
-		case seen[a.ID]:
-			s.Kind = store.SeatGuest // one account at two seats (two of its keys): credited once
-		default:
-			seen[a.ID] = true
-			s.AccountID, s.Name = a.ID, a.Nickname
 		}
 	}
 	if _, _, err := r.st.RecordGame(ctx, rec); err != nil {
@@ -166,13 +193,35 @@ func (r *recorder) write(g *finishedGame) error {
 	return nil
 }
 
+// resolve finds the account of an account's seat by its key: its id and
+// nickname; a key with no account (or one already at another seat of the
+// game, by a second key) makes the seat a guest's.
+func (r *recorder) resolve(ctx context.Context, key string, kind *store.SeatKind, id *int64, name *string,
+	seen map[int64]bool) error {
+	if *kind != store.SeatAccount {
+		return nil
+	}
+	a, err := r.st.AccountByKey(ctx, key)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		*kind = store.SeatGuest
+	case err != nil:
+		return err
+	case seen[a.ID]:
+		*kind = store.SeatGuest // one account at two seats (two of its keys): credited once
+	default:
+		seen[a.ID] = true
+		*id, *name = a.ID, a.Nickname
+	}
+	return nil
+}
+
 // abandon logs every game still queued when the server stops.
 func (r *recorder) abandon() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, g := range r.queue {
-		raw, _ := json.Marshal(g.rec)
-		r.hub.logError("a finished game was not written before the server stopped", "game", string(raw))
+		r.hub.logError("a finished game was not written before the server stopped", "game", g.json())
 	}
 	r.queue = nil
 }

@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"errors"
-	"strings"
 	"time"
 )
 
@@ -94,7 +93,7 @@ func (h *Hub) connectGuest(c *Client) (nick string, back *tableQueue) {
 		nick, back = e.nick, e.away
 		e.away, e.until = nil, time.Time{}
 		delete(r.away, code)
-		if other := h.online[strings.ToLower(nick)]; other != nil {
+		if other := h.online[nickKey(nick)]; other != nil {
 			nick = "" // someone took the name meanwhile: they choose again
 		}
 	} else {

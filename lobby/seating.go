@@ -66,6 +66,7 @@ func (t *table) onReattach(c *Client) error {
 	s := t.seats[i]
 	t.unhold(s)
 	s.client, s.away = c, false
+	t.renameSeat(s, c.nick()) // renamed while away (rename.go)
 	s.awaySince = time.Time{}
 	standIn := s.auto
 	s.auto, s.timeouts = false, 0 // the stand-in bot leaves the seat

@@ -89,11 +89,13 @@ func (c *Client) fail(err error) error {
 // RememberedNick is the nickname this identity used before, if any.
 func (c *Client) RememberedNick() string { return c.nick() }
 
-// SetNick sets the player's nickname, which must be valid and not in use by
-// another player online.
+// SetNick sets the player's nickname, which must be valid (CheckNick says
+// why not) and not in use by another player online. The name is kept as
+// typed (in NFC): never changed into another.
 func (c *Client) SetNick(nick string) error {
-	if !ValidNick(nick) {
-		return ErrNickInvalid
+	nick, err := CheckNick(nick)
+	if err != nil {
+		return err
 	}
 	return c.claimName(nick) // accounts.go
 }

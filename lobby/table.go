@@ -230,6 +230,8 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 	case snapshotCmd:
 		s := t.snapshot()
 		return func() { cmd.reply <- s }
+	case renameCmd:
+		t.onRename(cmd) // rename.go
 	}
 	return func() {}
 }

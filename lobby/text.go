@@ -9,13 +9,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/names"
 )
 
 // Limits on what players type.
 const (
 	MaxChat    = 200 // characters in a chat line
-	MinNick    = 2
-	MaxNick    = 16
+	MinNick    = names.Min
+	MaxNick    = names.Max
 	chatBurst  = 5               // chat lines allowed at once
 	chatRefill = 2 * time.Second // one more line allowed per
 	maxMarks   = 3               // combining marks kept on one character
@@ -38,39 +39,32 @@ const (
 	CodeGroup  = 4
 )
 
-// ValidNick reports whether s is a valid nickname: 2 to 16 ASCII letters,
-// digits, '-' or '_'. Nothing else, so a nickname can never carry an escape
-// sequence or pretend to be someone else with look-alike letters.
-func ValidNick(s string) bool {
-	if len(s) < MinNick || len(s) > MaxNick {
-		return false
+// ValidNick reports whether s is a valid nickname (package names): 2 to 16
+// letters of any script, digits, '-' or '_', each one terminal cell wide.
+// Never an escape sequence, an emoji or an invisible character.
+func ValidNick(s string) bool { return names.Valid(s) }
+
+// CheckNick reads a typed nickname: the name as it is shown (what was
+// typed, in NFC), or why it is not one, in an error that is ErrNickInvalid
+// and says which character is refused (names.InvalidError).
+func CheckNick(s string) (string, error) {
+	n, err := names.Check(s)
+	if err != nil {
+		return "", nickError{err}
 	}
-	for _, r := range s {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_'
-		if !ok {
-			return false
-		}
-	}
-	return true
+	return n.Display, nil
 }
 
-// SuggestNick turns an SSH user name into a valid nickname, or "" if nothing
-// of it is usable.
-func SuggestNick(user string) string {
-	var b strings.Builder
-	for _, r := range user {
-		if b.Len() >= MaxNick {
-			break
-		}
-		if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_') {
-			b.WriteRune(r)
-		}
-	}
-	if s := b.String(); ValidNick(s) {
-		return s
-	}
-	return ""
-}
+// nickError is a nickname names.Check refused: it reads as the reason,
+// and is ErrNickInvalid.
+type nickError struct{ err error }
+
+func (e nickError) Error() string   { return e.err.Error() }
+func (e nickError) Unwrap() []error { return []error{e.err, ErrNickInvalid} }
+
+// nickKey is the form under which the hub tells the players online apart:
+// one for a name in any letter case and its look-alikes.
+func nickKey(nick string) string { return names.Key(nick) }
 
 // Sanitize makes player-typed text safe to show on anyone's terminal: escape
 // sequences are removed whole, and every other control character, bidirectional

@@ -159,3 +159,17 @@ func sanitizeRuneByRune(s string, max int) string {
 	}
 	return strings.TrimSpace(b.String())
 }
+
+// A valid nickname is shown as it is: Sanitize, which cleans names on every
+// frame, leaves it whole, accents and all.
+func TestSanitizeKeepsValidNicknames(t *testing.T) {
+	for _, nick := range []string{"Zoë", "аna", "ane\u0342", "ที่ดี", "नमस्ते", "Ελένη", "a_b-9", "שלום"} {
+		shown, err := CheckNick(nick)
+		if err != nil {
+			t.Fatalf("CheckNick(%q): %v", nick, err)
+		}
+		if got := Sanitize(shown, MaxChat); got != shown {
+			t.Errorf("Sanitize(%q) = %q", shown, got)
+		}
+	}
+}

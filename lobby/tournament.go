@@ -56,6 +56,9 @@ type tournament struct {
 	pendingBots int
 	// keep is what the store has of the tournament (tournament_keep.go).
 	keep tourKeep
+	// started is when its first round was dealt, for its result (zero
+	// after a restart: the result then starts at its end).
+	started time.Time
 }
 
 // tourReportsLen is room for every report the tables can have in flight:
@@ -164,6 +167,9 @@ func (tr *tournament) handle(cmd tableCmd) (answer func()) {
 	case tourSnapshotCmd:
 		v := tr.snapshot()
 		return func() { cmd.reply <- v }
+	case renameCmd:
+		tr.onRename(cmd) // rename.go
+		return func() {}
 	case intentCmd:
 		if cmd.in.Kind == TourWatch {
 			if err := tr.onWatchTable(cmd); err != nil {
@@ -211,7 +217,7 @@ func (tr *tournament) start() {
 			tr.keys[p] = s.key
 		}
 	}
-	tr.status = Playing
+	tr.status, tr.started = Playing, tr.now()
 	tr.open = [engine.TournamentTables]bool{true, true}
 	tr.note("the tournament begins: seven rounds of four hands, at two tables")
 	tr.seatRound()
@@ -290,6 +296,7 @@ func (tr *tournament) onReleased(r tourReleasedReport) {
 func (tr *tournament) end() {
 	tr.status = Finished
 	tr.finishState()
+	tr.recordResult() // tournament_record.go
 	st := tr.standings()
 	names := ""
 	for i, w := range st.Winners {

@@ -200,6 +200,17 @@ func TestRestartRestoresATournamentInPlay(t *testing.T) {
 				tables, err2 := st2.UnfinishedTables(t.Context())
 				return err == nil && err2 == nil && len(tours) == 0 && len(tables) == 0
 			}, 10*time.Second, 5*time.Millisecond, "the tournament and its tables are finished in the store")
+			// Each player's seven rounds are on their record once: the
+			// round the restart replayed neither lost nor written twice.
+			// (The result is written after the last round's games.)
+			for _, name := range []string{"ana", "bo"} {
+				var p store.Profile
+				require.Eventually(t, func() bool {
+					p, err = st2.ProfileByName(t.Context(), name)
+					return err == nil && p.Tournaments.Played == 1
+				}, 10*time.Second, 5*time.Millisecond, "%s's tournament is recorded", name)
+				require.Equal(t, engine.TournamentRounds, p.Games, name)
+			}
 		})
 	}
 }

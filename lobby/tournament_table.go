@@ -123,6 +123,12 @@ func (t *table) tourSeat(cmd tourSeatCmd) {
 	}
 	t.game, t.status, t.lastHand, t.reveal, t.dropOrder = g, Playing, nil, nil, nil
 	t.beginJournal(seed) // the round's game, kept as any table's is
+	t.beginTally()       // and recorded as any table's is (history.go)
+	if t.journal != nil {
+		// It began when its journal did, as a restart that replays it
+		// finds: the store knows the round again by it (store.RecordGame).
+		t.tally.started = t.journal.rec.Created
+	}
 	r := cmd.view.Schedule[cmd.round].Tables[l.index]
 	name := func(p int) string { return cmd.view.Players[p] }
 	t.note(fmt.Sprintf("round %d of %d: %s & %s against %s & %s", cmd.round+1, engine.TournamentRounds,
@@ -143,6 +149,12 @@ func (t *table) tourHand(e engine.Event) {
 		partner = (e.Seat + 2) % 4 // partners sit across
 	}
 	last := l.hands >= engine.HandsPerPartnership
+	if last && t.tally != nil {
+		// The round's game ends here, short of its out-of-reach target: it
+		// is recorded now, a game of the round's hands.
+		t.recordGame()
+		t.tally = nil
+	}
 	t.tourTell(tourHandReport{table: l.index, round: l.round, winner: l.players[e.Seat], partner: l.players[partner],
 		points: e.Count, last: last})
 	if last && l.round < engine.TournamentRounds-1 {
@@ -218,6 +230,14 @@ func (t *table) tourID() string {
 		return ""
 	}
 	return t.tour.id
+}
+
+// tourRound is the tournament's round the table plays, 0 at an ordinary table.
+func (t *table) tourRound() int {
+	if t.tour == nil {
+		return 0
+	}
+	return t.tour.round
 }
 
 // tourView is the tournament as this table's viewers see it, a copy each.

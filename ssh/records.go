@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The records' commands print what the server keeps and leave, with no
@@ -59,11 +61,14 @@ func parseRecords(name string, rest []string) (Command, error) {
 		return Command{}, fmt.Errorf("%w for %s: %q", ErrExtraArguments, name, truncate(strings.Join(rest, " "), 32))
 	}
 	arg := rest[0]
-	if len(arg) > maxArgLen {
+	if !utf8.ValidString(arg) || utf8.RuneCountInString(arg) > maxArgLen {
 		return Command{}, fmt.Errorf("%w, not %q", ErrBadArgument, truncate(arg, 32))
 	}
 	for _, r := range arg {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == ' '
+		// What a nickname may hold (package names: letters of any
+		// alphabet, with their accents), and the spaces of an edition's name.
+		ok := unicode.IsLetter(r) || unicode.Is(unicode.Nd, r) || unicode.Is(unicode.Mn, r) ||
+			unicode.Is(unicode.Mc, r) || r == '-' || r == '_' || r == ' '
 		if !ok {
 			return Command{}, fmt.Errorf("%w, not %q", ErrBadArgument, truncate(arg, 32))
 		}

@@ -42,8 +42,8 @@ func (db *DB) Register(ctx context.Context, fingerprint, nickname string) (Accou
 		if err := nameFree(ctx, tx, nickname, 0); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO accounts(nickname, nickname_key, created_ms) VALUES (?, ?, ?)`,
-			nickname, nameKey(nickname), now)
+		res, err := tx.ExecContext(ctx, `INSERT INTO accounts(nickname, nickname_key, name_skeleton, created_ms) VALUES (?, ?, ?, ?)`,
+			nickname, nameKey(nickname), nameSkeleton(nickname), now)
 		if err != nil {
 			return err
 		}
@@ -86,8 +86,8 @@ func (db *DB) Rename(ctx context.Context, accountID int64, nickname string) (Acc
 		if err := nameFree(ctx, tx, nickname, accountID); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE accounts SET nickname = ?, nickname_key = ?, renamed_ms = ? WHERE id = ?`,
-			nickname, nameKey(nickname), ms(now), accountID)
+		_, err = tx.ExecContext(ctx, `UPDATE accounts SET nickname = ?, nickname_key = ?, name_skeleton = ?, renamed_ms = ? WHERE id = ?`,
+			nickname, nameKey(nickname), nameSkeleton(nickname), ms(now), accountID)
 		return err
 	})
 	if err != nil {
@@ -97,8 +97,9 @@ func (db *DB) Rename(ctx context.Context, accountID int64, nickname string) (Acc
 }
 
 // NameFree reports whether nickname may be used by the holder of
-// fingerprint: nil if no account has it (in any letter case) or if it is
-// that key's own account's; ErrNameTaken otherwise. A guest passes "" and
+// fingerprint: nil if no account has it (in any letter case, or a name
+// that looks like it) or if it is that key's own account's; ErrNameTaken
+// otherwise. A guest passes "" and
 // so may never use a reserved name.
 func (db *DB) NameFree(ctx context.Context, nickname, fingerprint string) error {
 	var owner int64
@@ -126,9 +127,14 @@ func (db *DB) AccountByKey(ctx context.Context, fingerprint string) (Account, er
 	return db.Account(ctx, id)
 }
 
-// AccountByName is the account with this nickname in any letter case.
+// AccountByName is the account with this nickname in any letter case or,
+// if none, the one whose name looks like it.
 func (db *DB) AccountByName(ctx context.Context, nickname string) (Account, error) {
-	return loadAccount(ctx, db.read, `WHERE nickname_key = ?`, nameKey(nickname))
+	a, err := loadAccount(ctx, db.read, `WHERE nickname_key = ?`, nameKey(nickname))
+	if err == ErrNotFound {
+		return loadAccount(ctx, db.read, `WHERE name_skeleton = ?`, nameSkeleton(nickname))
+	}
+	return a, err
 }
 
 // querier is what a query needs: a pool or a transaction.
@@ -143,20 +149,42 @@ func accountIDByKey(ctx context.Context, q querier, fingerprint string) (int64, 
 	return id, noRows(err, ErrNotFound)
 }
 
-// nameFree is nil if no account but self holds nickname.
+// nameFree is nil if no account but self holds nickname or a name that
+// looks like it.
 func nameFree(ctx context.Context, q querier, nickname string, self int64) error {
-	var owner int64
-	err := q.QueryRowContext(ctx, `SELECT id FROM accounts WHERE nickname_key = ?`, nameKey(nickname)).Scan(&owner)
-	switch {
-	case err == sql.ErrNoRows:
-		return nil
-	case err != nil:
+	key := nameKey(nickname)
+	rows, err := q.QueryContext(ctx, `SELECT id, nickname_key FROM accounts WHERE nickname_key = ? OR name_skeleton = ?`,
+		key, nameSkeleton(nickname))
+	if err != nil {
 		return err
-	case owner != self:
-		return ErrNameTaken
 	}
-	return nil
+	defer rows.Close()
+	for rows.Next() {
+		var owner int64
+		var theirs string
+		if err := rows.Scan(&owner, &theirs); err != nil {
+			return err
+		}
+		switch {
+		case owner == self:
+		case theirs != key:
+			return lookAlikeError{}
+		default:
+			return ErrNameTaken
+		}
+	}
+	return rows.Err()
 }
+
+// lookAlikeError is a name that looks like another account's without
+// being it: it is ErrNameTaken, worded so the player sees why.
+type lookAlikeError struct{}
+
+func (lookAlikeError) Error() string {
+	return "that nickname looks like another player's; choose another"
+}
+
+func (lookAlikeError) Is(target error) bool { return target == ErrNameTaken }
 
 func loadAccount(ctx context.Context, q querier, where string, arg any) (Account, error) {
 	var a Account

@@ -19,7 +19,9 @@ func TestNameRules(t *testing.T) {
 		{"a", ErrNameInvalid},
 		{"seventeen-letters", ErrNameInvalid},
 		{"ana maria", ErrNameInvalid},
-		{"ánа", ErrNameInvalid},
+		{"ánа", nil}, // letters of any script (the last is Cyrillic)
+		{"an😀e͂", ErrNameInvalid},
+		{"guеst-x", ErrNameReserved}, // a Cyrillic е: a look-alike of the prefix
 		{"", ErrNameInvalid},
 		{"guest-7Q4K", ErrNameReserved},
 		{"GUEST-x", ErrNameReserved},

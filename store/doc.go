@@ -1,5 +1,6 @@
 // Package store keeps what must outlive the process: accounts and their
-// nicknames, finished games and the statistics drawn from them, ratings, the
+// nicknames, finished games (a tournament's rounds among them) and the
+// statistics drawn from them, finished tournaments' results, ratings, the
 // journal of every live table so that a restart can replay it, and the
 // record of every live tournament beside its tables'.
 //

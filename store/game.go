@@ -56,6 +56,11 @@ type GameRecord struct {
 	Started time.Time
 	Ended   time.Time
 	Rated   bool // set by RecordGame: ratings were updated
+	// Tournament is the id of the tournament this game was a round of, ""
+	// for an ordinary table's game. A tournament's table plays on after a
+	// round, so recording the round does not finish the table.
+	Tournament string
+	Round      int // the tournament's round, from 0
 }
 
 // Duration is how long the game lasted.
@@ -120,12 +125,16 @@ func (g GameRecord) validate() error {
 	return nil
 }
 
-// RecordGame stores a finished game and, when at least two humans played,
-// updates the ratings of everyone at the table (for the edition and for
-// all editions). In the same transaction it finishes the live table
-// TableID, if one is recorded: a crash then never leaves a recorded game's
-// table to be restored, nor a finished table without its record. It returns
-// the stored record (with its ID) and the rating changes.
+// RecordGame stores a finished game and, when at least two seats are
+// people's (the lobby credits a seat to the person who played it, see
+// docs/rules.md), updates the ratings of everyone at the table (for the
+// edition and for all editions). In the same transaction it finishes the
+// live table TableID, if one is recorded and the game is not a
+// tournament's round: a crash then never leaves a recorded game's table to
+// be restored, nor a finished table without its record. It returns the
+// stored record (with its ID) and the rating changes. A tournament's round
+// is one game per table and start: recorded again, it is not written again
+// (the stored one is returned, with no change).
 func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []RatingChange, error) {
 	if err := g.validate(); err != nil {
 		return g, nil, err
@@ -153,10 +162,24 @@ func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []Ratin
 	}
 	var changes []RatingChange
 	err = db.inTx(ctx, func(tx *sql.Tx) error {
+		if g.Tournament != "" {
+			// A round recorded before a restart, and again when its
+			// journal was replayed: written once.
+			err := tx.QueryRowContext(ctx, `SELECT id, rated FROM games
+				WHERE tournament = ? AND table_id = ? AND round = ? AND started_ms = ?`,
+				g.Tournament, g.TableID, g.Round, ms(g.Started)).Scan(&g.ID, &g.Rated)
+			if err == nil {
+				return nil
+			}
+			if err != sql.ErrNoRows {
+				return err
+			}
+		}
 		g.Rated = humans >= 2 && distinctTeams(g.Seats) >= 2
-		res, err := tx.ExecContext(ctx, `INSERT INTO games(table_id, edition, mode, settings, options, hands, started_ms, ended_ms, rated)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, g.TableID, g.Settings.Edition.String(), g.Settings.Mode.String(),
-			string(settings), string(options), string(hands), ms(g.Started), ms(g.Ended), g.Rated)
+		res, err := tx.ExecContext(ctx, `INSERT INTO games(table_id, edition, mode, settings, options, hands, started_ms, ended_ms,
+			rated, tournament, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, g.TableID, g.Settings.Edition.String(),
+			g.Settings.Mode.String(), string(settings), string(options), string(hands), ms(g.Started), ms(g.Ended), g.Rated,
+			g.Tournament, g.Round)
 		if err != nil {
 			return err
 		}
@@ -166,8 +189,10 @@ func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []Ratin
 		if err := insertSeats(ctx, tx, g); err != nil {
 			return err
 		}
-		if _, err := finishTable(ctx, tx, g.TableID, db.now()); err != nil {
-			return err
+		if g.Tournament == "" {
+			if _, err := finishTable(ctx, tx, g.TableID, db.now()); err != nil {
+				return err
+			}
 		}
 		if !g.Rated {
 			return nil

@@ -52,6 +52,12 @@ func migrations() ([]migration, error) {
 	return ms, nil
 }
 
+// migrationAfter is the Go that completes a step, in the step's own
+// transaction: what SQL alone cannot compute.
+var migrationAfter = map[int]func(context.Context, *sql.Tx) error{
+	4: fillNameSkeletons, // names.go
+}
+
 // SchemaVersion is the newest schema this binary knows.
 func SchemaVersion() int {
 	ms, err := migrations()
@@ -94,6 +100,11 @@ func migrate(ctx context.Context, db *sql.DB, now int64) (err error) {
 	for _, m := range ms[have:] {
 		if _, err = tx.ExecContext(ctx, m.sql); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
+		if after := migrationAfter[m.version]; after != nil {
+			if err = after(ctx, tx); err != nil {
+				return fmt.Errorf("migration %s: %w", m.name, err)
+			}
 		}
 		if _, err = tx.ExecContext(ctx, `INSERT INTO schema_version(version, name, applied_ms) VALUES (?, ?, ?)`,
 			m.version, m.name, now); err != nil {

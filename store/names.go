@@ -1,39 +1,94 @@
 package store
 
 import (
+	"context"
 	"crypto/rand"
+	"database/sql"
 	"strings"
+
+	"github.com/unossh/unossh/names"
 )
 
-// Nickname rules. The same rule as the lobby's: ASCII letters and digits so
-// that a name reads the same in every terminal, and no look-alikes by case.
+// Nickname rules are package names': letters of any script, digits, '-'
+// and '_', each one cell wide. A name is reserved under two keys: its
+// PRECIS form (nickname_key: one owner whatever the letter case) and that
+// form's TR39 skeleton (name_skeleton: one owner for names that look
+// alike, Cyrillic "аna" and Latin "ana").
 const (
-	MinName = 2
-	MaxName = 16
+	MinName = names.Min
+	MaxName = names.Max
 	// GuestPrefix starts every guest name; no account may take it.
 	GuestPrefix = "guest-"
 )
 
-// CheckName reports whether s may be an account's nickname.
+// CheckName reports whether s may be an account's nickname: an error that
+// is ErrNameInvalid and says why (names.InvalidError), or ErrNameReserved.
 func CheckName(s string) error {
-	if len(s) < MinName || len(s) > MaxName {
-		return ErrNameInvalid
+	n, err := names.Check(s)
+	if err != nil {
+		return nameError{err}
 	}
-	for _, r := range s {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_'
-		if !ok {
-			return ErrNameInvalid
-		}
-	}
-	if strings.HasPrefix(nameKey(s), GuestPrefix) {
+	if strings.HasPrefix(n.Fold, GuestPrefix) || strings.HasPrefix(n.Key, names.Key(GuestPrefix)) {
 		return ErrNameReserved
 	}
 	return nil
 }
 
-// nameKey is the form under which a nickname is reserved: one owner for
-// "Ana", "ana" and "ANA".
-func nameKey(s string) string { return strings.ToLower(s) }
+// nameError is a name names.Check refused: it reads as the reason, and
+// is ErrNameInvalid as well as names.ErrInvalid.
+type nameError struct{ err error }
+
+func (e nameError) Error() string   { return e.err.Error() }
+func (e nameError) Unwrap() []error { return []error{e.err, ErrNameInvalid} }
+
+// nameKey is the form under which a nickname is reserved exactly: one
+// owner for "Ana", "ana" and "ANA".
+func nameKey(s string) string { return names.Fold(s) }
+
+// nameSkeleton is the form under which a nickname's look-alikes are
+// reserved: one owner for "ana", "аna" and "ANA".
+func nameSkeleton(s string) string { return names.Key(s) }
+
+// fillNameSkeletons gives every account made before step 3 its
+// name_skeleton, oldest first: of two accounts whose names look alike the
+// older takes the skeleton, and the newer keeps its name (reserved
+// exactly by its nickname_key) with none, so that neither player loses
+// the name they have. Any third look-alike meets the older's skeleton.
+func fillNameSkeletons(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, nickname FROM accounts WHERE name_skeleton IS NULL ORDER BY created_ms, id`)
+	if err != nil {
+		return err
+	}
+	type named struct {
+		id   int64
+		nick string
+	}
+	var all []named
+	for rows.Next() {
+		var n named
+		if err := rows.Scan(&n.id, &n.nick); err != nil {
+			rows.Close()
+			return err
+		}
+		all = append(all, n)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	taken := map[string]bool{}
+	for _, n := range all {
+		key := nameSkeleton(n.nick)
+		if taken[key] {
+			continue // a newer look-alike: it keeps its name, without the key
+		}
+		taken[key] = true
+		if _, err := tx.ExecContext(ctx, `UPDATE accounts SET name_skeleton = ? WHERE id = ?`, key, n.id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // codeAlphabet is Crockford's base 32: no I, L, O or U, so a code read
 // aloud or copied by hand is not misread.

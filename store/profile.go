@@ -26,18 +26,30 @@ type Profile struct {
 	Ratings []EditionRating
 	// Recent are the latest games, newest first.
 	Recent []GameSummary
+	// Tournaments are the player's tournaments' results; their rounds'
+	// games count among Games too.
+	Tournaments TournamentStats
+}
+
+// TournamentStats are a player's results in tournaments.
+type TournamentStats struct {
+	Played int
+	Won    int // first place, alone or tied
+	Best   int // the best place, 0 with none played
 }
 
 // WinRate is wins per game, 0 with no game.
 func (p Profile) WinRate() float64 { return rate(p.Wins, p.Games) }
 
-// ModeStats are a player's results in one edition and mode.
+// ModeStats are a player's results in one edition and mode (a
+// tournament's rounds, Partners games, on a line of their own).
 type ModeStats struct {
-	Edition engine.Edition
-	Mode    engine.Mode
-	Games   int
-	Wins    int
-	Points  int
+	Edition    engine.Edition
+	Mode       engine.Mode
+	Tournament bool // the rounds of tournaments
+	Games      int
+	Wins       int
+	Points     int
 }
 
 // WinRate is wins per game, 0 with no game.
@@ -74,6 +86,8 @@ type GameSummary struct {
 	// player's ordinal in the game's edition.
 	Rated bool
 	Gain  float64
+	// Tournament is the id of the tournament the game was a round of, or "".
+	Tournament string
 }
 
 // Won reports whether the player won (or shared the win).
@@ -102,10 +116,10 @@ func (db *DB) Profile(ctx context.Context, accountID int64) (Profile, error) {
 
 func (db *DB) profile(ctx context.Context, a Account) (Profile, error) {
 	p := Profile{Account: a}
-	rows, err := db.read.QueryContext(ctx, `SELECT g.edition, g.mode, COUNT(*), SUM(s.place = 1), SUM(s.points),
-			SUM(s.uno_calls), SUM(s.catches)
+	rows, err := db.read.QueryContext(ctx, `SELECT g.edition, g.mode, g.tournament != '', COUNT(*), SUM(s.place = 1),
+			SUM(s.points), SUM(s.uno_calls), SUM(s.catches)
 		FROM game_seats s JOIN games g ON g.id = s.game_id
-		WHERE s.account_id = ? GROUP BY g.edition, g.mode`, a.ID)
+		WHERE s.account_id = ? GROUP BY g.edition, g.mode, g.tournament != ''`, a.ID)
 	if err != nil {
 		return p, db.closedOr(err)
 	}
@@ -114,7 +128,7 @@ func (db *DB) profile(ctx context.Context, a Account) (Profile, error) {
 		var ed, mode string
 		var m ModeStats
 		var calls, catches int
-		if err := rows.Scan(&ed, &mode, &m.Games, &m.Wins, &m.Points, &calls, &catches); err != nil {
+		if err := rows.Scan(&ed, &mode, &m.Tournament, &m.Games, &m.Wins, &m.Points, &calls, &catches); err != nil {
 			return p, err
 		}
 		if m.Edition.UnmarshalText([]byte(ed)) != nil || m.Mode.UnmarshalText([]byte(mode)) != nil {
@@ -134,15 +148,27 @@ func (db *DB) profile(ctx context.Context, a Account) (Profile, error) {
 	if p.Ratings, err = db.ratingsOf(ctx, accountPlayer(a.ID)); err != nil {
 		return p, err
 	}
-	p.Recent, err = db.recent(ctx, a.ID, RecentGames)
+	if p.Recent, err = db.recent(ctx, a.ID, RecentGames); err != nil {
+		return p, err
+	}
+	p.Tournaments, err = db.tournamentStats(ctx, a.ID)
 	return p, err
 }
 
-// sortModes puts the lines in menu order: edition, then mode.
+// sortModes puts the lines in menu order: edition, then mode, then the
+// tournaments' rounds.
 func sortModes(ms []ModeStats) {
+	before := func(a, b ModeStats) bool {
+		if a.Edition != b.Edition {
+			return a.Edition < b.Edition
+		}
+		if a.Mode != b.Mode {
+			return a.Mode < b.Mode
+		}
+		return !a.Tournament && b.Tournament
+	}
 	for i := 1; i < len(ms); i++ {
-		for j := i; j > 0 && (ms[j].Edition < ms[j-1].Edition ||
-			ms[j].Edition == ms[j-1].Edition && ms[j].Mode < ms[j-1].Mode); j-- {
+		for j := i; j > 0 && before(ms[j], ms[j-1]); j-- {
 			ms[j], ms[j-1] = ms[j-1], ms[j]
 		}
 	}
@@ -169,7 +195,7 @@ func (db *DB) ratingsOf(ctx context.Context, player string) ([]EditionRating, er
 // recent lists the account's latest games, newest first.
 func (db *DB) recent(ctx context.Context, accountID int64, n int) ([]GameSummary, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT g.id, g.edition, g.mode, g.started_ms, g.ended_ms, g.rated,
-			s.seat, s.place, s.points,
+			g.tournament, s.seat, s.place, s.points,
 			(SELECT json_group_array(json_array(o.name, o.place)) FROM
 				(SELECT name, place FROM game_seats WHERE game_id = g.id ORDER BY seat) o),
 			COALESCE((SELECT (c.mu_after - 3 * c.sigma_after) - (c.mu_before - 3 * c.sigma_before)
@@ -185,7 +211,7 @@ func (db *DB) recent(ctx context.Context, accountID int64, n int) ([]GameSummary
 		var g GameSummary
 		var ed, mode, seats string
 		var started, ended int64
-		if err := rows.Scan(&g.ID, &ed, &mode, &started, &ended, &g.Rated, &g.Seat, &g.Place, &g.Points,
+		if err := rows.Scan(&g.ID, &ed, &mode, &started, &ended, &g.Rated, &g.Tournament, &g.Seat, &g.Place, &g.Points,
 			&seats, &g.Gain); err != nil {
 			return nil, err
 		}
@@ -214,8 +240,9 @@ func (db *DB) Game(ctx context.Context, id int64) (GameRecord, error) {
 	g := GameRecord{ID: id}
 	var settings, options, hands string
 	var started, ended int64
-	err := db.read.QueryRowContext(ctx, `SELECT table_id, settings, options, hands, started_ms, ended_ms, rated
-		FROM games WHERE id = ?`, id).Scan(&g.TableID, &settings, &options, &hands, &started, &ended, &g.Rated)
+	err := db.read.QueryRowContext(ctx, `SELECT table_id, settings, options, hands, started_ms, ended_ms, rated,
+		tournament, round FROM games WHERE id = ?`, id).Scan(&g.TableID, &settings, &options, &hands, &started, &ended,
+		&g.Rated, &g.Tournament, &g.Round)
 	if err != nil {
 		return g, noRows(err, ErrNoGame)
 	}

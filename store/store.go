@@ -40,6 +40,8 @@ type Accounts interface {
 type History interface {
 	// RecordGame stores a finished game and updates the ratings.
 	RecordGame(ctx context.Context, g GameRecord) (GameRecord, []RatingChange, error)
+	// RecordTournament stores a finished tournament's standings.
+	RecordTournament(ctx context.Context, r TournamentResult) (TournamentResult, error)
 	Game(ctx context.Context, id int64) (GameRecord, error)
 	Profile(ctx context.Context, accountID int64) (Profile, error)
 	ProfileByName(ctx context.Context, nickname string) (Profile, error)

@@ -93,7 +93,7 @@ func renderer(p termenv.Profile) *lipgloss.Renderer {
 // newTestModel makes a model over a fake session showing s.
 func newTestModel(s lobby.Screen, w, h int, r *lipgloss.Renderer) (*model, *fakeSession) {
 	f := newFake(s)
-	m := New(Options{Client: f, User: "ana", Renderer: r, Width: w, Height: h,
+	m := New(Options{Client: f, Renderer: r, Width: w, Height: h,
 		Now: func() time.Time { return fixedNow }}).(*model)
 	m.setScreen(s)
 	return m, f

@@ -22,7 +22,7 @@ type player struct {
 
 func newPlayer(t *testing.T, h *lobby.Hub, name string, cmd Command) *player {
 	c := h.Connect("sess-"+name, "key-"+name, false)
-	m := New(Options{Client: c, User: name, Command: cmd, Renderer: plainRenderer(), Width: 100, Height: 30}).(*model)
+	m := New(Options{Client: c, Command: cmd, Renderer: plainRenderer(), Width: 100, Height: 30}).(*model)
 	run(m, m.start())
 	return &player{t: t, name: name, c: c, m: m}
 }
@@ -45,6 +45,15 @@ func (p *player) sync() {
 func (p *player) keys(ks ...string) {
 	p.t.Helper()
 	press(p.m, keys(ks...)...)
+}
+
+// typeName types the player's name in the empty nickname field, and enter.
+func (p *player) typeName() {
+	p.t.Helper()
+	for _, r := range p.name {
+		p.keys(string(r))
+	}
+	p.keys("enter")
 }
 
 // until waits for the player's screen to satisfy ok.
@@ -131,7 +140,7 @@ func TestWithTheLobby(t *testing.T) {
 	// ana names herself and creates a private table to 100, with a bot
 	ana := newPlayer(t, h, "ana", Command{})
 	ana.until("the nickname prompt", func(m *model) bool { return m.where() == atNick })
-	ana.keys("enter")
+	ana.typeName()
 	ana.until("the lobby", func(m *model) bool { return m.where() == atLobby && m.scr.Nick == "ana" })
 	ana.keys("2", "down", "down", "down", "down", "down", "left", "left", "left", "left", "left", "left", "down", "right", "enter")
 	ana.until("her waiting room", func(m *model) bool { return m.where() == atWaiting && m.scr.Table.Code != "" })
@@ -145,7 +154,7 @@ func TestWithTheLobby(t *testing.T) {
 
 	// bo comes in with `ssh host join CODE`, typed in lower case
 	bo := newPlayer(t, h, "bo", Command{Kind: CmdJoin, Code: strings.ToLower(code)})
-	bo.keys("enter")
+	bo.typeName()
 	bo.until("ana's table", func(m *model) bool { return m.where() == atWaiting })
 	ana.until("bo seated", func(m *model) bool { return m.scr.Table.Taken == 3 })
 	ana.keys("b")
@@ -191,7 +200,7 @@ func TestWithTheLobby(t *testing.T) {
 
 	// cy quick-plays: a public table that starts by itself, with bots
 	cy := newPlayer(t, h, "cy", Command{})
-	cy.keys("enter")
+	cy.typeName()
 	cy.until("the lobby", func(m *model) bool { return m.where() == atLobby })
 	cy.keys("1")
 	cy.until("a public game", func(m *model) bool { return m.where() == atTable })

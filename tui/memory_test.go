@@ -40,7 +40,7 @@ func BenchmarkModelMemory(b *testing.B) {
 			f := newFake(c.screen())
 			r := renderer(termenv.ANSI256)
 			build := func() (*model, []string) {
-				m := New(Options{Client: f, User: "ana", Renderer: r, Width: c.w, Height: c.h,
+				m := New(Options{Client: f, Renderer: r, Width: c.w, Height: c.h,
 					Now: func() time.Time { return fixedNow }}).(*model)
 				m.Update(screenMsg(f.Screen())) // the screen arrives, as from the pump
 				m.Lines()

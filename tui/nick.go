@@ -1,9 +1,13 @@
 package tui
 
 import (
+	"errors"
+	"unicode"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/names"
 	"github.com/unossh/unossh/store"
 )
 
@@ -18,28 +22,67 @@ type nickPage struct {
 	note    string
 }
 
-// nickRune keeps only what a nickname may hold.
-func nickRune(r rune) (rune, bool) {
-	ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_'
-	return r, ok
+// nickInputLimit bounds what a nickname field holds: well past the
+// longest name, so that a name too long is refused with the reason at
+// enter, not cut short as it is typed.
+const nickInputLimit = 4 * lobby.MaxNick
+
+// newNickInput is a field for a nickname. It takes every character that
+// draws: a name is checked whole (lobby.CheckNick), and what it may not
+// hold is refused with the reason, never dropped unsaid.
+func newNickInput() lineInput { return newInput(nickInputLimit, nil) }
+
+// typeNick edits a nickname field with k, and says what is wrong with the
+// name so far: a key holding a character the field could not show (a
+// control or an invisible character) is refused whole, with the reason;
+// a character the field shows but a nickname may not hold is pointed out
+// at once. "" when nothing is wrong with what is typed yet.
+func typeNick(in *lineInput, k tea.KeyMsg) string {
+	if k.Type == tea.KeyRunes || k.Type == tea.KeySpace {
+		for _, r := range k.Runes {
+			if !unicode.IsPrint(r) || r == ' ' {
+				_, err := lobby.CheckNick(string(r))
+				return err.Error()
+			}
+		}
+	}
+	in.Update(k)
+	return nickProblem(in.Value())
 }
 
-func newNickPage(user string) *nickPage {
-	p := &nickPage{input: newInput(lobby.MaxNick, nickRune), code: newInput(store.LinkCodeLen, codeRune)}
-	p.input.Set(lobby.SuggestNick(user))
-	return p
+// nickProblem is what is wrong with the characters of a name being typed,
+// "" if nothing (a name still too short is not wrong yet).
+func nickProblem(s string) string {
+	_, err := lobby.CheckNick(s)
+	var ie *names.InvalidError
+	if err != nil && errors.As(err, &ie) && ie.What != "" {
+		return err.Error()
+	}
+	return ""
+}
+
+func newNickPage() *nickPage {
+	// The field starts empty: never the SSH login name ("root"), which
+	// enter would otherwise make the player's name for good.
+	return &nickPage{input: newNickInput(), code: newInput(store.LinkCodeLen, codeRune)}
 }
 
 // nickState is the nickname page, made when first needed: a player whose
 // key already has a nickname goes straight to the lobby and never needs it.
 func (m *model) nickState() *nickPage {
 	if m.nick == nil {
-		m.nick = newNickPage(m.user)
-		if a := m.scr.Account; a.Guest && a.GuestName != "" {
-			m.nick.input.Set(a.GuestName) // offered; a guest may type another
-		}
+		m.nick = newNickPage()
 	}
 	return m.nick
+}
+
+// guestName is the generated name a guest gets by pressing enter on an
+// empty field, "" for a player with a key.
+func (m *model) guestName() string {
+	if a := m.scr.Account; a.Guest {
+		return a.GuestName
+	}
+	return ""
 }
 
 func (m *model) nickKey(k tea.KeyMsg) tea.Cmd {
@@ -54,30 +97,21 @@ func (m *model) nickKey(k tea.KeyMsg) tea.Cmd {
 	switch k.Type {
 	case tea.KeyEnter:
 		nick := np.input.Value()
-		if !lobby.ValidNick(nick) {
-			np.err = lobby.ErrNickInvalid.Error()
+		if nick == "" && m.guestName() != "" {
+			nick = m.guestName()
+		}
+		if _, err := lobby.CheckNick(nick); err != nil {
+			np.err = err.Error()
 			return nil
 		}
 		np.err = ""
 		return m.call(callNick, func(s Session) error { return s.SetNick(nick) })
 	case tea.KeyEsc:
 		np.input.Reset()
+		np.err = ""
 		return nil
 	}
-	// A key the field refuses, or filters out, is told, not swallowed.
-	refused := false
-	if k.Type == tea.KeyRunes {
-		for _, r := range k.Runes {
-			if _, ok := nickRune(r); !ok {
-				refused = true
-			}
-		}
-	}
-	if !np.input.Update(k) && k.Type == tea.KeyRunes || refused {
-		np.err = "letters, digits, - and _ only"
-	} else {
-		np.err = ""
-	}
+	np.err = typeNick(&np.input, k)
 	return nil
 }
 
@@ -92,13 +126,16 @@ func (m *model) nickView() []string {
 	if np.linking {
 		return m.linkView(out)
 	}
-	out = append(out, "  Choose a nickname: 2 to 16 letters, digits, - or _.")
+	out = append(out, "  Choose a nickname: 2 to 16 letters of any alphabet, digits, - or _.")
 	out = append(out, m.keptLines()...)
 	out = append(out, "")
 	out = append(out, m.field("nickname", np.input.View(st, lobby.MaxNick+1))...)
-	if np.err != "" {
-		out = append(out, "  "+st.err.Render("✗ "+np.err))
-	} else {
+	switch {
+	case np.err != "":
+		out = append(out, "  "+st.err.Render("✗ "+trunc(np.err, m.w-6)))
+	case np.input.Value() == "" && m.guestName() != "":
+		out = append(out, "  "+st.dim.Render("Press enter to play as "+m.guestName()+", or type a name."))
+	default:
 		out = append(out, "")
 	}
 	hs := []hint{{"enter", "continue"}, {"esc", "clear"}}

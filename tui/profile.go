@@ -40,7 +40,7 @@ func (m *model) openProfile(name string) tea.Cmd {
 	if back == pageProfile {
 		back = m.prof.back
 	}
-	m.prof = &profilePage{name: name, back: back, loading: true, input: newInput(lobby.MaxNick, nickRune)}
+	m.prof = &profilePage{name: name, back: back, loading: true, input: newNickInput()}
 	m.page = pageProfile
 	return m.loadProfile(name)
 }
@@ -105,20 +105,22 @@ func (m *model) profileKey(k tea.KeyMsg) tea.Cmd {
 		switch k.Type {
 		case tea.KeyEnter:
 			text := pp.input.Value()
-			edit := pp.editing
-			pp.editing = editNone
-			if !lobby.ValidNick(text) {
-				pp.err = lobby.ErrNickInvalid.Error()
+			if _, err := lobby.CheckNick(text); err != nil {
+				// The field stays open with the name as typed, and why
+				// it is not one: nothing is sent, nothing saved.
+				pp.err = err.Error()
 				return nil
 			}
+			edit := pp.editing
+			pp.editing, pp.err = editNone, ""
 			if edit == editFind {
 				return m.openProfile(text)
 			}
 			return m.rename(text)
 		case tea.KeyEsc:
-			pp.editing = editNone
+			pp.editing, pp.err = editNone, ""
 		default:
-			pp.input.Update(k)
+			pp.err = typeNick(&pp.input, k)
 		}
 		return nil
 	}
@@ -181,12 +183,15 @@ func (m *model) profileView() []string {
 	case pp.p != nil:
 		head := profileHead(*pp.p, m.w-4)
 		out = append(out, "  "+st.title.Render(head[0]), "  "+head[1], "  "+head[2])
+		for _, line := range head[3:] { // (tournaments, when any)
+			out = append(out, "  "+line)
+		}
 	case pp.own() && m.scr.Account.Guest:
 		out = append(out, "  "+st.bold.Render(clean(m.scr.Nick)+" (a guest)"),
 			"  "+lobby.ErrGuestNoStats.Error()+".",
 			"  "+st.dim.Render("You can still look up other players: press /."))
 	}
-	if pp.err != "" && (pp.p != nil || !pp.own() || !m.scr.Account.Guest) {
+	if pp.err != "" && (pp.p != nil || !pp.own() || !m.scr.Account.Guest || pp.editing != editNone) {
 		for i, l := range wrapText(pp.err, m.w-6) { // every word of it: the end may say when
 			mark := "✗ "
 			if i > 0 {

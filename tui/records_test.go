@@ -105,7 +105,7 @@ func leaderboard() []store.LeaderEntry {
 func newRecordsModel(s lobby.Screen, w, h int) (*model, *recordsSession) {
 	r := &recordsSession{fakeSession: newFake(s), board: leaderboard(),
 		profiles: map[string]store.Profile{"": anaProfile(), "bo": boProfile()}}
-	m := New(Options{Client: r, User: "ana", Renderer: plainRenderer(), Width: w, Height: h,
+	m := New(Options{Client: r, Renderer: plainRenderer(), Width: w, Height: h,
 		Now: func() time.Time { return fixedNow }, Addr: "ssh -p 23234 uno.example.com"}).(*model)
 	m.setScreen(s)
 	return m, r
@@ -232,4 +232,23 @@ func TestRecordsText(t *testing.T) {
 		_, err := ParseBoardEdition(bad)
 		require.True(t, errors.Is(err, ErrUnknownEdition), bad)
 	}
+}
+
+// A player's tournaments are counted on a line of their own, and their
+// rounds' games (Partners games of four hands) are named as such, in the
+// breakdown and among the latest games.
+func TestRecordsTextCountsTournaments(t *testing.T) {
+	p := anaProfile()
+	p.Tournaments = store.TournamentStats{Played: 2, Won: 1, Best: 1}
+	p.ByMode = append(p.ByMode, store.ModeStats{Edition: engine.Classic2001, Mode: engine.Partners, Tournament: true,
+		Games: 14, Wins: 8, Points: 900})
+	p.Recent[0].Mode, p.Recent[0].Tournament = engine.Partners, "T1"
+	text := ProfileText(p)
+	for _, l := range strings.Split(text, "\n") {
+		require.LessOrEqual(t, width(l), TextWidth, l)
+	}
+	require.Contains(t, text, "2 tournaments · 1 win · best place 1st")
+	require.Regexp(t, `Classic 2001\s+tournament round\s+14\s+8`, text)
+	require.Regexp(t, `\d(st|nd|rd|th)/4\s+Classic 2001\s+tournament round`, text)
+	require.NotContains(t, ProfileText(anaProfile()), "tournament", "no line for a player who played none")
 }

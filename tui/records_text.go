@@ -131,8 +131,17 @@ func profileHead(p store.Profile, w int) []string {
 	totals := fmt.Sprintf("%s · %s (%s) · %s · %s · %s", plural(p.Games, "game", "games"),
 		plural(p.Wins, "win", "wins"), percent(p.Wins, p.Games), plural(p.Points, "point", "points"),
 		plural(p.UNOCalls, "UNO call", "UNO calls"), plural(p.Catches, "catch", "catches"))
-	return []string{trunc(who, w), trunc(rating, w), trunc(totals, w)}
+	out := []string{trunc(who, w), trunc(rating, w), trunc(totals, w)}
+	if t := p.Tournaments; t.Played > 0 {
+		out = append(out, trunc(fmt.Sprintf("%s · %s · best place %s (its rounds count among the games)",
+			plural(t.Played, "tournament", "tournaments"), plural(t.Won, "win", "wins"), placeText(t.Best)), w))
+	}
+	return out
 }
+
+// tournamentRound is the mode column's name for a tournament's round (a
+// Partners game of four hands).
+const tournamentRound = "tournament round"
 
 // modeRows are the results by edition and mode, under a heading; at most
 // limit rows (0: all), the last saying how many more there are.
@@ -150,7 +159,11 @@ func modeRows(p store.Profile, w, limit int) []string {
 			out = append(out, fmt.Sprintf("… and %d more", len(p.ByMode)-i))
 			break
 		}
-		out = append(out, row(shortEdition(m.Edition), m.Mode.Title(), fmt.Sprint(m.Games), fmt.Sprint(m.Wins),
+		mode := m.Mode.Title()
+		if m.Tournament {
+			mode = tournamentRound
+		}
+		out = append(out, row(shortEdition(m.Edition), mode, fmt.Sprint(m.Games), fmt.Sprint(m.Wins),
 			percent(m.Wins, m.Games), fmt.Sprint(m.Points)))
 	}
 	return out
@@ -178,7 +191,11 @@ func recentRows(p store.Profile, w, limit int) []string {
 			}
 		}
 		place := fmt.Sprintf("%s/%d", placeText(g.Place), len(g.Players))
-		out = append(out, row(g.Ended.UTC().Format("2 Jan"), place, shortEdition(g.Edition), g.Mode.Title(),
+		mode := g.Mode.Title()
+		if g.Tournament != "" {
+			mode = tournamentRound
+		}
+		out = append(out, row(g.Ended.UTC().Format("2 Jan"), place, shortEdition(g.Edition), mode,
 			fmt.Sprint(g.Points), gainText(g.Gain, g.Rated), strings.Join(others, ", ")))
 	}
 	return out

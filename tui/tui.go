@@ -12,7 +12,6 @@
 //
 //	m := tui.New(tui.Options{
 //		Client:   hub.Connect(s.ID, fingerprint, guest), // a *lobby.Client
-//		User:     s.User,                                 // offered as the nickname
 //		Command:  tui.Command{Kind: tui.CmdJoin, Code: "K7QX2M"},
 //		Renderer: s.Renderer, // the session's own
 //		Width:    s.Width, Height: s.Height,
@@ -69,8 +68,6 @@ type Options struct {
 	// Client is the player's session with the lobby: a *lobby.Client from
 	// hub.Connect (the ssh layer connects and disconnects it).
 	Client Session
-	// User is the SSH user name, offered as the nickname when it is valid.
-	User string
 	// Command is what the player asked for on the ssh command line.
 	Command Command
 	// Renderer is the session's renderer; every style is built from it.
@@ -156,7 +153,6 @@ type model struct {
 	bad    bool         // the hint is an error
 
 	nick  *nickPage // made while the player has no nickname (nickState)
-	user  string    // the SSH user name, the nickname offered
 	lob   lobbyPage
 	form  *createForm // the pages below are made when first opened (nil before)
 	join  *joinPage
@@ -211,7 +207,6 @@ func New(opts Options) tea.Model {
 		w:    opts.Width,
 		h:    opts.Height,
 		cmd:  opts.Command,
-		user: opts.User,
 		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
 
 		onClose: opts.OnClose,

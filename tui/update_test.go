@@ -170,31 +170,46 @@ func TestRefusedKeysExplain(t *testing.T) {
 
 func TestNickname(t *testing.T) {
 	m, f := newTestModel(lobby.Screen{}, 80, 24, plainRenderer())
-	if got := m.nick.input.Value(); got != "ana" {
-		t.Fatalf("prefilled %q, want the SSH user name", got)
-	}
-	press(m, keys("backspace", "backspace", "backspace", "x", "enter")...)
+	press(m, keys("x", "enter")...)
 	if len(f.nicks) != 0 || !strings.Contains(m.View(), "2 to 16 letters") {
 		t.Fatalf("a one-letter nickname was sent (%v) or not explained", f.nicks)
 	}
-	press(m, keys("é", "<", "y", "z")...)
-	if got := m.nick.input.Value(); got != "xyz" {
-		t.Fatalf("typed %q; only nickname characters are kept", got)
+	press(m, keys("é", "<")...)
+	if v := m.View(); m.nick.input.Value() != "xé<" || !strings.Contains(v, "“<”: symbols are not allowed in nicknames") {
+		t.Fatalf("typed %q; a character a nickname may not hold is shown and explained:\n%s", m.nick.input.Value(), v)
 	}
+	press(m, keyMsg("enter"))
+	if len(f.nicks) != 0 {
+		t.Fatalf("a refused nickname was sent: %v", f.nicks)
+	}
+	press(m, keys("backspace", "y", "z")...)
 	f.err = lobby.ErrNickTaken
 	press(m, keyMsg("enter"))
-	if !reflect.DeepEqual(f.nicks, []string{"xyz"}) || !strings.Contains(m.View(), "taken") {
+	if !reflect.DeepEqual(f.nicks, []string{"xéyz"}) || !strings.Contains(m.View(), "taken") {
 		t.Fatalf("nicks %v; the lobby's error is shown inline:\n%s", f.nicks, m.View())
 	}
 }
 
-func TestNicknameSuggestion(t *testing.T) {
-	for user, want := range map[string]string{"ana": "ana", "root@evil\x1b[2J": "rootevil2J", "é": "", "a": ""} {
-		f := newFake(lobby.Screen{})
-		m := New(Options{Client: f, User: user, Renderer: plainRenderer()}).(*model)
-		if got := m.nick.input.Value(); got != want {
-			t.Errorf("user %q: nickname %q, want %q", user, got, want)
-		}
+// The nickname field starts empty whatever the SSH user name: enter on it
+// would otherwise claim "root" for good. A guest's enter on the empty
+// field takes the guest name offered.
+func TestNicknameFieldStartsEmpty(t *testing.T) {
+	m, f := newTestModel(lobby.Screen{}, 80, 24, plainRenderer())
+	if got := m.nickState().input.Value(); got != "" {
+		t.Fatalf("the field holds %q", got)
+	}
+	press(m, keyMsg("enter"))
+	if len(f.nicks) != 0 {
+		t.Fatalf("enter on the empty field sent %v", f.nicks)
+	}
+	guest := lobby.Screen{Account: lobby.AccountInfo{Guest: true, GuestName: "guest-7Q4K"}}
+	m, f = newTestModel(guest, 80, 24, plainRenderer())
+	if got := m.nickState().input.Value(); got != "" || !strings.Contains(m.View(), "Press enter to play as guest-7Q4K") {
+		t.Fatalf("the guest's field holds %q:\n%s", got, m.View())
+	}
+	press(m, keyMsg("enter"))
+	if !reflect.DeepEqual(f.nicks, []string{"guest-7Q4K"}) {
+		t.Fatalf("a guest's enter sent %v", f.nicks)
 	}
 }
 
@@ -264,7 +279,7 @@ func TestCommandLine(t *testing.T) {
 		t.Errorf("join on the command line: %v", f.joins)
 	}
 	f = newFake(lobby.Screen{})
-	m = New(Options{Client: f, User: "bo", Command: Command{Kind: CmdNew}, Renderer: plainRenderer()}).(*model)
+	m = New(Options{Client: f, Command: Command{Kind: CmdNew}, Renderer: plainRenderer()}).(*model)
 	run(m, m.start())
 	if m.where() != atNick {
 		t.Fatalf("no nickname yet, but showing %v", m.where())

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 
 	"github.com/unossh/unossh/engine"
@@ -101,6 +102,10 @@ func (b *Bot) searchMove(v engine.View) (engine.Action, bool) {
 			if !s.deal(b, v, cands) {
 				return engine.Action{}, false
 			}
+			// A search takes milliseconds: between two deals it lets the
+			// goroutines queued on its processor (tables, sessions) run,
+			// rather than keep them waiting until the runtime preempts it.
+			runtime.Gosched()
 		}
 		s.halve(v, cands)
 	}

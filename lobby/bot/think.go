@@ -3,7 +3,9 @@ package bot
 import (
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/unossh/unossh/engine"
 )
@@ -26,10 +28,11 @@ import (
 // same way (ThinkJumpIn, then Judged with its verdict).
 
 // Thinkers is the budget of searches that may run at once, shared by every
-// bot given it (WithThinkers). It is safe for concurrent use. A nil
-// *Thinkers sets no bound.
+// bot given it (WithThinkers), and with WithShare of the time they may take
+// together. It is safe for concurrent use. A nil *Thinkers sets no bound.
 type Thinkers struct {
-	slots    chan struct{}
+	slots    chan time.Time // each running search's start
+	share    *timeShare     // nil: no bound over time
 	searched atomic.Uint64
 	degraded atomic.Uint64
 }
@@ -37,7 +40,49 @@ type Thinkers struct {
 // NewThinkers is a budget of n searches at once; with n <= 0 no bot
 // searches, and the hard bots play every move as the normal level would.
 func NewThinkers(n int) *Thinkers {
-	return &Thinkers{slots: make(chan struct{}, max(n, 0))}
+	return &Thinkers{slots: make(chan time.Time, max(n, 0))}
+}
+
+// WithShare bounds the searches' time as well: together they may take
+// cores seconds of each second (on the clock now), spent as they end; a
+// search that would begin once they are over their share is not made, as
+// when no slot is free. The slots alone bound how many run at once, not how
+// much of the machine they take: one slot kept busy is a whole core, and
+// the people's screens wait behind it and behind the collector that its
+// allocations keep busy. cores <= 0 sets no bound over time.
+func (t *Thinkers) WithShare(cores float64, now func() time.Time) *Thinkers {
+	if cores > 0 {
+		t.share = &timeShare{rate: cores, left: time.Duration(cores * float64(time.Second)), last: now(), now: now}
+	}
+	return t
+}
+
+// timeShare is a bucket of search time, filled at rate seconds a second up
+// to one second's worth.
+type timeShare struct {
+	mu   sync.Mutex
+	rate float64
+	left time.Duration
+	last time.Time
+	now  func() time.Time
+}
+
+// allow says whether there is search time left now.
+func (s *timeShare) allow() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	full := time.Duration(s.rate * float64(time.Second))
+	s.left = min(s.left+time.Duration(s.rate*float64(now.Sub(s.last))), full)
+	s.last = now
+	return s.left > 0
+}
+
+// spend takes a search's time from the bucket.
+func (s *timeShare) spend(d time.Duration) {
+	s.mu.Lock()
+	s.left -= d
+	s.mu.Unlock()
 }
 
 // Size is how many searches may run at once.
@@ -58,8 +103,16 @@ func (t *Thinkers) acquire() bool {
 	if t == nil {
 		return true
 	}
+	if t.share != nil && !t.share.allow() {
+		t.degraded.Add(1)
+		return false
+	}
+	var start time.Time
+	if t.share != nil {
+		start = t.share.now()
+	}
 	select {
-	case t.slots <- struct{}{}:
+	case t.slots <- start:
 		t.searched.Add(1)
 		return true
 	default:
@@ -68,9 +121,16 @@ func (t *Thinkers) acquire() bool {
 	}
 }
 
+// release gives a slot back. The start it takes may be another running
+// search's (the slots are not told apart), but once all have ended the time
+// spent adds up the same.
 func (t *Thinkers) release() {
-	if t != nil {
-		<-t.slots
+	if t == nil {
+		return
+	}
+	start := <-t.slots
+	if t.share != nil {
+		t.share.spend(t.share.now().Sub(start))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -203,4 +204,35 @@ func TestJumpInThoughtWithinTheBudget(t *testing.T) {
 	if ok {
 		require.Equal(t, line, a)
 	}
+}
+
+// WithShare bounds the searches' time: with a tenth of a second of search a
+// second, a search that took half a second leaves the others without time
+// until the bucket has filled again, and they are made as Normal would
+// make them meanwhile; never more than a second's worth is kept in hand.
+func TestSearchTimeWithinItsShare(t *testing.T) {
+	now := time.Unix(0, 0)
+	clock := func() time.Time { return now }
+	th := NewThinkers(4).WithShare(0.1, clock)
+
+	require.True(t, th.acquire(), "a full bucket")
+	now = now.Add(500 * time.Millisecond) // the search takes half a second
+	th.release()
+	require.False(t, th.acquire(), "its time is spent: 0.1 s in hand, 0.5 s taken")
+	require.EqualValues(t, 1, th.Degraded())
+
+	now = now.Add(3 * time.Second) // 0.3 s more: still 0.1 s short
+	require.False(t, th.acquire())
+	now = now.Add(2 * time.Second) // 0.2 s more: in credit
+	require.True(t, th.acquire())
+	th.release() // at once: nothing spent
+
+	now = now.Add(time.Hour) // an idle hour fills a second's worth, no more
+	for range 2 {
+		require.True(t, th.acquire())
+	}
+	now = now.Add(60 * time.Millisecond) // two searches at once, 60 ms each
+	th.release()
+	th.release()
+	require.False(t, th.acquire(), "0.1 s in hand, 0.12 s spent")
 }
