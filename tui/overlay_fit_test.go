@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
 )
@@ -99,3 +101,31 @@ func TestOverlaysFitAt80x24(t *testing.T) {
 
 // runeIndex turns a byte index into a rune index.
 func runeIndex(s string, b int) int { return len([]rune(s[:b])) }
+
+// On a wide window the colour chooser stands as near the screen's middle
+// as the players' column lets it (three cells clear of the piles), not in
+// the middle of that column alone: at 120x40 it sat 47 cells from the left
+// and 13 from the right.
+func TestColourChooserNearTheMiddle(t *testing.T) {
+	for _, size := range [][2]int{{120, 40}, {160, 48}, {80, 24}} {
+		m, _ := newTestModel(midGame(), size[0], size[1], plainRenderer())
+		pressAll(m, []string{"end", "enter"})
+		var left, right int
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if i := strings.Index(l, "╔"); i >= 0 {
+				r := []rune(l)
+				left = len([]rune(l[:i]))
+				for j := len(r) - 1; j >= 0; j-- {
+					if r[j] == '╗' {
+						right = size[0] - 1 - j
+						break
+					}
+				}
+				break
+			}
+		}
+		if d := left - right; d > 16 || d < -16 {
+			t.Errorf("%dx%d: the box is %d cells from the left and %d from the right", size[0], size[1], left, right)
+		}
+	}
+}

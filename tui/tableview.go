@@ -220,7 +220,11 @@ func (m *model) placeOverlay(base []string, block string, x0, below, bottom int)
 			x0, colW = 0, m.w
 		}
 		pb.x = x0
-		left := max((colW-bw)/2, 0)
+		// As near the screen's middle as the column lets it be, a few cells
+		// clear of the piles: centred in the column alone, a box sat well
+		// right of the middle on a wide window.
+		margin := min(3, max((colW-bw)/2, 0))
+		left := min(max((m.w-bw)/2-x0, margin), max(colW-bw, 0))
 		for i, l := range bl {
 			bl[i] = spaces(left) + l + spaces(colW-left-bw)
 		}
