@@ -46,7 +46,7 @@ func startRecords(t *testing.T, dir string, cfg lobby.Config) *recordsApp {
 		HostKeyDir: t.TempDir(),
 		Logger:     log.New(&syncBuffer{}),
 		NewModel:   modelMaker(a.hub, connectHint(l.Addr()), nil),
-		Records:    recordsFor(st, time.Now),
+		Records:    recordsFor(st, time.Now, a.hub.KeyAdded),
 		ConnBurst:  -1, // every client dials from 127.0.0.1
 		Startups:   ssh.Startups{PerIP: -1},
 	})
@@ -190,6 +190,12 @@ func TestRecordsOverSSH(t *testing.T) {
 		out, _, status := a.print(t, "link "+strings.ToLower(code), sshtest.WithKey(laptop))
 		require.Equal(t, 0, status)
 		require.Contains(t, out, "this key now signs in as ana")
+		// The code is used up: ana's profile page stops showing it and
+		// says why (the lobby is told; the page reads the store no more).
+		ana.WaitUntil(t, func(s string) bool {
+			return !strings.Contains(s, code) && strings.Contains(s, "a key was added to your account") &&
+				strings.Contains(s, "2 keys") // the page read the profile again
+		}, wait)
 		_, stderr, status := a.print(t, "link "+code, sshtest.WithKey(sshtest.NewKey(t)))
 		require.Equal(t, 1, status, "a code works once")
 		require.Contains(t, stderr, "that code is not valid")

@@ -227,7 +227,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	cfg.PublicHost = o.public.destination(l.Addr(), os.Hostname)
 	cfg.NewModel = reg.modelMaker(hub, "ssh "+cfg.PublicHost)
 	cfg.Seated = reg.seated
-	cfg.Records = recordsFor(st, time.Now)
+	cfg.Records = recordsFor(st, time.Now, hub.KeyAdded)
 	srv, err := ssh.New(cfg)
 	if err != nil {
 		return err

@@ -13,8 +13,10 @@ import (
 )
 
 // recordsFor answers the records' commands from the store, worded by the
-// TUI: `profile [NAME]`, `top [EDITION]` and `link CODE`.
-func recordsFor(st store.Store, now func() time.Time) ssh.RecordsFunc {
+// TUI: `profile [NAME]`, `top [EDITION]` and `link CODE`. Once a code has
+// added a key, keyAdded tells the account's sessions (the lobby's
+// Hub.KeyAdded): the profile page that shows the code stops showing it.
+func recordsFor(st store.Store, now func() time.Time, keyAdded func(accountID int64)) ssh.RecordsFunc {
 	return func(ctx context.Context, cmd ssh.Command, fingerprint string) (string, error) {
 		switch cmd.Kind {
 		case ssh.CommandProfile:
@@ -51,6 +53,7 @@ func recordsFor(st store.Store, now func() time.Time) ssh.RecordsFunc {
 			case err != nil:
 				return "", errRecords
 			}
+			keyAdded(a.ID)
 			return fmt.Sprintf("this key now signs in as %s\n", a.Nickname), nil
 		}
 		return "", ssh.ErrUnknownCommand

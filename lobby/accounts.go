@@ -364,6 +364,7 @@ func (c *Client) RedeemLink(code string) error {
 	}
 	c.setAccount(account{id: a.ID, nick: a.Nickname})
 	c.post(func(s *Screen) { s.Account.Kept = true })
+	c.hub.tell(keyAddedCmd{account: a.ID, by: c})
 	reply := make(chan error, 1)
 	err, herr := ask(c.hub, nickCmd{c: c, nick: a.Nickname, reply: reply}, reply)
 	if herr != nil {

@@ -160,6 +160,8 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- h.onInvite(cmd.from, cmd.nick)
 	case closedCmd:
 		h.onClosed(cmd.t)
+	case keyAddedCmd:
+		h.onKeyAdded(cmd)
 	case tourHubCmd:
 		h.handleTour(cmd)
 	case restoreCmd:

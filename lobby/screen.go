@@ -32,6 +32,10 @@ type Screen struct {
 	// session that sees only the newest screen (a kick a moment after it
 	// sat down) still learns that it left a table.
 	Left int
+	// KeysAdded counts the keys a link code added to the player's account
+	// while the session was on (keyadded.go): the code the profile page
+	// shows is used up when it grows.
+	KeysAdded int
 	// Rejoin is a guest's rejoin code (rejoin.go): with it, a guest whose
 	// connection dropped takes their seat back. "" for a player with a key.
 	Rejoin string

@@ -36,6 +36,8 @@ func (m *model) showsClock() bool {
 	case atTable:
 		t := m.scr.Table
 		return !t.TurnEnds.IsZero() || !t.RaceEnds.IsZero() || !t.RaidEnds.IsZero() || !t.NextHandAt.IsZero()
+	case atProfile:
+		return m.prof.linkLive(m.now()) // the code goes when it expires
 	}
 	return false
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -94,6 +95,28 @@ func (p *profilePage) gotLink(msg linkMsg) {
 		return
 	}
 	p.link, p.err = &msg.code, ""
+}
+
+// linkLive reports whether the page shows a link code that still works at
+// now, as far as the page knows: a code used up goes at once (keyAdded).
+func (p *profilePage) linkLive(now time.Time) bool {
+	return p.link != nil && now.Before(p.link.Expires)
+}
+
+// keyAdded is a link code adding a key to the player's account: the code
+// the page shows is used up (or was replaced by a newer one, since an
+// account has one live code at a time), so it goes; the lobby's notice
+// says why. The player's own profile is read again: it counts the keys.
+func (m *model) keyAdded() tea.Cmd {
+	pp := m.prof
+	if pp == nil {
+		return nil
+	}
+	pp.link = nil
+	if m.page == pageProfile && pp.own() {
+		return m.loadProfile("")
+	}
+	return nil
 }
 
 // own reports whether the page shows the player's own profile.
@@ -210,7 +233,10 @@ func (m *model) profileView() []string {
 		out = append(out, "  new nickname: "+pp.input.View(st, lobby.MaxNick+1)+
 			st.dim.Render("  once a day"))
 	}
-	if pp.link != nil {
+	switch {
+	case pp.link != nil && !pp.linkLive(m.now()):
+		out = append(out, "  "+st.dim.Render("The code expired: press a for a new one."))
+	case pp.link != nil:
 		dest := "HOST"
 		if m.addr != "" {
 			dest = m.addr

@@ -336,6 +336,9 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 	if prev.Nick == "" && s.Nick != "" {
 		cmds = append(cmds, m.runCommand())
 	}
+	if s.KeysAdded != prev.KeysAdded {
+		cmds = append(cmds, m.keyAdded()) // (profile.go)
+	}
 	switch {
 	case s.Table != nil && (prev.Table == nil || prev.Table.ID != s.Table.ID): // (a tournament moves its players)
 		m.page = pageLobby
