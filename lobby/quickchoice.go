@@ -106,8 +106,8 @@ func (c *Client) SetQuickChoice(q QuickChoice) {
 	c.mu.Lock()
 	same := c.quick == q
 	c.quick = q
-	c.screen.Quick = q
 	c.mu.Unlock()
+	c.post(func(s *Screen) { s.Quick = q })
 	st := c.hub.cfg.Store
 	a := c.accountOf()
 	if same || st == nil || c.guest || a.id == 0 {
