@@ -38,3 +38,23 @@ func TestQuickPlayChoiceRefusesNoAccountAndTooLong(t *testing.T) {
 		t.Fatal("a choice too long was kept")
 	}
 }
+
+// A database from before Quick play's choice gains the column at the next
+// start: its accounts have chosen nothing, and may choose.
+func TestQuickPlayStepUpgradesASchemaFourDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db, _ := openTest(t, Options{Dir: dir})
+	a := must[Account](t)(db.Register(ctx, "SHA256:ana", "ana"))
+	for _, q := range []string{`ALTER TABLE accounts DROP COLUMN quick_play`, `DELETE FROM schema_version WHERE version >= 5`} {
+		if _, err := db.write.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must0(t, db.Close())
+
+	db, _ = openTest(t, Options{Dir: dir})
+	if got := must[Account](t)(db.Account(ctx, a.ID)); got.Nickname != "ana" || got.QuickPlay != "" {
+		t.Fatalf("after the upgrade: %+v", got)
+	}
+	must0(t, db.SetQuickPlay(ctx, a.ID, "any single-hand"))
+}
