@@ -76,6 +76,7 @@ func (c *Client) loadAccount() {
 		switch {
 		case err == nil:
 			c.setAccount(account{id: a.ID, nick: a.Nickname})
+			c.loadQuickChoice(a.QuickPlay) // quickchoice.go
 			info.Kept = true
 		case errors.Is(err, store.ErrNotFound):
 			c.setAccount(account{missing: true})

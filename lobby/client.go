@@ -23,6 +23,7 @@ type Client struct {
 	screen Screen
 	at     *tableQueue // the table the session is at, or nil
 	acct   account     // the key's account in the store (accounts.go)
+	quick  QuickChoice // Quick play's choice (quickchoice.go)
 	notify chan struct{}
 }
 

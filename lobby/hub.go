@@ -149,7 +149,7 @@ func (h *Hub) handle(cmd hubCmd) {
 	case publicCmd:
 		cmd.reply <- h.onPublic(cmd.id)
 	case quickCmd:
-		cmd.reply <- h.quickPicks()
+		cmd.reply <- h.quickPicks(cmd.choice)
 	case onlineCmd:
 		cmd.reply <- len(h.online)
 	case rejoinCmd:
@@ -324,8 +324,9 @@ func (h *Hub) onPublic(id string) found {
 	return found{q: t.q}
 }
 
-// quickPicks are the waiting public tables with a free seat, fullest first.
-func (h *Hub) quickPicks() []*tableQueue {
+// quickPicks are the waiting public tables with a free seat whose edition
+// and mode are the choice's, fullest first.
+func (h *Hub) quickPicks(q QuickChoice) []*tableQueue {
 	if h.shutdown {
 		return nil
 	}
@@ -334,7 +335,7 @@ func (h *Hub) quickPicks() []*tableQueue {
 	h.infoMu.Lock()
 	var infos []TableInfo
 	for _, in := range h.infos {
-		if in.Public && in.Status == Waiting && in.Taken < in.Seats && in.Tournament == "" {
+		if in.Public && in.Status == Waiting && in.Taken < in.Seats && in.Tournament == "" && q.matches(in.Settings) {
 			infos = append(infos, in)
 		}
 	}

@@ -61,9 +61,11 @@ type found struct {
 	err error
 }
 
-// quickCmd lists the public tables a quick player could sit at, best first.
+// quickCmd lists the public tables a quick player could sit at, best first:
+// those whose edition and mode are the choice's.
 type quickCmd struct {
-	reply chan []*tableQueue
+	choice QuickChoice
+	reply  chan []*tableQueue
 }
 
 // onlineCmd counts the players online with a nickname.

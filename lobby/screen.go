@@ -14,6 +14,9 @@ type Screen struct {
 	Nick string
 	// Account says whether the name is kept, or the player is a guest.
 	Account AccountInfo
+	// Quick is Quick play's choice: the account's, or this session's
+	// (quickchoice.go).
+	Quick QuickChoice
 	// Online is the number of players connected.
 	Online int
 	// Tables is the live list of public tables, for the lobby.

@@ -115,14 +115,19 @@ func (c *Client) Disconnect() {
 }
 
 // QuickPlay seats the player at the fullest waiting public table with a free
-// seat, or opens a new public table.
-func (c *Client) QuickPlay() {
-	if err := c.quickPlay(); err != nil {
+// seat, or opens a new public table, of any edition and mode.
+func (c *Client) QuickPlay() { c.QuickPlayWith(QuickChoice{}) }
+
+// QuickPlayWith seats the player at the fullest waiting public table with a
+// free seat whose edition and mode are the choice's, or opens a public table
+// with them (quickchoice.go).
+func (c *Client) QuickPlayWith(q QuickChoice) {
+	if err := c.quickPlay(q); err != nil {
 		c.notice(c.fail(err).Error(), true)
 	}
 }
 
-func (c *Client) quickPlay() error {
+func (c *Client) quickPlay(q QuickChoice) error {
 	if c.nick() == "" {
 		return ErrNoNick
 	}
@@ -135,7 +140,7 @@ func (c *Client) quickPlay() error {
 		}
 	}
 	reply := make(chan []*tableQueue, 1)
-	picks, err := ask(c.hub, quickCmd{reply: reply}, reply)
+	picks, err := ask(c.hub, quickCmd{choice: q, reply: reply}, reply)
 	if err != nil {
 		return err
 	}
@@ -145,7 +150,7 @@ func (c *Client) quickPlay() error {
 			return err
 		}
 	}
-	return c.Create(TableOptions{Public: true, Settings: defaultSettings(c.hub.cfg.QuickPlaySeats)})
+	return c.Create(TableOptions{Public: true, Settings: q.settings(c.hub.cfg.QuickPlaySeats)})
 }
 
 // Create opens a table with the player as host. When it returns, the

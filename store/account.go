@@ -17,6 +17,9 @@ type Account struct {
 	Created time.Time
 	// Renamed is when the nickname was last changed; zero if never.
 	Renamed time.Time
+	// QuickPlay is the edition and mode the player last chose for Quick
+	// play, in the lobby's words; "" if never chosen.
+	QuickPlay string
 }
 
 // RenameEvery is how often a nickname may change. The first change after
@@ -190,8 +193,8 @@ func loadAccount(ctx context.Context, q querier, where string, arg any) (Account
 	var a Account
 	var created int64
 	var renamed sql.NullInt64
-	err := q.QueryRowContext(ctx, `SELECT id, nickname, created_ms, renamed_ms FROM accounts `+where, arg).
-		Scan(&a.ID, &a.Nickname, &created, &renamed)
+	err := q.QueryRowContext(ctx, `SELECT id, nickname, created_ms, renamed_ms, quick_play FROM accounts `+where, arg).
+		Scan(&a.ID, &a.Nickname, &created, &renamed, &a.QuickPlay)
 	if err != nil {
 		return Account{}, noRows(err, ErrNotFound)
 	}

@@ -46,7 +46,8 @@ func TestLookAlikeNamesAreReserved(t *testing.T) {
 func TestNameSkeletonsFilledOldestFirst(t *testing.T) {
 	dir := t.TempDir()
 	db, _ := openTest(t, Options{Dir: dir})
-	for _, q := range []string{`DROP INDEX accounts_name_skeleton`, `ALTER TABLE accounts DROP COLUMN name_skeleton`,
+	for _, q := range []string{`ALTER TABLE accounts DROP COLUMN quick_play`,
+		`DROP INDEX accounts_name_skeleton`, `ALTER TABLE accounts DROP COLUMN name_skeleton`,
 		`DELETE FROM schema_version WHERE version >= 4`,
 		`INSERT INTO accounts(id, nickname, nickname_key, created_ms) VALUES (1, 'anal', 'anal', 2000)`,
 		`INSERT INTO accounts(id, nickname, nickname_key, created_ms) VALUES (2, 'Ana1', 'ana1', 1000)`,

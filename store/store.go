@@ -30,6 +30,8 @@ type Accounts interface {
 	Account(ctx context.Context, id int64) (Account, error)
 	AccountByKey(ctx context.Context, fingerprint string) (Account, error)
 	AccountByName(ctx context.Context, nickname string) (Account, error)
+	// SetQuickPlay keeps the account's Quick play choice (Account.QuickPlay).
+	SetQuickPlay(ctx context.Context, accountID int64, choice string) error
 	// NewLinkCode makes a one-time code that adds a key to the account.
 	NewLinkCode(ctx context.Context, accountID int64) (LinkCode, error)
 	// RedeemLinkCode adds the key to the code's account.

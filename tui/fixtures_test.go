@@ -30,6 +30,9 @@ type fakeSession struct {
 	joins   []string
 	watches []string
 	quick   int
+	// quickWith is the last Quick play's choice; quickSet the choices kept.
+	quickWith lobby.QuickChoice
+	quickSet  []lobby.QuickChoice
 	// tourOpens and signUps are the tournament calls (tournament_test.go).
 	tourOpens []lobby.TournamentOptions
 	signUps   []string
@@ -53,7 +56,17 @@ func (f *fakeSession) SetNick(n string) error {
 	f.nicks = append(f.nicks, n)
 	return f.err
 }
-func (f *fakeSession) QuickPlay() { f.mu.Lock(); f.quick++; f.mu.Unlock() }
+func (f *fakeSession) QuickPlayWith(q lobby.QuickChoice) {
+	f.mu.Lock()
+	f.quick++
+	f.quickWith = q
+	f.mu.Unlock()
+}
+func (f *fakeSession) SetQuickChoice(q lobby.QuickChoice) {
+	f.mu.Lock()
+	f.quickSet = append(f.quickSet, q)
+	f.mu.Unlock()
+}
 func (f *fakeSession) Create(o lobby.TableOptions) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -45,6 +45,8 @@ func helpText(dest string) []helpLine {
 		k("l or q", "leave the table"),
 		p(""),
 		h("In the lobby"),
+		k("←/→ · m", "on Quick play: the edition it looks for (any, or one of the five) · the mode (any, or one); "+
+			"enter sits at the fullest waiting public table that matches, or opens one. Kept for your next visit"),
 		k("7 or o", "who is online, and where; there x turns invitations to you off or on"),
 		k("enter / esc", "take up or turn down an invitation while its line shows"),
 		p(""),

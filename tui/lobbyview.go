@@ -15,6 +15,10 @@ type lobbyPage struct {
 	filter    lineInput
 	filtering bool
 	backSeen  bool // the cursor has been put on "back to your table" (lobbylist.go)
+	// quick is Quick play's choice made on this screen, once quickSet
+	// (quickplay.go); before, the lobby's remembered one is shown.
+	quick    lobby.QuickChoice
+	quickSet bool
 }
 
 func newLobbyPage() lobbyPage { return lobbyPage{filter: newInput(24, nil)} }
@@ -22,7 +26,7 @@ func newLobbyPage() lobbyPage { return lobbyPage{filter: newInput(24, nil)} }
 type menuItem struct{ title, desc string }
 
 var menu = []menuItem{
-	{"Quick play", "sit at the fullest public table, or open one"},
+	{"Quick play", ""}, // the choice of edition and mode (quickplay.go)
 	{"Create a table", "public or private, any edition, any mode"},
 	{"Join by code", "a friend's private table"},
 	{"Watch a table", "see a public game being played"},
@@ -50,6 +54,11 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 			lp.filter.Update(k)
 		}
 		return nil
+	}
+	if m.lobbyCursor() == 0 {
+		if cmd, ok := m.quickKey(k); ok { // (quickplay.go)
+			return cmd
+		}
 	}
 	switch {
 	case is(k, m.keys.Up):
@@ -89,7 +98,8 @@ func (m *model) choose(i int) tea.Cmd {
 	switch i {
 	case 0:
 		m.say("finding you a seat…", false)
-		return m.call(callQuick, func(s Session) error { s.QuickPlay(); return nil })
+		q := m.quickChoice()
+		return m.call(callQuick, func(s Session) error { s.QuickPlayWith(q); return nil })
 	case 1:
 		m.form = newCreateForm(m.scr.Nick)
 		m.page = pageCreate
@@ -135,8 +145,11 @@ func (m *model) lobbyView() []string {
 			mark, title = " "+st.turn.Render("▶")+" ", st.bold.Render(title)
 		}
 		desc := it.desc
-		if h, _ := m.held(); h != nil && i == 0 {
-			desc = "back to your seat at " + clean(h.Short)
+		if i == 0 {
+			desc = quickText(m.quickChoice())
+			if h, _ := m.held(); h != nil {
+				desc = "back to your seat at " + clean(h.Short)
+			}
 		}
 		out = append(out, mark+title+" "+st.dim.Render(trunc(desc, descW)))
 	}
@@ -158,6 +171,10 @@ func (m *model) lobbyView() []string {
 	out = append(out, m.tableList(tables, cursor-len(menu), room)...)
 	foot := st.footer(m.w, append(hints(m.keys.Up, m.keys.Enter, m.keys.Filter),
 		hint{"p", "profile"}, hint{"t", "top"}, hint{"?", "help"}, hint{"q", "quit"})...)
+	if cursor == 0 { // what makes the choice, first, so that it fits in 80 cells
+		foot = st.footer(m.w, hint{"↑/↓", "move"}, hint{"←/→", "edition"}, hint{"m", "mode"}, hint{"enter", "play"},
+			hint{"p", "profile"}, hint{"?", "help"}, hint{"q", "quit"}, hint{"/", "filter"}, hint{"t", "top"})
+	}
 	if cursor >= len(menu) {
 		foot = st.footer(m.w, hint{"↑/↓", "table"}, hint{"enter", "sit"}, hint{"w", "watch"}, hint{"/", "filter"}, hint{"q", "quit"})
 	}

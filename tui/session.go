@@ -16,7 +16,11 @@ type Session interface {
 	// Key is the player's identity (an SSH key fingerprint, or a guest id).
 	Key() string
 	SetNick(nick string) error
-	QuickPlay()
+	// QuickPlayWith seats the player at a waiting public table of the
+	// choice's edition and mode, or opens one.
+	QuickPlayWith(q lobby.QuickChoice)
+	// SetQuickChoice remembers Quick play's choice (in the key's account).
+	SetQuickChoice(q lobby.QuickChoice)
 	Create(opts lobby.TableOptions) error
 	Join(code string) error
 	Watch(tableID string) error

@@ -1,0 +1,29 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// maxQuickPlay bounds what SetQuickPlay keeps: the lobby's words for an
+// edition and a mode are short, and nothing longer is a choice.
+const maxQuickPlay = 64
+
+// SetQuickPlay keeps the edition and mode the account last chose for Quick
+// play (the lobby's words; read back as Account.QuickPlay).
+func (db *DB) SetQuickPlay(ctx context.Context, accountID int64, choice string) error {
+	if len(choice) > maxQuickPlay {
+		return fmt.Errorf("quick play choice: %d bytes, at most %d", len(choice), maxQuickPlay)
+	}
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE accounts SET quick_play = ? WHERE id = ?`, choice, accountID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+}
