@@ -49,7 +49,9 @@ func TestWaitingRoomHintGoesWithTheGame(t *testing.T) {
 	require.NoError(t, bo.Press("z"))
 	bo.WaitFor(t, "waiting for the host to start · ", wait)
 	startGame(t, ana, bo)
-	bo.WaitUntil(t, func(s string) bool { return strings.Contains(s, "your hand") && !strings.Contains(s, "waiting for the host") }, wait)
+	bo.WaitUntil(t, func(s string) bool {
+		return strings.Contains(s, "your hand") && !strings.Contains(s, "waiting for the host")
+	}, wait)
 }
 
 // TestColourChooserNearTheMiddleOverSSH: at 120x40 the colour chooser
