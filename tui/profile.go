@@ -71,7 +71,12 @@ func (p *profilePage) gotProfile(msg profileMsg) {
 		}
 		return
 	}
-	p.p, p.err = &msg.p, ""
+	p.p = &msg.p
+	if p.editing == editNone {
+		// (A refusal of what is being typed stays: the profile may come
+		// after the player began a rename or a search.)
+		p.err = ""
+	}
 }
 
 func (p *profilePage) gotRename(msg renameMsg) {

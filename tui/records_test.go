@@ -252,3 +252,13 @@ func TestRecordsTextCountsTournaments(t *testing.T) {
 	require.Regexp(t, `\d(st|nd|rd|th)/4\s+Classic 2001\s+tournament round`, text)
 	require.NotContains(t, ProfileText(anaProfile()), "tournament", "no line for a player who played none")
 }
+
+// A profile that comes after the player began a rename leaves the refusal
+// of what they typed on screen (under load it came late and wiped it).
+func TestLateProfileKeepsTheRenameRefusal(t *testing.T) {
+	m, _ := newRecordsModel(recordsScreen(), 80, 24)
+	pressAll(m, []string{"p", "r"})
+	m.prof.err = "“😀”: emoji are not allowed in nicknames"
+	m.prof.gotProfile(profileMsg{name: m.prof.name, p: *m.prof.p})
+	require.Contains(t, m.View(), "emoji are not allowed in nicknames")
+}
