@@ -161,17 +161,7 @@ func TestHardBotWithoutBudgetNeverSearches(t *testing.T) {
 // once; the verdict that comes back late, about a card no longer on top,
 // is dropped.
 func TestPersonPlaysWhileABotJudgesAJumpIn(t *testing.T) {
-	cfg, held := holding(testConfig())
-	h := holdingHub(t, jumpDealOn(t, cfg), held)
-	ana := connect(t, h, "ana")
-	rules := defaultSettings(4)
-	rules.House.JumpIn = true
-	hard := bot.Hard
-	require.NoError(t, ana.Create(TableOptions{Settings: rules, Bots: 3, BotLevel: &hard}))
-	ana.Do(Intent{Kind: Start})
-	s := waitScreen(t, ana, func(s Screen) bool {
-		return s.Table.Game != nil && s.Table.Game.Current == 0 && s.Table.Game.Phase == engine.PhaseTurn
-	})
+	h, ana, held, s := hardJumpInTable(t)
 	run := <-held // the bot in seat 2 judges its jump-in with the red 5
 	require.Equal(t, 1, h.Stats().BotThinking)
 
@@ -211,17 +201,7 @@ func TestPersonPlaysWhileABotJudgesAJumpIn(t *testing.T) {
 // on top plans its jump-in then, from when the card landed: it jumps in
 // before the person's turn is over.
 func TestBotJumpsInOnceItsSearchComesBack(t *testing.T) {
-	cfg, held := holding(testConfig())
-	h := holdingHub(t, jumpDealOn(t, cfg), held)
-	ana := connect(t, h, "ana")
-	rules := defaultSettings(4)
-	rules.House.JumpIn = true
-	hard := bot.Hard
-	require.NoError(t, ana.Create(TableOptions{Settings: rules, Bots: 3, BotLevel: &hard}))
-	ana.Do(Intent{Kind: Start})
-	s := waitScreen(t, ana, func(s Screen) bool {
-		return s.Table.Game != nil && s.Table.Game.Current == 0 && s.Table.Game.Phase == engine.PhaseTurn
-	})
+	h, ana, held, s := hardJumpInTable(t)
 	moves := s.Table.Moves
 	(<-held)()
 	clk := clockOf(h)
@@ -256,4 +236,23 @@ func waitTimer(t *testing.T, clk *fakeClock, ok func(at time.Time) bool) {
 			t.Fatal("no such timer was set")
 		}
 	}
+}
+
+// hardJumpInTable is ana at a table of four with the jump-in rule, three
+// hard bots and the jump-in deal, the hub holding each search until the
+// test runs it; it returns when her first turn is on her screen.
+func hardJumpInTable(t *testing.T) (*Hub, *Client, <-chan func(), Screen) {
+	t.Helper()
+	cfg, held := holding(testConfig())
+	h := holdingHub(t, jumpDealOn(t, cfg), held)
+	ana := connect(t, h, "ana")
+	rules := defaultSettings(4)
+	rules.House.JumpIn = true
+	hard := bot.Hard
+	require.NoError(t, ana.Create(TableOptions{Settings: rules, Bots: 3, BotLevel: &hard}))
+	ana.Do(Intent{Kind: Start})
+	s := waitScreen(t, ana, func(s Screen) bool {
+		return s.Table.Game != nil && s.Table.Game.Current == 0 && s.Table.Game.Phase == engine.PhaseTurn
+	})
+	return h, ana, held, s
 }
