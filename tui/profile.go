@@ -71,12 +71,10 @@ func (p *profilePage) gotProfile(msg profileMsg) {
 		}
 		return
 	}
+	// The error, if any, is of what the player did since the page opened
+	// (each load opens a fresh page): a rename refused, a name typed. The
+	// profile may come after it, and leaves it be.
 	p.p = &msg.p
-	if p.editing == editNone {
-		// (A refusal of what is being typed stays: the profile may come
-		// after the player began a rename or a search.)
-		p.err = ""
-	}
 }
 
 func (p *profilePage) gotRename(msg renameMsg) {

@@ -262,3 +262,13 @@ func TestLateProfileKeepsTheRenameRefusal(t *testing.T) {
 	m.prof.gotProfile(profileMsg{name: m.prof.name, p: *m.prof.p})
 	require.Contains(t, m.View(), "emoji are not allowed in nicknames")
 }
+
+// A rename refused before the profile it was made from arrived stays on
+// screen once it does (the rename's answer came first under load).
+func TestLateProfileKeepsARefusedRename(t *testing.T) {
+	m, r := newRecordsModel(recordsScreen(), 80, 24)
+	r.err = &store.RenameTooSoonError{Next: fixedNow.Add(20 * time.Hour)}
+	pressAll(m, []string{"p", "r", "x", "enter"})
+	m.prof.gotProfile(profileMsg{name: m.prof.name, p: *m.prof.p})
+	require.Contains(t, m.View(), "you may rename again after")
+}
