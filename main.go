@@ -75,6 +75,8 @@ type options struct {
 	// may take, at once (lobby.Config.BotThinkers, botThinkers) and over
 	// time (lobby.Config.BotShare).
 	botCPU float64
+	// cluster makes the node one of several (main_cluster.go).
+	cluster clusterOptions
 }
 
 // defaultGCPercent keeps a session's memory under 150 KB while ten
@@ -148,6 +150,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"new accounts one client address may make in any -accounts-every; past it a new key plays as a guest (negative: no limit)")
 	f.duration(&o.lobby.AccountsEvery, "accounts-every", "UNOSSH_ACCOUNTS_EVERY", lobby.DefaultAccountsEvery,
 		"the window -accounts-per-addr counts in")
+	clusterFlags(&f, &o.cluster)
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -200,6 +203,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		}
 	}()
 	logger.Info("database open", "path", st.Path())
+	cc, err := connectCluster(ctx, o.cluster, logger)
+	if err != nil {
+		return err
+	}
+	if cc != nil {
+		defer cc.Close()
+	}
 
 	// The lobby comes first: sessions connect to it as soon as the server
 	// accepts them, and it is shut down before the server (see shutdown).

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/charmbracelet/log"
+	"github.com/unossh/unossh/cluster"
+)
+
+// clusterOptions are the settings that make a node one of several: with
+// -nats (and -database), every node with the same two is one service.
+type clusterOptions struct {
+	nats string // the NATS server's URL; "" runs one node alone
+	node string // this node's name in the service
+}
+
+func clusterFlags(f *envFlags, o *clusterOptions) {
+	f.string(&o.nats, "nats", "UNOSSH_NATS", "",
+		"NATS server URL (nats://HOST:4222): with it this node joins every node using the same NATS and -database as one service (off when empty)")
+	host, _ := os.Hostname()
+	f.string(&o.node, "node", "UNOSSH_NODE", host,
+		"this node's name, unique in the service (default: the host name)")
+}
+
+// connectCluster joins the service's NATS, or returns nil on a node that
+// runs alone. A NATS that cannot be reached refuses the start with one line.
+func connectCluster(ctx context.Context, o clusterOptions, logger *log.Logger) (*cluster.Conn, error) {
+	if o.nats == "" {
+		return nil, nil
+	}
+	cc, err := cluster.Connect(ctx, cluster.Options{URL: o.nats, Node: o.node, Logger: logger})
+	if err != nil {
+		return nil, err
+	}
+	logger.Info("joined the service's NATS", "node", o.node, "server", cc.NC.ConnectedUrlRedacted())
+	return cc, nil
+}
