@@ -219,6 +219,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	}
 	lcfg := o.lobby
 	lcfg.Store, lcfg.Logger = st, logger
+	cfg := o.door
+	people, err := joinPeople(ctx, cc, &lcfg, &cfg) // nil on a lone node
+	if err != nil {
+		l.Close()
+		return err
+	}
+	if people != nil {
+		defer people.Close()
+	}
 	hub := lobby.NewHub(lcfg)
 	// The live tables kept in the store come back before anyone can
 	// connect, so that a returning player finds their seat.
@@ -232,7 +241,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	}
 	pages := &tui.PageCounts{}
 	reg := &players{pages: pages}
-	cfg := o.door
 	cfg.Addr, cfg.HostKeyDir, cfg.Logger = o.addr, o.hostKeyDir, logger
 	cfg.PublicHost = o.public.destination(l.Addr(), os.Hostname)
 	cfg.NewModel = reg.modelMaker(hub, "ssh "+cfg.PublicHost)
@@ -242,6 +250,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	if err != nil {
 		return err
 	}
+	attachPeople(people, hub, srv)
 	if o.metrics != "" {
 		ml, err := net.Listen("tcp", o.metrics)
 		if err != nil {

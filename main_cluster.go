@@ -6,6 +6,8 @@ import (
 
 	"github.com/charmbracelet/log"
 	"github.com/unossh/unossh/cluster"
+	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/ssh"
 )
 
 // clusterOptions are the settings that make a node one of several: with
@@ -35,4 +37,30 @@ func connectCluster(ctx context.Context, o clusterOptions, logger *log.Logger) (
 	}
 	logger.Info("joined the service's NATS", "node", o.node, "server", cc.NC.ConnectedUrlRedacted())
 	return cc, nil
+}
+
+// joinPeople makes the people half of one lobby across nodes (the number
+// online, nicknames, who is online, invitations, the per-address limits)
+// and gives the lobby and the door their seams to it. On a lone node (cc
+// nil) it does nothing and returns nil: both seams stay nil.
+func joinPeople(ctx context.Context, cc *cluster.Conn, lcfg *lobby.Config, door *ssh.Config) (*cluster.People, error) {
+	if cc == nil {
+		return nil, nil
+	}
+	p, err := cluster.NewPeople(ctx, cc, cluster.PeopleOptions{})
+	if err != nil {
+		return nil, err
+	}
+	lcfg.People, door.Shared = p, p
+	return p, nil
+}
+
+// attachPeople lets the other nodes reach this node's lobby and door, once
+// both are made.
+func attachPeople(p *cluster.People, hub *lobby.Hub, srv *ssh.Server) {
+	if p == nil {
+		return
+	}
+	p.AttachLobby(hub)
+	p.AttachDoor(srv)
 }

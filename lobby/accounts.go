@@ -201,6 +201,8 @@ func (c *Client) register(ctx context.Context, st store.Store, nick string) (sto
 	got, err := st.Register(ctx, c.key, nick)
 	if err != nil {
 		c.hub.newAccounts.giveBack(addr, now)
+	} else if p := c.hub.cfg.People; p != nil && addr != "" {
+		p.AccountMade(addr) // counted on the other nodes too (people.go)
 	}
 	return got, err
 }
@@ -237,13 +239,18 @@ func (c *Client) claimName(nick string) error {
 	if err := c.nameFree(nick); err != nil {
 		return err
 	}
+	if err := c.claimAcross(nick); err != nil { // (people.go)
+		return err
+	}
 	prev := c.nick()
 	reply := make(chan error, 1)
 	err, herr := ask(c.hub, nickCmd{c: c, nick: nick, reply: reply}, reply)
 	if herr != nil {
+		c.releaseAcross(nick)
 		return c.fail(herr)
 	}
 	if err != nil {
+		c.releaseAcross(nick)
 		return err
 	}
 	if err := c.keepName(nick); err != nil {
@@ -290,6 +297,11 @@ func (h *Hub) onRevertNick(cmd revertNickCmd) {
 	h.dropNick(c)
 	if cmd.prev != "" && h.online[nickKey(cmd.prev)] == nil {
 		h.online[nickKey(cmd.prev)] = c
+		if h.cfg.People != nil {
+			// Its claim went with the new name's; the name is the
+			// session's again, and the other nodes hear of it.
+			h.cfg.People.HoldNick(nickKey(cmd.prev), c.holder())
+		}
 	} else {
 		cmd.prev = ""
 	}
@@ -370,6 +382,9 @@ func (c *Client) RedeemLink(code string) error {
 	err, herr := ask(c.hub, nickCmd{c: c, nick: a.Nickname, reply: reply}, reply)
 	if herr != nil {
 		return c.fail(herr)
+	}
+	if p := c.hub.cfg.People; err == nil && p != nil {
+		p.HoldNick(nickKey(a.Nickname), c.holder()) // the store keeps it for the account
 	}
 	return err
 }

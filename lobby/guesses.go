@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"net"
+	"strings"
 	"sync"
 	"time"
 
@@ -101,6 +102,10 @@ type guessLimiter struct {
 	log     *log.Logger
 	logRate *rate.Limiter // refusal lines in the operator's log
 
+	// shared tells the other nodes of a wrong code (people.go); nil on a
+	// lone node. Set before the hub starts, read only after.
+	shared People
+
 	mu        sync.Mutex
 	buckets   [guessScopes]map[string]*guessBucket
 	lastSweep time.Time
@@ -142,8 +147,25 @@ func (g *guessLimiter) allow(now time.Time, who guesser) error {
 	return nil
 }
 
-// miss records a wrong code from who.
+// miss records a wrong code from who, and tells the other nodes of its
+// identity and address (a connection is only ever on this node). A guest's
+// identity is a session's, on this node only too.
 func (g *guessLimiter) miss(now time.Time, who guesser) {
+	g.missQuiet(now, who)
+	if g.shared != nil {
+		id := who[byIdentity]
+		if strings.HasPrefix(id, "guest:") {
+			id = ""
+		}
+		if id != "" || who[byAddress] != "" {
+			g.shared.GuessMissed(id, who[byAddress])
+		}
+	}
+}
+
+// missQuiet records a wrong code from who, telling nobody: another node's,
+// or this one's on a lone node.
+func (g *guessLimiter) missQuiet(now time.Time, who guesser) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for s, key := range who {

@@ -86,6 +86,7 @@ func NewHub(cfg Config) *Hub {
 		infos:    map[string]TableInfo{},
 		changed:  make(chan struct{}, 1),
 	}
+	h.guesses.shared = h.cfg.People
 	h.newAccounts = newAccountLimiter(h.cfg.AccountsPerAddr, h.cfg.AccountsEvery, h.cfg.Logger)
 	h.thinkers = bot.NewThinkers(h.cfg.BotThinkers).WithShare(h.cfg.BotShare, h.cfg.Clock.Now)
 	if h.cfg.Store != nil {
@@ -158,6 +159,8 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- h.onWho()
 	case inviteCmd:
 		cmd.reply <- h.onInvite(cmd.from, cmd.nick)
+	case takeInviteCmd:
+		cmd.reply <- h.onTakeInvitation(cmd.nick, cmd.inv)
 	case closedCmd:
 		h.onClosed(cmd.t)
 	case keyAddedCmd:
@@ -206,7 +209,7 @@ func (h *Hub) onConnect(c *Client) connected {
 		delete(h.away, c.key)
 		nick = h.nicks[c.key]
 		if kept := c.storedNick(); kept != "" {
-			nick = kept // the account's, whatever this run remembered
+			nick, r.kept = kept, true // the account's, whatever this run remembered
 		}
 		if other := h.online[nickKey(nick)]; nick != "" && other != nil && !sameAccount(other, c) {
 			nick = "" // someone else took it meanwhile
@@ -216,6 +219,7 @@ func (h *Hub) onConnect(c *Client) connected {
 	} else if nick, r.back = h.connectGuest(c); nick != "" { // (rejoin.go)
 		h.online[nickKey(nick)] = c
 	}
+	r.nick = nick
 	c.post(func(s *Screen) { s.Nick = nick })
 	if nick != "" {
 		h.broadcastOnline()
@@ -247,7 +251,9 @@ func (h *Hub) onNick(c *Client, nick string) error {
 	if other := h.online[key]; other != nil && other != c && !sameAccount(other, c) {
 		return ErrNickTaken
 	}
-	h.dropNick(c)
+	if nickKey(c.nick()) != key {
+		h.dropNick(c) // (a new letter case keeps the claim the session holds)
+	}
 	h.online[key] = c
 	if !c.guest {
 		h.nicks[c.key] = nick
@@ -262,6 +268,9 @@ func (h *Hub) dropNick(c *Client) {
 	n := nickKey(c.nick())
 	if h.online[n] == c {
 		delete(h.online, n)
+		if h.cfg.People != nil {
+			h.cfg.People.ReleaseNick(n, c.id)
+		}
 	}
 }
 
@@ -369,7 +378,8 @@ func (h *Hub) onClosed(t *table) {
 	h.broadcastList()
 }
 
-// Online is the number of players online with a nickname.
+// Online is the number of players online with a nickname on this node
+// (the lobby's screens count the whole service's: list.go).
 func (h *Hub) Online() int {
 	reply := make(chan int, 1)
 	n, _ := ask(h, onlineCmd{reply: reply}, reply)

@@ -15,6 +15,11 @@ type connectCmd struct {
 type connected struct {
 	old  *Client     // the session of the same identity it took over, or nil
 	back *tableQueue // the table keeping a seat for the identity, or nil
+	// nick is the name the session was given back, and kept says it is
+	// its account's (the store reserves it): the other nodes hear of it
+	// (people.go).
+	nick string
+	kept bool
 	err  error
 }
 

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -66,16 +67,36 @@ type whoCmd struct{ reply chan []OnlinePlayer }
 type inviteCmd struct {
 	from  *Client
 	nick  string
-	reply chan error
+	reply chan invited
+}
+
+// invited is the hub's answer to an invitation: sent, refused (err), or
+// for a player not online here, the invitation for the other nodes
+// (elsewhere; people.go).
+type invited struct {
+	err       error
+	elsewhere *RemoteInvitation
 }
 
 func (whoCmd) hubCmd()    {}
 func (inviteCmd) hubCmd() {}
 
-// Who lists the players online, by name (at most whoMost of them).
+// Who lists the players online, by name (at most whoMost of them): on
+// every node of the service, if there are others (people.go).
 func (c *Client) Who() ([]OnlinePlayer, error) {
 	reply := make(chan []OnlinePlayer, 1)
-	return ask(c.hub, whoCmd{reply: reply}, reply)
+	here, err := ask(c.hub, whoCmd{reply: reply}, reply)
+	p := c.hub.cfg.People
+	if err != nil || p == nil {
+		return here, err
+	}
+	ctx, cancel := context.WithTimeout(c.hub.ctx, peopleWait)
+	others, oerr := p.Who(ctx)
+	cancel()
+	if oerr != nil {
+		c.hub.warn("listing the players of the other nodes failed", "err", oerr)
+	}
+	return sortWho(append(here, others...)), nil
 }
 
 // Invite offers the player named nick, online and in the lobby, a seat at
@@ -85,10 +106,16 @@ func (c *Client) Invite(nick string) error {
 	if nick == "" {
 		return errors.New("whom? type a nickname")
 	}
-	reply := make(chan error, 1)
-	err, qerr := ask(c.hub, inviteCmd{from: c, nick: nick, reply: reply}, reply)
+	reply := make(chan invited, 1)
+	r, qerr := ask(c.hub, inviteCmd{from: c, nick: nick, reply: reply}, reply)
 	if qerr != nil {
 		return c.fail(qerr)
+	}
+	err := r.err
+	if r.elsewhere != nil {
+		ctx, cancel := context.WithTimeout(c.hub.ctx, peopleWait)
+		err = c.hub.cfg.People.Invite(ctx, nickKey(nick), nick, *r.elsewhere)
+		cancel()
 	}
 	if err == nil {
 		c.notice("invitation sent to "+nick, false)
@@ -151,50 +178,83 @@ func (h *Hub) onWho() []OnlinePlayer {
 			out = append(out, p)
 		}
 	}
+	return sortWho(out)
+}
+
+// sortWho sorts players by name and keeps the first whoMost.
+func sortWho(out []OnlinePlayer) []OnlinePlayer {
 	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i].Nick) < strings.ToLower(out[j].Nick) })
 	return out[:min(len(out), whoMost)]
 }
 
 // onInvite checks an invitation and puts it on the invited player's screen
-// (hub goroutine).
-func (h *Hub) onInvite(from *Client, nick string) error {
+// (hub goroutine). A player not online here may be on another node: the
+// invitation, counted against the inviter's limit here, goes to them there.
+func (h *Hub) onInvite(from *Client, nick string) invited {
 	from.mu.Lock()
 	t := from.screen.Table
+	fromNick := from.screen.Nick
 	from.mu.Unlock()
 	to := h.online[nickKey(nick)]
+	elsewhere := to == nil && h.cfg.People != nil
 	switch {
 	case t == nil:
-		return errInviteNoTable
+		return invited{err: errInviteNoTable}
 	case t.Status == Finished:
-		return errInviteOver
-	case to == nil:
-		return fmt.Errorf("nobody called %s is online", nick)
-	case to == from || sameAccount(to, from):
-		return errInviteSelf
+		return invited{err: errInviteOver}
+	case to == nil && !elsewhere:
+		return invited{err: fmt.Errorf("nobody called %s is online", nick)}
+	case to != nil && (to == from || sameAccount(to, from)):
+		return invited{err: errInviteSelf}
 	}
 	now := h.cfg.Clock.Now()
 	if !h.invites.allow(from.key, now) {
-		return errInviteTooMany
+		return invited{err: errInviteTooMany}
 	}
+	name := t.Short
+	if name == "" {
+		name = t.Name
+	}
+	inv := Invitation{From: fromNick, TableID: t.ID, Code: t.Code, Name: name,
+		Edition: t.Settings.Edition.Title(), Until: now.Add(InvitationTTL)}
+	if elsewhere {
+		return invited{elsewhere: &RemoteInvitation{Invitation: inv, FromAccount: from.accountOf().id}}
+	}
+	return invited{err: h.offer(to, inv)}
+}
+
+// offer puts inv on to's screen, unless they take no invitations or are
+// at a table (hub goroutine).
+func (h *Hub) offer(to *Client, inv Invitation) error {
 	to.mu.Lock()
 	defer to.mu.Unlock()
 	who := to.screen.Nick
 	switch {
 	case to.screen.NoInvitations:
 		return fmt.Errorf("%s is not taking invitations", who)
-	case to.at != nil && to.screen.Table != nil && to.screen.Table.ID == t.ID:
+	case to.at != nil && to.screen.Table != nil && to.screen.Table.ID == inv.TableID:
 		return fmt.Errorf("%s is at this table already", who)
 	case to.at != nil:
 		return fmt.Errorf("%s is at a table: invite them when they are back in the lobby", who)
 	}
-	name := t.Short
-	if name == "" {
-		name = t.Name
-	}
-	to.screen.Invitation = &Invitation{From: from.screen.Nick, TableID: t.ID, Code: t.Code, Name: name,
-		Edition: t.Settings.Edition.Title(), Until: now.Add(InvitationTTL)}
+	to.screen.Invitation = &inv
 	to.signal()
 	return nil
+}
+
+// onTakeInvitation shows an invitation from another node's player (hub
+// goroutine): the checks of the invited side are this node's to make.
+func (h *Hub) onTakeInvitation(nick string, inv RemoteInvitation) error {
+	to := h.online[nickKey(nick)]
+	switch {
+	case to == nil:
+		return fmt.Errorf("nobody called %s is online", nick)
+	case inv.FromAccount != 0 && to.accountOf().id == inv.FromAccount:
+		return errInviteSelf
+	}
+	// The invitation lapses by this node's clock, as its own do.
+	inv.Until = h.cfg.Clock.Now().Add(InvitationTTL)
+	return h.offer(to, inv.Invitation)
 }
 
 // inviteCounts limits each inviter's invitations a minute (hub goroutine).

@@ -113,7 +113,12 @@ func (h *Hub) flushList() {
 		}
 	}
 	h.listDirty, h.listSent = false, now
-	h.shown.Store(&listing{tables: h.list(), online: len(h.online)})
+	online := len(h.online)
+	if p := h.cfg.People; p != nil {
+		p.SetOnline(online)
+		online += p.OthersOnline() // the whole service's (people.go)
+	}
+	h.shown.Store(&listing{tables: h.list(), online: online})
 	for _, c := range h.clients {
 		if c.showsLobby() {
 			c.signal()

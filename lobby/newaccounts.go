@@ -111,6 +111,22 @@ func (l *accountLimiter) take(addr string, now time.Time) time.Time {
 	return time.Time{}
 }
 
+// add counts an account another node made from addr, heard at now.
+func (l *accountLimiter) add(addr string, now time.Time) {
+	if l.per <= 0 || addr == "" {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sweepLocked(now)
+	made := l.recentLocked(addr, now)
+	i := len(made)
+	for i > 0 && made[i-1].After(now) { // oldest first, whoever counted it
+		i--
+	}
+	l.made[addr] = append(made[:i], append([]time.Time{now}, made[i:]...)...)
+}
+
 // giveBack uncounts the account take counted at at, which was not made
 // after all (the name was taken meanwhile, or the database failed).
 func (l *accountLimiter) giveBack(addr string, at time.Time) {

@@ -94,6 +94,10 @@ type Config struct {
 	// BotShare bounds the searches' time too: together they may take this
 	// many seconds of each second (cores' worth); 0 sets no bound over time.
 	BotShare float64
+	// People is the other nodes of the service (people.go): the number
+	// online, nicknames, who is online, invitations and the per-address
+	// counts are the whole service's. Nil on a lone node.
+	People People
 	// StartThought runs a hard bot's search away from its table. It is a
 	// test-only hook (tests hold a search with it, or run it at once); left
 	// nil, as in production, each search runs on a goroutine of its own.

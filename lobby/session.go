@@ -29,6 +29,9 @@ func (h *Hub) connect(remote, id, key string, guest bool) *Client {
 		c.closeWith(ErrShuttingDown.Error())
 		return c
 	}
+	if r.nick != "" && h.cfg.People != nil {
+		c.claimGiven(r.nick, r.kept) // (people.go)
+	}
 	c.keepRemembered() // (accounts.go)
 	if r.back != nil {
 		rr := make(chan error, 1)

@@ -58,6 +58,7 @@ type door struct {
 	logRate *rate.Limiter
 	quiet   atomic.Int64 // refusal log lines suppressed since the last one written
 	counts  refusalCounts
+	shared  Shared // the other nodes' counts (shared.go); nil on a lone node
 
 	mu        sync.Mutex
 	ips       map[string]*ipState
@@ -125,6 +126,9 @@ func (d *door) admitConn(ip string) error {
 		return ErrRateLimited
 	}
 	st.conns++
+	if d.shared != nil && st.limiter != nil {
+		d.shared.Connected(ip)
+	}
 	return nil
 }
 
@@ -149,10 +153,11 @@ func (d *door) admitSession(ls *liveSession) error {
 		return ErrServerFull
 	}
 	st := d.ipLocked(ls.ip)
-	if d.limits.sessionsPerIP > 0 && st.sessions >= d.limits.sessionsPerIP {
+	if d.limits.sessionsPerIP > 0 && st.sessions+d.otherSessions(ls.ip) >= d.limits.sessionsPerIP {
 		return ErrTooManyFromIP
 	}
 	st.sessions++
+	d.sessionsChanged(ls.ip, st)
 	d.sessions[ls.id] = ls
 	return nil
 }

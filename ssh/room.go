@@ -67,6 +67,7 @@ func (d *door) takeSlot(ls *liveSession) bool {
 	delete(d.sessions, ls.id)
 	if st, ok := d.ips[ls.ip]; ok {
 		st.sessions--
+		d.sessionsChanged(ls.ip, st)
 	}
 	return true
 }

@@ -90,6 +90,9 @@ type Config struct {
 	// Records answers profile, top and link (records.go). Nil: the server
 	// keeps no records, and says so.
 	Records RecordsFunc
+	// Shared counts MaxSessionsPerIP and the connection rate per address
+	// across the nodes of a service (shared.go). Nil on a lone node.
+	Shared Shared
 
 	// afterFunc replaces time.AfterFunc for the handshake timers (tests).
 	afterFunc func(time.Duration, func()) stopper
@@ -171,6 +174,7 @@ func New(cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, log: cfg.Logger}
 	s.door = newDoor(cfg.limits(), cfg.Logger, time.Now)
+	s.door.shared = cfg.Shared
 	if cfg.afterFunc != nil {
 		s.door.after = cfg.afterFunc
 	}

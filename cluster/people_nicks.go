@@ -1,0 +1,334 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// This file keeps nicknames unique across the service while their players
+// are online. A session's name is a key in one bucket (the lobby's nickKey,
+// so look-alikes are one key), taken with a create that fails if another
+// node's player holds it, renewed while the session lives, deleted when it
+// ends, and gone by itself NickTTL after a node that died stopped renewing
+// it. A name an account keeps is refused to others by the store, as on one
+// node; its key only says where its player is, for invitations.
+//
+// One goroutine (loop) owns the node's claims and makes every call to the
+// bucket, in the order the lobby asked: a release and the next claim of
+// the same name never cross. The bucket is kept in memory: it holds only
+// who is online now, and after NATS restarts the nodes write it again.
+// While NATS is away a name is given on this node's word alone (a login
+// never waits for NATS); when it is back the claims are made, and a name
+// another node gave meanwhile stays with both players for their visit, and
+// is logged.
+
+// claimValue is what a claim's key holds.
+type claimValue struct {
+	Node    string `json:"n"`
+	Session string `json:"s"`
+	Account int64  `json:"a,omitempty"`
+}
+
+// claim is one of this node's names (owned by loop); rev 0: not in the
+// bucket yet (given while NATS was away).
+type claim struct {
+	h   lobby.NickHolder
+	rev uint64
+}
+
+type nickOpKind int
+
+const (
+	claimOp nickOpKind = iota
+	holdOp
+	releaseOp
+	rebuildOp
+)
+
+type nickOp struct {
+	kind  nickOpKind
+	key   string
+	h     lobby.NickHolder
+	ctx   context.Context
+	reply chan error // claimOp only
+}
+
+type nickClaims struct {
+	p    *People
+	kv   jetstream.KeyValue // set before loop starts; then loop's
+	mine map[string]*claim  // loop's
+
+	mu   sync.Mutex
+	ops  []nickOp // queued for loop: unbounded, so a release is never lost
+	wake chan struct{}
+}
+
+func (n *nickClaims) init(p *People) {
+	n.p, n.mine, n.wake = p, map[string]*claim{}, make(chan struct{}, 1)
+}
+
+// ensureBucket makes the nicknames' bucket, or finds it.
+func (n *nickClaims) ensureBucket(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, n.p.o.Wait)
+	defer cancel()
+	kv, err := n.p.conn.JS.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket:         nicksBucket,
+		Description:    "unossh: the nicknames of the players online, by node",
+		History:        1,
+		Storage:        jetstream.MemoryStorage,
+		LimitMarkerTTL: n.p.o.NickTTL,
+	})
+	if err != nil {
+		return fmt.Errorf("NATS: the nicknames' bucket: %v", err)
+	}
+	n.kv = kv
+	return nil
+}
+
+func (n *nickClaims) queue(op nickOp) {
+	n.mu.Lock()
+	n.ops = append(n.ops, op)
+	n.mu.Unlock()
+	select {
+	case n.wake <- struct{}{}:
+	default:
+	}
+}
+
+// ClaimNick takes a name for a session across the service (lobby.People).
+func (p *People) ClaimNick(ctx context.Context, key string, h lobby.NickHolder) error {
+	reply := make(chan error, 1)
+	p.nicks.queue(nickOp{kind: claimOp, key: key, h: h, ctx: ctx, reply: reply})
+	select {
+	case err := <-reply:
+		return err
+	case <-ctx.Done():
+		// NATS is too slow to answer: the name is given here, and claimed
+		// when it can be (the loop goes on with it).
+		return nil
+	}
+}
+
+// HoldNick claims an account's own name without waiting (lobby.People).
+func (p *People) HoldNick(key string, h lobby.NickHolder) {
+	p.nicks.queue(nickOp{kind: holdOp, key: key, h: h})
+}
+
+// ReleaseNick frees a session's name (lobby.People).
+func (p *People) ReleaseNick(key, session string) {
+	p.nicks.queue(nickOp{kind: releaseOp, key: key, h: lobby.NickHolder{Session: session}})
+}
+
+// rebuild makes every claim again once NATS is back.
+func (n *nickClaims) rebuild() { n.queue(nickOp{kind: rebuildOp}) }
+
+func (n *nickClaims) loop() {
+	defer n.p.wg.Done()
+	t := time.NewTicker(n.p.o.NickTTL / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-n.p.stop:
+			return
+		case <-n.wake:
+			n.drain()
+		case <-t.C:
+			n.renewAll()
+		}
+	}
+}
+
+// drain does what was queued, in order.
+func (n *nickClaims) drain() {
+	n.mu.Lock()
+	ops := n.ops
+	n.ops = nil
+	n.mu.Unlock()
+	for _, op := range ops {
+		switch op.kind {
+		case claimOp:
+			op.reply <- n.take(op.ctx, op.key, op.h)
+		case holdOp:
+			ctx, cancel := n.ctx()
+			if err := n.take(ctx, op.key, op.h); err != nil {
+				n.p.log.Warn("a kept nickname is held by a player on another node", "node", n.p.node)
+			}
+			cancel()
+		case releaseOp:
+			n.release(op.key, op.h.Session)
+		case rebuildOp:
+			ctx, cancel := n.ctx()
+			if err := n.ensureBucket(ctx); err != nil {
+				n.p.log.Warn("nicknames: " + err.Error())
+			}
+			cancel()
+			n.renewAll()
+		}
+	}
+}
+
+func (n *nickClaims) ctx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), n.p.o.Wait)
+}
+
+// take claims key for h: nil if it is theirs (or their account's) now,
+// lobby.ErrNickTaken if another player holds it.
+func (n *nickClaims) take(ctx context.Context, key string, h lobby.NickHolder) error {
+	if c := n.mine[key]; c != nil && c.h.Session == h.Session {
+		return nil
+	}
+	if !n.p.reachable() {
+		n.mine[key] = &claim{h: h}
+		return nil
+	}
+	val, _ := json.Marshal(claimValue{Node: n.p.node, Session: h.Session, Account: h.Account})
+	rev, err := n.kv.Create(ctx, token(key), val, jetstream.KeyTTL(n.p.o.NickTTL))
+	if err == nil {
+		n.mine[key] = &claim{h: h, rev: rev}
+		return nil
+	}
+	if !isKeyExists(err) {
+		n.p.log.Warn("claiming a nickname: NATS did not answer; given on this node's word", "err", err)
+		n.mine[key] = &claim{h: h}
+		return nil
+	}
+	v, rev, err := n.holderOf(ctx, key)
+	switch {
+	case err != nil:
+		n.mine[key] = &claim{h: h} // gone meanwhile: claimed at the next renewal
+		return nil
+	case v.Node == n.p.node && v.Session == h.Session:
+		n.mine[key] = &claim{h: h, rev: rev}
+		return nil
+	case h.Account != 0 && v.Account == h.Account:
+		return nil // another key of the same account shows it: theirs to keep
+	}
+	return lobby.ErrNickTaken
+}
+
+// holderOf reads who holds key now.
+func (n *nickClaims) holderOf(ctx context.Context, key string) (claimValue, uint64, error) {
+	var v claimValue
+	e, err := n.kv.Get(ctx, token(key))
+	if err != nil {
+		return v, 0, err
+	}
+	if err := json.Unmarshal(e.Value(), &v); err != nil {
+		return v, 0, err
+	}
+	return v, e.Revision(), nil
+}
+
+// release frees key if session holds it.
+func (n *nickClaims) release(key, session string) {
+	c := n.mine[key]
+	if c == nil || c.h.Session != session {
+		return
+	}
+	delete(n.mine, key)
+	if c.rev == 0 || !n.p.reachable() {
+		return // never written, or it lapses by itself
+	}
+	ctx, cancel := n.ctx()
+	defer cancel()
+	_ = n.kv.Delete(ctx, token(key), jetstream.LastRevision(c.rev))
+}
+
+// renewAll renews every claim of this node before it lapses, all at once
+// (the writes are sent together and their answers awaited together), and
+// makes those given while NATS was away.
+func (n *nickClaims) renewAll() {
+	if len(n.mine) == 0 || !n.p.reachable() {
+		return
+	}
+	type pending struct {
+		key string
+		c   *claim
+		ack jetstream.PubAckFuture
+	}
+	var sent []pending
+	var redo []string
+	for key, c := range n.mine {
+		if c.rev == 0 {
+			redo = append(redo, key)
+			continue
+		}
+		val, _ := json.Marshal(claimValue{Node: n.p.node, Session: c.h.Session, Account: c.h.Account})
+		m := &nats.Msg{Subject: "$KV." + nicksBucket + "." + token(key), Data: val}
+		ack, err := n.p.conn.JS.PublishMsgAsync(m, jetstream.WithExpectLastSequencePerSubject(c.rev),
+			jetstream.WithMsgTTL(n.p.o.NickTTL))
+		if err != nil {
+			redo = append(redo, key)
+			continue
+		}
+		sent = append(sent, pending{key, c, ack})
+	}
+	timeout := time.After(n.p.o.Wait)
+	for _, s := range sent {
+		select {
+		case pa := <-s.ack.Ok():
+			s.c.rev = pa.Sequence
+		case <-s.ack.Err():
+			redo = append(redo, s.key)
+		case <-timeout:
+			return // NATS is slow: the next renewal tries again
+		}
+	}
+	for _, key := range redo {
+		n.reclaim(key)
+	}
+}
+
+// reclaim makes a claim again that could not be renewed: it lapsed, NATS
+// lost it, or it was never written. A name another node's player holds
+// now was given to two players: both keep it for this visit, and it is
+// logged.
+func (n *nickClaims) reclaim(key string) {
+	c := n.mine[key]
+	ctx, cancel := n.ctx()
+	defer cancel()
+	delete(n.mine, key)
+	if err := n.take(ctx, key, c.h); errors.Is(err, lobby.ErrNickTaken) {
+		n.p.log.Warn("a nickname given while NATS was away is held by a player on another node too", "node", n.p.node)
+	}
+}
+
+// releaseAll frees this node's names as it leaves the service (after loop
+// stopped): the releases queued first, then every claim left.
+func (n *nickClaims) releaseAll() {
+	n.drainReleases()
+	if !n.p.reachable() {
+		return
+	}
+	ctx, cancel := n.ctx()
+	defer cancel()
+	for key, c := range n.mine {
+		if c.rev != 0 {
+			_ = n.kv.Delete(ctx, token(key), jetstream.LastRevision(c.rev))
+		}
+	}
+	clear(n.mine)
+}
+
+// drainReleases drops what is still queued: releases are done by
+// releaseAll anyway, and a claim waiting for an answer gets one.
+func (n *nickClaims) drainReleases() {
+	n.mu.Lock()
+	ops := n.ops
+	n.ops = nil
+	n.mu.Unlock()
+	for _, op := range ops {
+		if op.reply != nil {
+			op.reply <- errAway
+		}
+	}
+}
