@@ -61,3 +61,16 @@ func (s *Server) Restart(t testing.TB) {
 	s.WaitForShutdown()
 	s.start(t)
 }
+
+// Stop stops the server, as Restart does, without starting it again: NATS
+// is away until Resume.
+func (s *Server) Stop() {
+	s.Shutdown()
+	s.WaitForShutdown()
+}
+
+// Resume starts a server stopped by Stop, on the same port and storage.
+func (s *Server) Resume(t testing.TB) {
+	t.Helper()
+	s.start(t)
+}
