@@ -59,3 +59,22 @@ func (ts *Timers) Fire() int {
 	}
 	return n
 }
+
+// DoorLogin is what the door does for one player's login, without the
+// network: admit the connection, then its session. Its release undoes
+// both, as their end does.
+func DoorLogin(s *Server, ip, id string) (release func(), err error) {
+	d := s.door
+	if err := d.admitConn(ip); err != nil {
+		return nil, err
+	}
+	ls := &liveSession{id: id, ip: ip}
+	if err := d.admitSession(ls); err != nil {
+		d.releaseConn(&gateConn{door: d, ip: ip})
+		return nil, err
+	}
+	return func() {
+		d.releaseSession(ls)
+		d.releaseConn(&gateConn{door: d, ip: ip})
+	}, nil
+}
