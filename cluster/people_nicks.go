@@ -243,31 +243,56 @@ func (n *nickClaims) release(key, session string) {
 	_ = n.kv.Delete(ctx, token(key), jetstream.LastRevision(c.rev))
 }
 
-// renewAll renews every claim of this node before it lapses, all at once
-// (the writes are sent together and their answers awaited together), and
-// makes those given while NATS was away.
+// renewChunk is how many renewals are in flight at once: well under the
+// client's own bound on asynchronous publishes, past which it stalls.
+const renewChunk = 1000
+
+// renewAll renews every claim of this node before it lapses, many at once
+// (a chunk of writes is sent together and its answers awaited together),
+// and makes those given while NATS was away.
 func (n *nickClaims) renewAll() {
 	if len(n.mine) == 0 || !n.p.reachable() {
 		return
 	}
+	var redo, chunk []string
+	for key, c := range n.mine {
+		if c.rev == 0 {
+			redo = append(redo, key)
+		} else {
+			chunk = append(chunk, key)
+		}
+	}
+	for len(chunk) > 0 {
+		k := min(len(chunk), renewChunk)
+		failed, answered := n.renew(chunk[:k])
+		if !answered {
+			return // NATS is slow: the next renewal tries again
+		}
+		redo, chunk = append(redo, failed...), chunk[k:]
+	}
+	for _, key := range redo {
+		n.reclaim(key)
+	}
+}
+
+// renew sends the renewals of keys together and waits for their answers:
+// the keys that could not be renewed, and false if NATS did not answer in
+// time.
+func (n *nickClaims) renew(keys []string) (failed []string, answered bool) {
 	type pending struct {
 		key string
 		c   *claim
 		ack jetstream.PubAckFuture
 	}
-	var sent []pending
-	var redo []string
-	for key, c := range n.mine {
-		if c.rev == 0 {
-			redo = append(redo, key)
-			continue
-		}
+	sent := make([]pending, 0, len(keys))
+	for _, key := range keys {
+		c := n.mine[key]
 		val, _ := json.Marshal(claimValue{Node: n.p.node, Session: c.h.Session, Account: c.h.Account})
 		m := &nats.Msg{Subject: "$KV." + nicksBucket + "." + token(key), Data: val}
 		ack, err := n.p.conn.JS.PublishMsgAsync(m, jetstream.WithExpectLastSequencePerSubject(c.rev),
 			jetstream.WithMsgTTL(n.p.o.NickTTL))
 		if err != nil {
-			redo = append(redo, key)
+			failed = append(failed, key)
 			continue
 		}
 		sent = append(sent, pending{key, c, ack})
@@ -278,14 +303,12 @@ func (n *nickClaims) renewAll() {
 		case pa := <-s.ack.Ok():
 			s.c.rev = pa.Sequence
 		case <-s.ack.Err():
-			redo = append(redo, s.key)
+			failed = append(failed, s.key)
 		case <-timeout:
-			return // NATS is slow: the next renewal tries again
+			return nil, false
 		}
 	}
-	for _, key := range redo {
-		n.reclaim(key)
-	}
+	return failed, true
 }
 
 // reclaim makes a claim again that could not be renewed: it lapsed, NATS

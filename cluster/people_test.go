@@ -280,3 +280,17 @@ func TestNATSAwayKeepsLoginsAndRebuildsWhenBack(t *testing.T) {
 	require.ErrorIs(t, bo.SetNick("ana"), lobby.ErrNickTaken)
 	require.Contains(t, a.log.String(), "NATS is back")
 }
+
+func TestANameIsKeptPastItsTTLWhileItsPlayerStays(t *testing.T) {
+	ns := natstest.Start(t)
+	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
+	guest(t, a, "s1", "ana")
+	_, first, err := b.p.nicks.holderOf(context.Background(), names.Key("ana"))
+	require.NoError(t, err)
+	// Four renewals are more than the claim's TTL: without them it lapses.
+	require.Eventually(t, func() bool {
+		_, rev, err := b.p.nicks.holderOf(context.Background(), names.Key("ana"))
+		return err == nil && rev >= first+4
+	}, wait, 20*time.Millisecond)
+	require.ErrorIs(t, guest(t, b, "s2", "").SetNick("ana"), lobby.ErrNickTaken)
+}

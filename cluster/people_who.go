@@ -47,7 +47,7 @@ func (p *People) Who(ctx context.Context) ([]lobby.OnlinePlayer, error) {
 		return nil, nil
 	}
 	if !p.reachable() {
-		return nil, errAway
+		return nil, nil // this node's players only: the outage is logged once (tick)
 	}
 	inbox := p.nc.NewRespInbox()
 	sub, err := p.nc.SubscribeSync(inbox)
