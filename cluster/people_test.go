@@ -294,3 +294,51 @@ func TestANameIsKeptPastItsTTLWhileItsPlayerStays(t *testing.T) {
 	}, wait, 20*time.Millisecond)
 	require.ErrorIs(t, guest(t, b, "s2", "").SetNick("ana"), lobby.ErrNickTaken)
 }
+
+// A key with no account gets back at connect the name it used earlier on
+// its node; if a player on another node took it meanwhile, it chooses
+// again, and is told why.
+func TestANameGivenBackAtConnectIsClaimedAcrossNodes(t *testing.T) {
+	ns := natstest.Start(t)
+	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
+	ana := a.hub.Connect("s1", "key-ana", false)
+	require.NoError(t, ana.SetNick("ana"))
+	ana.Disconnect()
+	bo := guest(t, b, "s2", "")
+	require.Eventually(t, func() bool { return bo.SetNick("ana") == nil }, wait, 5*time.Millisecond)
+
+	back := a.hub.Connect("s3", "key-ana", false)
+	require.Eventually(t, func() bool { return back.Screen().Nick == "" }, wait, 5*time.Millisecond)
+	require.Contains(t, back.Screen().Notice.Text, "took that nickname meanwhile")
+}
+
+// An account's name comes back at connect without waiting on NATS, and
+// its player can still be found from another node; it is freed when they
+// leave.
+func TestAnAccountsNameIsFoundFromAnotherNode(t *testing.T) {
+	ns := natstest.Start(t)
+	st, err := store.Open(store.Options{Dir: t.TempDir(), Logger: log.New(&bytes.Buffer{})})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	cfg := lobby.Config{Store: st}
+	a, b := startNode(t, ns, "a", cfg), startNode(t, ns, "b", cfg)
+	first := a.hub.Connect("s1", "key-anna", false)
+	require.NoError(t, first.SetNick("anna"))
+	first.Disconnect()
+	require.Eventually(t, func() bool {
+		_, _, err := b.p.nicks.holderOf(context.Background(), names.Key("anna"))
+		return err != nil
+	}, wait, 5*time.Millisecond, "freed when she left")
+
+	anna := a.hub.Connect("s2", "key-anna", false)
+	require.Equal(t, "anna", anna.Screen().Nick, "her account's name, at once")
+	bo := guest(t, b, "s3", "bo")
+	require.NoError(t, bo.Create(lobby.TableOptions{Settings: engine.Settings{Edition: engine.Classic2001, Players: 2}}))
+	require.Eventually(t, func() bool {
+		v, _, err := b.p.nicks.holderOf(context.Background(), names.Key("anna"))
+		return err == nil && v.Node == "a"
+	}, wait, 5*time.Millisecond, "her name's claim, sent in the background")
+	require.NoError(t, bo.Invite("anna"))
+	require.Eventually(t, func() bool { return anna.Screen().Invitation != nil }, wait, 5*time.Millisecond)
+	require.ErrorIs(t, guest(t, b, "s4", "").SetNick("ANNA"), store.ErrNameTaken, "the store keeps it hers")
+}
