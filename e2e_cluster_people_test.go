@@ -134,3 +134,26 @@ func TestClusterLobbyOverSSH(t *testing.T) {
 	ana.WaitFor(t, "invitation sent to bo", wait)
 	bo.WaitFor(t, "ana invites you to", wait)
 }
+
+// While NATS is away a node's door lets players in on its own counts, at
+// once; when NATS is back the counts are the whole service's again.
+func TestClusterDoorWhileNATSIsAway(t *testing.T) {
+	ns := natstest.Start(t)
+	door := ssh.Config{MaxSessionsPerIP: 2}
+	a, b := startPeopleNode(t, ns, "a", door), startPeopleNode(t, ns, "b", door)
+	sshtest.Dial(t, a.addr).WaitFor(t, "nickname", wait)
+	sshtest.Dial(t, b.addr).WaitFor(t, "nickname", wait)
+	require.Eventually(t, func() bool { return a.p.OtherSessions("127.0.0.1") == 1 }, wait, 5*time.Millisecond)
+
+	ns.Stop()
+	require.Eventually(t, func() bool { return a.p.OtherSessions("127.0.0.1") == 0 }, wait, 5*time.Millisecond,
+		"the other node's count fades")
+	sshtest.Dial(t, a.addr).WaitFor(t, "nickname", wait) // this node's own limit: two
+
+	ns.Resume(t)
+	require.Eventually(t, func() bool {
+		return a.p.OtherSessions("127.0.0.1") == 1 && b.p.OtherSessions("127.0.0.1") == 2
+	}, wait, 5*time.Millisecond, "rebuilt when NATS is back")
+	third := sshtest.Dial(t, b.addr)
+	third.WaitFor(t, "too many sessions from your address", wait)
+}
