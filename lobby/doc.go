@@ -32,6 +32,11 @@
 // server (Config.BotThinkers), and a bot that finds none free moves at once
 // as a normal bot would (botthink.go).
 //
+// On a node of a service of several, Config.People (people.go) is the other
+// nodes: the number online, nicknames, who is online, invitations and the
+// per-address counts become the whole service's. The lobby never waits on it
+// from the hub's goroutine, and on a lone node it is nil.
+//
 // Time comes from Config.Clock, so tests move it themselves.
 //
 //	hub := lobby.NewHub(lobby.Config{})

@@ -17,7 +17,9 @@
 // with idle sessions making room on a full server (room.go), handshake, idle
 // and stall timeouts, how fast and how much a client and an address may
 // type (input.go), and the window a session is drawn for, whatever size its
-// client claims (window.go).
+// client claims (window.go). On a node of a service of several
+// (Config.Shared, shared.go), an address's sessions and new connections are
+// counted with the other nodes', without a message per login.
 //
 // Typical use, from main:
 //
