@@ -64,7 +64,7 @@ type nickOp struct {
 
 type nickClaims struct {
 	p    *People
-	kv   jetstream.KeyValue // set before loop starts; then loop's
+	kv   jetstream.KeyValue // set before loop starts, never changed
 	mine map[string]*claim  // loop's
 
 	mu   sync.Mutex
@@ -90,7 +90,11 @@ func (n *nickClaims) ensureBucket(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("NATS: the nicknames' bucket: %v", err)
 	}
-	n.kv = kv
+	if n.kv == nil {
+		// Once, before any goroutine reads it: the bucket made again
+		// after NATS lost it is reached by the same handle.
+		n.kv = kv
+	}
 	return nil
 }
 
