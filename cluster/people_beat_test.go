@@ -70,3 +70,25 @@ func TestABeatCarriesWhatChangedOnce(t *testing.T) {
 	require.Nil(t, b.Accounts)
 	require.Equal(t, uint64(2), b.Seq)
 }
+
+func TestAFullStateGoesAPartABeat(t *testing.T) {
+	var s shared
+	s.init()
+	for i := range maxKeysPerBeat + 10 {
+		s.sessions[string(rune(0x4e00+i))] = 1
+	}
+	s.full = true
+	first := s.beatLocked("a", "x")
+	require.True(t, first.Full)
+	require.Len(t, first.Sessions, maxKeysPerBeat)
+	rest := s.beatLocked("a", "x")
+	require.False(t, rest.Full)
+	require.Len(t, rest.Sessions, 10)
+
+	var r shared
+	r.init()
+	now := time.Unix(1000, 0)
+	r.applyLocked(first, now)
+	r.applyLocked(rest, now)
+	require.Len(t, r.otherSess, maxKeysPerBeat+10, "the receiver has it all")
+}

@@ -12,6 +12,12 @@ import "time"
 // carries: past the largest burst a limit allows, more change nothing.
 const maxEventsPerBeat = 64
 
+// maxKeysPerBeat bounds the addresses (or guessers) of one kind in one
+// beat, so that a beat stays far under NATS's largest message however many
+// addresses changed (after an outage, or a node's whole state): the rest
+// go in the next beats, each entry of Sessions being a count, not a change.
+const maxKeysPerBeat = 4000
+
 // shared is what People.mu guards.
 type shared struct {
 	seq        uint64
@@ -49,30 +55,43 @@ func (s *shared) beatLocked(node, boot string) *beat {
 	s.seq++
 	b := &beat{Node: node, Boot: boot, Seq: s.seq, Online: s.online, Hello: s.hello, Full: s.full}
 	if s.full {
-		b.Sessions = make(map[string]int, len(s.sessions))
-		for ip, n := range s.sessions {
-			b.Sessions[ip] = n
+		for ip := range s.sessions { // sent as the dirty ones are, a part a beat
+			s.dirty[ip] = struct{}{}
 		}
-	} else if len(s.dirty) > 0 {
-		b.Sessions = make(map[string]int, len(s.dirty))
+	}
+	if len(s.dirty) > 0 {
+		b.Sessions = make(map[string]int, min(len(s.dirty), maxKeysPerBeat))
 		for ip := range s.dirty {
+			if len(b.Sessions) == maxKeysPerBeat {
+				break
+			}
 			b.Sessions[ip] = s.sessions[ip]
+			delete(s.dirty, ip)
 		}
 	}
-	clear(s.dirty)
 	s.hello, s.full = false, false
-	if len(s.conns) > 0 {
-		b.Conns, s.conns = s.conns, map[string]int{}
-	}
-	for m, n := range s.misses {
+	b.Conns, b.Accounts = takeSome(s.conns), takeSome(s.accounts)
+	for m, n := range takeSome(s.misses) {
 		m.N = n
 		b.Misses = append(b.Misses, m)
 	}
-	clear(s.misses)
-	if len(s.accounts) > 0 {
-		b.Accounts, s.accounts = s.accounts, map[string]int{}
-	}
 	return b
+}
+
+// takeSome moves up to maxKeysPerBeat entries out of m; nil if it is empty.
+func takeSome[K comparable](m map[K]int) map[K]int {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[K]int, min(len(m), maxKeysPerBeat))
+	for k, n := range m {
+		if len(out) == maxKeysPerBeat {
+			break
+		}
+		out[k] = n
+		delete(m, k)
+	}
+	return out
 }
 
 // applyLocked takes in another node's beat, and returns what this node's

@@ -79,13 +79,9 @@ func (p *People) onWho(m *nats.Msg) {
 	if json.Unmarshal(m.Data, &a) != nil || a.From == p.node || m.Reply == "" {
 		return
 	}
-	l, _ := p.attached()
-	if l == nil {
-		return
-	}
-	players, err := l.LocalWho()
-	if err != nil {
-		return // stopping
+	var players []lobby.OnlinePlayer
+	if l, _ := p.attached(); l != nil { // none yet while the node starts: nobody
+		players, _ = l.LocalWho() // none once it is stopping
 	}
 	data, _ := json.Marshal(whoAnswer{Node: p.node, Players: players})
 	_ = m.Respond(data)
