@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"regexp"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/log"
+	"github.com/nats-io/nats.go"
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/cluster"
@@ -156,4 +158,36 @@ func TestClusterDoorWhileNATSIsAway(t *testing.T) {
 	}, wait, 5*time.Millisecond, "rebuilt when NATS is back")
 	third := sshtest.Dial(t, b.addr)
 	third.WaitFor(t, "too many sessions from your address", wait)
+}
+
+// run with -nats joins the people of the service: its beat is heard on
+// NATS, and it leaves with a last one when it stops.
+func TestRunJoinsThePeopleOfTheService(t *testing.T) {
+	ns := natstest.Start(t)
+	nc, err := nats.Connect(ns.URL())
+	require.NoError(t, err)
+	defer nc.Close()
+	beats, err := nc.SubscribeSync("unossh.people.beat")
+	require.NoError(t, err)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-hostkey-dir", t.TempDir(), "-data", t.TempDir(),
+			"-nats", ns.URL(), "-node", "n1"}, func(string) string { return "" }, log.New(testWriter{t}))
+	}()
+	heard := func(what string) {
+		t.Helper()
+		for {
+			m, err := beats.NextMsg(wait)
+			require.NoError(t, err, "waiting for n1's %s", what)
+			if strings.Contains(string(m.Data), `"n":"n1"`) && strings.Contains(string(m.Data), what) {
+				return
+			}
+		}
+	}
+	heard(`"h":true`) // a node that starts asks the others for what they have
+	cancel()
+	heard(`"x":true`) // and says when it leaves
+	require.NoError(t, <-done)
 }
