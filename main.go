@@ -63,6 +63,7 @@ func main() {
 type options struct {
 	addr       string
 	hostKeyDir string
+	hostKey    string // -host-key: the key every node presents ("": made in hostKeyDir)
 	metrics    string     // the metrics endpoint's address; "" for none
 	door       ssh.Config // the door limits only
 	dataDir    string
@@ -110,6 +111,11 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	f.string(&o.addr, "addr", "UNOSSH_ADDR", ssh.DefaultAddr, "address to listen on, HOST:PORT")
 	f.string(&o.hostKeyDir, "hostkey-dir", "UNOSSH_HOSTKEY_DIR", ssh.DefaultHostKeyDir,
 		"directory of the SSH host key, created on first run")
+	f.string(&o.hostKey, "host-key", "UNOSSH_HOST_KEY", "",
+		"the SSH host key to present, a private key file in any OpenSSH format, never made (default: the one in -hostkey-dir); every node of a cluster is given the same")
+	var proxies string
+	f.string(&proxies, "proxy-protocol", "UNOSSH_PROXY_PROTOCOL", "",
+		"comma-separated CIDRs of load balancers whose connections open with a PROXY protocol header (v1 or v2) giving the player's address (off when empty)")
 	f.int(&d.MaxSessions, "max-sessions", "UNOSSH_MAX_SESSIONS", ssh.DefaultMaxSessions, "live sessions in all")
 	f.int(&d.MaxSessionsPerIP, "max-per-addr", "UNOSSH_MAX_PER_ADDR", ssh.DefaultMaxSessionsPerIP,
 		"live sessions per client address (open connections: twice this)")
@@ -176,6 +182,9 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		return options{}, err
 	}
 	d.Startups = s
+	if d.ProxyProtocol, err = ssh.ParseCIDRs(proxies); err != nil {
+		return options{}, fmt.Errorf("-proxy-protocol: %w", err)
+	}
 	if o.public, err = parsePublicHost(public); err != nil {
 		return options{}, err
 	}
@@ -189,6 +198,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		return err
 	}
 	debug.SetGCPercent(o.gcPercent)
+	// A host key given that cannot be read stops the start before
+	// anything opens (the server reads it again when it is made).
+	if o.hostKey != "" {
+		if _, err := ssh.ReadHostKey(o.hostKey); err != nil {
+			return err
+		}
+	}
 
 	// The store opens before anything listens: a bad data directory or
 	// database refuses the start with one line. It closes last, once
@@ -233,7 +249,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	pages := &tui.PageCounts{}
 	reg := &players{pages: pages}
 	cfg := o.door
-	cfg.Addr, cfg.HostKeyDir, cfg.Logger = o.addr, o.hostKeyDir, logger
+	cfg.Addr, cfg.HostKeyDir, cfg.HostKeyFile, cfg.Logger = o.addr, o.hostKeyDir, o.hostKey, logger
 	cfg.PublicHost = o.public.destination(l.Addr(), os.Hostname)
 	cfg.NewModel = reg.modelMaker(hub, "ssh "+cfg.PublicHost)
 	cfg.Seated = reg.seated

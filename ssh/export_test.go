@@ -59,3 +59,7 @@ func (ts *Timers) Fire() int {
 	}
 	return n
 }
+
+// ProxyHeaderTimeout makes cfg's server wait d for a trusted proxy's
+// header, so that a test of a proxy that sends none ends soon.
+func ProxyHeaderTimeout(cfg *Config, d time.Duration) { cfg.proxyHeaderTimeout = d }
