@@ -63,7 +63,7 @@ func main() {
 type options struct {
 	addr       string
 	hostKeyDir string
-	hostKey    string // -host-key: the key every node presents ("": made in hostKeyDir)
+	hostKey    string     // -host-key: the key every node presents ("": made in hostKeyDir)
 	metrics    string     // the metrics endpoint's address; "" for none
 	door       ssh.Config // the door limits only
 	dataDir    string
