@@ -258,15 +258,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	if err != nil {
 		return err
 	}
+	ready := newReadiness(st)
 	if o.metrics != "" {
 		ml, err := net.Listen("tcp", o.metrics)
 		if err != nil {
 			return fmt.Errorf("metrics: %w", err)
 		}
-		defer serveMetrics(ml, srv, hub, pages, logger, journalMetrics(st, hub))()
+		defer serveMetrics(ml, srv, hub, pages, logger, journalMetrics(st, hub), ready.routes())()
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
+	ready.serve()
 
 	logger.Info("serving UNO over SSH", "addr", l.Addr().String(), "host-key", srv.Fingerprint())
 	logger.Info("connect with: ssh " + cfg.PublicHost)
@@ -276,6 +278,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
+	// From here /readyz says 503, and stays so: a balancer sends no new
+	// player to a node that is about to tell its own to leave.
+	ready.drain()
 	return shutdown(srv, hub, served, logger)
 }
 
