@@ -4,6 +4,7 @@
 //	unossh -addr :23234
 //	ssh -p 23234 localhost            # the lobby
 //	ssh -t -p 23234 localhost join K7QX-2MHC-9DFA
+//	unossh backup -data data unossh-backup.db   # an online copy of the database
 //
 // SIGINT or SIGTERM shuts down in order within a deadline; a second signal
 // stops at once.
@@ -193,6 +194,9 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 
 // run serves until ctx ends, then shuts down in order.
 func run(ctx context.Context, args []string, getenv func(string) string, logger *log.Logger) error {
+	if len(args) > 0 && args[0] == "backup" {
+		return backupCommand(ctx, args[1:], getenv, logger)
+	}
 	o, err := parseFlags(args, getenv, os.Stderr)
 	if err != nil {
 		return err
