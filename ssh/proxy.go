@@ -128,12 +128,21 @@ func proxyFailure(err error, timeout time.Duration) string {
 // address as its remote address.
 type proxiedConn struct {
 	net.Conn
-	r      *bufio.Reader
+	r      *bufio.Reader // what came after the header; nil once read
 	remote net.Addr
 }
 
-// Read reads through the buffer, which hands large reads straight to the
-// socket once it is empty.
-func (c *proxiedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
+// Read gives what was buffered past the header first, then drops the
+// buffer and reads the socket directly, so that a long session keeps no
+// buffer of its own. Only the connection's one reader calls it.
+func (c *proxiedConn) Read(p []byte) (int, error) {
+	if c.r != nil {
+		if c.r.Buffered() > 0 {
+			return c.r.Read(p)
+		}
+		c.r = nil
+	}
+	return c.Conn.Read(p)
+}
 
 func (c *proxiedConn) RemoteAddr() net.Addr { return c.remote }

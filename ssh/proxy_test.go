@@ -1,17 +1,14 @@
 package ssh_test
 
 import (
-	"fmt"
 	"io"
 	"net"
 	"net/netip"
 	"regexp"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/log"
-	"github.com/pires/go-proxyproto"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/unossh/unossh/ssh"
@@ -19,76 +16,9 @@ import (
 )
 
 // These tests put a load balancer in front of the server: a relay on
-// 127.0.0.1 that opens each connection to the server with a PROXY protocol
-// header claiming another loopback address, then copies bytes both ways,
-// as HAProxy's send-proxy does.
-
-// proxyV1 is the text header, written out as HAProxy writes it.
-func proxyV1(claim string) func(dst net.Addr) []byte {
-	return func(dst net.Addr) []byte {
-		d := dst.(*net.TCPAddr)
-		return fmt.Appendf(nil, "PROXY TCP4 %s %s 40000 %d\r\n", claim, d.IP, d.Port)
-	}
-}
-
-// proxyV2 is the binary header.
-func proxyV2(claim string) func(dst net.Addr) []byte {
-	return func(dst net.Addr) []byte {
-		h := proxyproto.HeaderProxyFromAddrs(2, &net.TCPAddr{IP: net.ParseIP(claim), Port: 40000}, dst)
-		b, err := h.Format()
-		if err != nil {
-			panic(err)
-		}
-		return b
-	}
-}
-
-// relay serves on 127.0.0.1:0 until the test ends: each connection to it
-// is forwarded to target, from 127.0.0.1, after the header made for it.
-func relay(t *testing.T, target string, header func(dst net.Addr) []byte) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	var wg sync.WaitGroup
-	t.Cleanup(func() {
-		l.Close()
-		wg.Wait()
-	})
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for {
-			in, err := l.Accept()
-			if err != nil {
-				return
-			}
-			out, err := net.Dial("tcp", target)
-			if err != nil {
-				in.Close()
-				continue
-			}
-			// The header goes in one write, as the protocol asks.
-			if _, err := out.Write(header(out.RemoteAddr())); err != nil {
-				in.Close()
-				out.Close()
-				continue
-			}
-			wg.Add(2)
-			go pipe(&wg, in, out)
-			go pipe(&wg, out, in)
-		}
-	}()
-	return l.Addr().String()
-}
-
-// pipe copies src to dst, then closes both, so that either side closing
-// ends the pair.
-func pipe(wg *sync.WaitGroup, dst, src net.Conn) {
-	defer wg.Done()
-	_, _ = io.Copy(dst, src)
-	dst.Close()
-	src.Close()
-}
+// 127.0.0.1 (sshtest.Relay) that opens each connection to the server with a
+// PROXY protocol header claiming another loopback address, then copies
+// bytes both ways, as HAProxy's send-proxy does.
 
 // behindProxy is a server that trusts PROXY headers from trusted.
 func behindProxy(t *testing.T, trusted string, tune func(*ssh.Config)) (*ssh.Server, string, *logBuffer) {
@@ -121,8 +51,8 @@ func seenFrom(t *testing.T, c *sshtest.Client) string {
 
 func TestProxyProtocolGivesThePlayersAddress(t *testing.T) {
 	_, addr, _ := behindProxy(t, "127.0.0.1/32", nil)
-	v1 := sshtest.Dial(t, relay(t, addr, proxyV1("127.0.0.2")))
-	v2 := sshtest.Dial(t, relay(t, addr, proxyV2("127.0.0.3")))
+	v1 := sshtest.Dial(t, sshtest.Relay(t, addr, sshtest.ProxyV1("127.0.0.2")))
+	v2 := sshtest.Dial(t, sshtest.Relay(t, addr, sshtest.ProxyV2("127.0.0.3")))
 	assert.Equal(t, "127.0.0.2", seenFrom(t, v1), "the v1 header's address")
 	assert.Equal(t, "127.0.0.3", seenFrom(t, v2), "the v2 header's address")
 }
@@ -133,12 +63,12 @@ func TestProxyProtocolGivesThePlayersAddress(t *testing.T) {
 // address, never the balancer's.
 func TestProxyProtocolLimitsCountThePlayersAddress(t *testing.T) {
 	_, addr, logs := behindProxy(t, "127.0.0.1/32", func(c *ssh.Config) { c.MaxSessionsPerIP = 1 })
-	ana := sshtest.Dial(t, relay(t, addr, proxyV1("127.0.0.2")))
+	ana := sshtest.Dial(t, sshtest.Relay(t, addr, sshtest.ProxyV1("127.0.0.2")))
 	require.Equal(t, "127.0.0.2", seenFrom(t, ana))
-	bo := sshtest.Dial(t, relay(t, addr, proxyV2("127.0.0.3")))
+	bo := sshtest.Dial(t, sshtest.Relay(t, addr, sshtest.ProxyV2("127.0.0.3")))
 	require.Equal(t, "127.0.0.3", seenFrom(t, bo), "another address has its own allowance")
 
-	again := sshtest.Dial(t, relay(t, addr, proxyV2("127.0.0.2")))
+	again := sshtest.Dial(t, sshtest.Relay(t, addr, sshtest.ProxyV2("127.0.0.2")))
 	again.WaitFor(t, "unossh: too many sessions from your address", wait)
 	assert.Equal(t, 1, again.Wait(t, wait))
 	assert.Contains(t, logs.String(), "ip=127.0.0.2", "the log names the player's address")
@@ -153,10 +83,10 @@ func TestProxyProtocolLimitsCountThePlayersAddress(t *testing.T) {
 // breaks the SSH handshake. Neither lets anyone claim another address.
 func TestProxyHeaderFromAnUntrustedPeerIsNotBelieved(t *testing.T) {
 	_, addr, _ := behindProxy(t, "10.0.0.0/8", nil)
-	v1 := sshtest.Dial(t, relay(t, addr, proxyV1("127.0.0.2")))
+	v1 := sshtest.Dial(t, sshtest.Relay(t, addr, sshtest.ProxyV1("127.0.0.2")))
 	assert.Equal(t, "127.0.0.1", seenFrom(t, v1))
 
-	v2, err := sshtest.TryDial(t, relay(t, addr, proxyV2("127.0.0.3")), sshtest.DialTimeout(wait))
+	v2, err := sshtest.TryDial(t, sshtest.Relay(t, addr, sshtest.ProxyV2("127.0.0.3")), sshtest.DialTimeout(wait))
 	if err == nil {
 		assert.Equal(t, "127.0.0.1", seenFrom(t, v2))
 	}
@@ -168,7 +98,7 @@ func TestTrustedPeerWithoutAHeaderIsDropped(t *testing.T) {
 	srv, addr, logs := behindProxy(t, "127.0.0.1/32", func(c *ssh.Config) {
 		ssh.ProxyHeaderTimeout(c, 200*time.Millisecond)
 	})
-	player := sshtest.Dial(t, relay(t, addr, proxyV1("127.0.0.2")))
+	player := sshtest.Dial(t, sshtest.Relay(t, addr, sshtest.ProxyV1("127.0.0.2")))
 	require.Equal(t, "127.0.0.2", seenFrom(t, player))
 
 	// An SSH client straight to the server, a malformed header, and a
