@@ -54,7 +54,6 @@ func TestProxyProtocolLobbyLimitsCountThePlayersAddress(t *testing.T) {
 	until(t, "another address keeps its names", func() bool { return hasAccount(cyKey) })
 	require.False(t, hasAccount(boKey), "no account for bo: his address had made one")
 
-
 	// Wrong table codes from 127.0.0.4, through two balancers in turn, a
 	// fresh guest each time: one address's allowance, shared; 127.0.0.5
 	// still has its own.
