@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,4 +117,27 @@ func TestHostKeyThatCannotBeReadStopsTheStart(t *testing.T) {
 		assert.NotContains(t, err.Error(), "\n")
 	}
 	assert.NoFileExists(t, missing, "never made")
+}
+
+// -host-key and -proxy-protocol are set by flag or environment; none by
+// default (a single node as it always was); a CIDR that is not one is
+// refused.
+func TestHostKeyAndProxyFlags(t *testing.T) {
+	o, err := parseFlags(nil, func(string) string { return "" }, io.Discard)
+	require.NoError(t, err)
+	assert.Empty(t, o.hostKey)
+	assert.Empty(t, o.door.ProxyProtocol)
+
+	env := map[string]string{"UNOSSH_HOST_KEY": "/etc/unossh/host_key", "UNOSSH_PROXY_PROTOCOL": "10.0.0.5/32, 192.0.2.0/24"}
+	o, err = parseFlags(nil, func(k string) string { return env[k] }, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, "/etc/unossh/host_key", o.hostKey)
+	assert.Equal(t, []netip.Prefix{netip.MustParsePrefix("10.0.0.5/32"), netip.MustParsePrefix("192.0.2.0/24")}, o.door.ProxyProtocol)
+
+	o, err = parseFlags([]string{"-proxy-protocol", "127.0.0.1"}, func(k string) string { return env[k] }, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, o.door.ProxyProtocol, "the flag beats the environment")
+
+	_, err = parseFlags([]string{"-proxy-protocol", "lb.example.com"}, func(string) string { return "" }, io.Discard)
+	assert.ErrorContains(t, err, "-proxy-protocol")
 }

@@ -106,6 +106,10 @@ func botThinkers(share float64, procs int) int {
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("unossh", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: unossh [flags]                     serve UNO over SSH\n       unossh backup [-data DIR] FILE   copy the database to FILE while it serves")
+		fs.PrintDefaults()
+	}
 	f := envFlags{fs: fs, getenv: getenv}
 	var o options
 	d := &o.door
