@@ -3,14 +3,18 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/log"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/store"
 )
 
 // unit is a systemd unit file: each section's settings, in order, with
@@ -128,4 +132,36 @@ func TestSystemdUnitsVerify(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	assert.Empty(t, strings.TrimSpace(string(out)), "no warning")
+}
+
+// The backup unit's command, as systemd would run it ($$ and %% unescaped)
+// with its paths moved to the test's directories, backs up a server's data
+// directory to the day's file.
+func TestBackupUnitCommandWritesTheDaysFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary: not with -short")
+	}
+	bin := buildUnossh(t)
+	data, backups := t.TempDir(), t.TempDir()
+	db, err := store.Open(store.Options{Dir: data, Logger: log.New(io.Discard)})
+	require.NoError(t, err)
+	_, err = db.Register(t.Context(), "SHA256:ana", "ana")
+	require.NoError(t, err)
+	defer db.Close() // the server is running: it holds the directory
+
+	b := readUnit(t, "docs/unossh-backup.service")
+	cmd := b.one(t, "Service", "ExecStart")
+	cmd = strings.NewReplacer("$$", "$", "%%", "%").Replace(cmd)
+	cmd = strings.NewReplacer("/usr/local/bin/unossh", bin, "/var/lib/unossh/data", data,
+		"/var/lib/unossh-backups", backups).Replace(cmd)
+	argv := strings.SplitN(cmd, " ", 3)
+	require.Equal(t, []string{"/bin/sh", "-c"}, argv[:2])
+	out, err := exec.Command("/bin/sh", "-c", strings.Trim(argv[2], "'")).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	files, err := filepath.Glob(filepath.Join(backups, "unossh-*.db"))
+	require.NoError(t, err)
+	require.Len(t, files, 1, "%s", out)
+	day := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(files[0]), "unossh-"), ".db")
+	assert.Regexp(t, `^\pL+$`, day, "the day's name, as date +%a gives it")
+	assert.Contains(t, string(out), "backup written")
 }
