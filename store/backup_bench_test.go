@@ -13,7 +13,7 @@ import (
 
 // BenchmarkJournalDuringBackup: what an online backup costs the live
 // tables. 200 tables each append a move about every 100 ms (2,000 moves a
-// second, as many as 8,000 players make), on a database grown with a
+// second), on a database grown with a
 // history of filler moves, first alone and then while `unossh backup`
 // (Backup) copies the database over and over, one copy after another. Run
 // (figures in docs/benchmarks.md):
