@@ -13,10 +13,9 @@ import (
 
 // BenchmarkJournalDuringBackup: what an online backup costs the live
 // tables. 200 tables each append a move about every 100 ms (2,000 moves a
-// second), on a database grown with a
-// history of filler moves, first alone and then while `unossh backup`
-// (Backup) copies the database over and over, one copy after another. Run
-// (figures in docs/benchmarks.md):
+// second), on a database grown with a history of filler moves, first alone
+// and then while `unossh backup` (Backup) copies the database over and
+// over, one copy after another. Run (figures in docs/benchmarks.md):
 //
 //	go test -run '^$' -bench 'JournalDuringBackup' -benchtime 30000x ./store
 func BenchmarkJournalDuringBackup(b *testing.B) {
