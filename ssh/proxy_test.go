@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/log"
+	"github.com/pires/go-proxyproto"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/unossh/unossh/ssh"
@@ -141,4 +142,20 @@ func TestParseCIDRs(t *testing.T) {
 	none, err := ssh.ParseCIDRs("")
 	require.NoError(t, err)
 	assert.Empty(t, none)
+}
+
+// A LOCAL header (the balancer speaking for itself, as in its own health
+// checks) is a valid header that names no player: the connection is the
+// balancer's own, counted under its address.
+func TestProxyLocalHeaderIsTheBalancersOwn(t *testing.T) {
+	_, addr, _ := behindProxy(t, "127.0.0.1/32", nil)
+	local := func(_, _ net.Addr) []byte {
+		b, err := (&proxyproto.Header{Version: 2, Command: proxyproto.LOCAL}).Format()
+		if err != nil {
+			panic(err)
+		}
+		return b
+	}
+	c := sshtest.Dial(t, sshtest.Relay(t, addr, local))
+	assert.Equal(t, "127.0.0.1", seenFrom(t, c))
 }
