@@ -20,6 +20,11 @@
 // (room.go), and Open refuses a data directory without the room to bring its
 // tables back (ErrNoRoom), with one line saying what to free.
 //
+// Backup copies the SQLite database of a data directory to a file while a
+// server has it open, without its lock and without holding up its writes
+// (`unossh backup`; backup.go); a restore is that file put in place as
+// FileName with the server stopped (docs/deploy.md).
+//
 // The store returns typed values; wording them for a screen is the TUI's job.
 // Times come from an injected clock, so tests drive the once-a-day rename and
 // the short life of a link code without waiting.
