@@ -33,8 +33,8 @@ type recordsApp struct {
 }
 
 // startRecords serves the app on a store in dir until stop (or the test's
-// end).
-func startRecords(t *testing.T, dir string, cfg lobby.Config) *recordsApp {
+// end); tune, if given, changes the SSH server's settings.
+func startRecords(t *testing.T, dir string, cfg lobby.Config, tune ...func(*ssh.Config)) *recordsApp {
 	t.Helper()
 	st, err := store.Open(store.Options{Dir: dir, Logger: log.New(&syncBuffer{})})
 	require.NoError(t, err)
@@ -42,14 +42,18 @@ func startRecords(t *testing.T, dir string, cfg lobby.Config) *recordsApp {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	a := &recordsApp{addr: l.Addr().String(), hub: lobby.NewHub(cfg), st: st, served: make(chan error, 1)}
-	a.srv, err = ssh.New(ssh.Config{
+	scfg := ssh.Config{
 		HostKeyDir: t.TempDir(),
 		Logger:     log.New(&syncBuffer{}),
 		NewModel:   modelMaker(a.hub, connectHint(l.Addr()), nil),
 		Records:    recordsFor(st, time.Now, a.hub.KeyAdded),
 		ConnBurst:  -1, // every client dials from 127.0.0.1
 		Startups:   ssh.Startups{PerIP: -1},
-	})
+	}
+	for _, f := range tune {
+		f(&scfg)
+	}
+	a.srv, err = ssh.New(scfg)
 	require.NoError(t, err)
 	go func() { a.served <- a.srv.Serve(l) }()
 	t.Cleanup(a.stop)

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -77,4 +79,45 @@ func TestColourChooserNearTheMiddleOverSSH(t *testing.T) {
 		}
 	}
 	require.InDelta(t, 0, left-right, 16, "the box is %d cells from the left and %d from the right", left, right)
+}
+
+// TestBackToYourTableStandsApartFromItsWords: in the lobby of a player who
+// stepped away from a game, the menu's longest title, "Back to your table",
+// has a gap before its description, as every other title has (it ran into
+// it: "Back to your table your seat at ...").
+func TestBackToYourTableStandsApartFromItsWords(t *testing.T) {
+	t.Parallel()
+	addr, _ := startApp(t, fastLobby())
+	ana, _ := hostPrivate(t, addr, "ana", []string{"seats", "2"})
+	addBots(t, ana, 1, "2/2 taken")
+	startGame(t, ana)
+	require.NoError(t, ana.Press("q"))
+	ana.WaitFor(t, "Leave the game?", wait)
+	require.NoError(t, ana.Press("y"))
+	ana.WaitFor(t, "Back to your table", wait)
+	back := regexp.MustCompile(`Back to your table( +)your seat at`)
+	quick := regexp.MustCompile(`Quick play( +)back to your seat`)
+	ana.WaitUntil(t, func(s string) bool { return back.MatchString(s) && quick.MatchString(s) }, wait)
+	s := ana.Screen()
+	gap := len(back.FindStringSubmatch(s)[1])
+	require.GreaterOrEqual(t, gap, 2, "Back to your table runs into its words:\n%s", s)
+	// The two descriptions start in the same column.
+	require.Equal(t, column(lineWith(s, "Back to your table"), "your seat at"),
+		column(lineWith(s, "Quick play"), "back to your seat"))
+}
+
+// column is the cell where sub begins in line (the menu's marks are one
+// cell wide each).
+func column(line, sub string) int {
+	return utf8.RuneCountInString(line[:strings.Index(line, sub)])
+}
+
+// lineWith is the first line of s that holds sub.
+func lineWith(s, sub string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			return l
+		}
+	}
+	return ""
 }

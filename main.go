@@ -4,6 +4,7 @@
 //	unossh -addr :23234
 //	ssh -p 23234 localhost            # the lobby
 //	ssh -t -p 23234 localhost join K7QX-2MHC-9DFA
+//	unossh backup -data data unossh-backup.db   # an online copy of the database
 //
 // SIGINT or SIGTERM shuts down in order within a deadline; a second signal
 // stops at once.
@@ -63,6 +64,7 @@ func main() {
 type options struct {
 	addr       string
 	hostKeyDir string
+	hostKey    string     // -host-key: the key every node presents ("": made in hostKeyDir)
 	metrics    string     // the metrics endpoint's address; "" for none
 	door       ssh.Config // the door limits only
 	dataDir    string
@@ -104,12 +106,21 @@ func botThinkers(share float64, procs int) int {
 func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("unossh", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: unossh [flags]                     serve UNO over SSH\n       unossh backup [-data DIR] FILE   copy the database to FILE while it serves")
+		fs.PrintDefaults()
+	}
 	f := envFlags{fs: fs, getenv: getenv}
 	var o options
 	d := &o.door
 	f.string(&o.addr, "addr", "UNOSSH_ADDR", ssh.DefaultAddr, "address to listen on, HOST:PORT")
 	f.string(&o.hostKeyDir, "hostkey-dir", "UNOSSH_HOSTKEY_DIR", ssh.DefaultHostKeyDir,
 		"directory of the SSH host key, created on first run")
+	f.string(&o.hostKey, "host-key", "UNOSSH_HOST_KEY", "",
+		"the SSH host key to present, a private key file in any OpenSSH format, never made (default: the one in -hostkey-dir); every node of a cluster is given the same")
+	var proxies string
+	f.string(&proxies, "proxy-protocol", "UNOSSH_PROXY_PROTOCOL", "",
+		"comma-separated CIDRs of load balancers whose connections open with a PROXY protocol header (v1 or v2) giving the player's address (off when empty)")
 	f.int(&d.MaxSessions, "max-sessions", "UNOSSH_MAX_SESSIONS", ssh.DefaultMaxSessions, "live sessions in all")
 	f.int(&d.MaxSessionsPerIP, "max-per-addr", "UNOSSH_MAX_PER_ADDR", ssh.DefaultMaxSessionsPerIP,
 		"live sessions per client address (open connections: twice this)")
@@ -176,6 +187,9 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		return options{}, err
 	}
 	d.Startups = s
+	if d.ProxyProtocol, err = ssh.ParseCIDRs(proxies); err != nil {
+		return options{}, fmt.Errorf("-proxy-protocol: %w", err)
+	}
 	if o.public, err = parsePublicHost(public); err != nil {
 		return options{}, err
 	}
@@ -184,11 +198,21 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 
 // run serves until ctx ends, then shuts down in order.
 func run(ctx context.Context, args []string, getenv func(string) string, logger *log.Logger) error {
+	if len(args) > 0 && args[0] == "backup" {
+		return backupCommand(ctx, args[1:], getenv, logger)
+	}
 	o, err := parseFlags(args, getenv, os.Stderr)
 	if err != nil {
 		return err
 	}
 	debug.SetGCPercent(o.gcPercent)
+	// A host key given that cannot be read stops the start before
+	// anything opens (the server reads it again when it is made).
+	if o.hostKey != "" {
+		if _, err := ssh.ReadHostKey(o.hostKey); err != nil {
+			return err
+		}
+	}
 
 	// The store opens before anything listens: a bad data directory or
 	// database refuses the start with one line. It closes last, once
@@ -241,7 +265,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	}
 	pages := &tui.PageCounts{}
 	reg := &players{pages: pages}
-	cfg.Addr, cfg.HostKeyDir, cfg.Logger = o.addr, o.hostKeyDir, logger
+	cfg.Addr, cfg.HostKeyDir, cfg.HostKeyFile, cfg.Logger = o.addr, o.hostKeyDir, o.hostKey, logger
 	cfg.PublicHost = o.public.destination(l.Addr(), os.Hostname)
 	cfg.NewModel = reg.modelMaker(hub, "ssh "+cfg.PublicHost)
 	cfg.Seated = reg.seated
@@ -251,15 +275,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		return err
 	}
 	attachPeople(people, hub, srv)
+	ready := newReadiness(st)
 	if o.metrics != "" {
 		ml, err := net.Listen("tcp", o.metrics)
 		if err != nil {
 			return fmt.Errorf("metrics: %w", err)
 		}
-		defer serveMetrics(ml, srv, hub, pages, logger, journalMetrics(st, hub))()
+		defer serveMetrics(ml, srv, hub, pages, logger, journalMetrics(st, hub), ready.routes())()
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
+	ready.serve()
 
 	logger.Info("serving UNO over SSH", "addr", l.Addr().String(), "host-key", srv.Fingerprint())
 	logger.Info("connect with: ssh " + cfg.PublicHost)
@@ -269,6 +295,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
+	// From here /readyz says 503, and stays so: a balancer sends no new
+	// player to a node that is about to tell its own to leave.
+	ready.drain()
 	return shutdown(srv, hub, served, logger)
 }
 

@@ -42,6 +42,15 @@ type gateConn struct {
 // wrapConn is the SSH server's ConnCallback: the first thing to see a new
 // connection. Returning nil refuses it.
 func (d *door) wrapConn(ctx gssh.Context, conn net.Conn) net.Conn {
+	// Behind a load balancer, the player's address is the one its PROXY
+	// header gives (proxy.go): read first, so that every limit below,
+	// the log and the lobby count the player, not the balancer.
+	unwrapped, err := d.proxy.unwrap(conn)
+	if err != nil {
+		d.refused("connection", ipOf(conn.RemoteAddr()), err)
+		return nil
+	}
+	conn = unwrapped
 	ip := ipOf(conn.RemoteAddr())
 	if err := d.admitConn(ip); err != nil {
 		d.refused("connection", ip, err)

@@ -9,7 +9,9 @@
 // changed (paint.go).
 //
 // The package owns everything that happens before the game sees a player:
-// host key, authentication (any public key is an identity; no key means a
+// the player's address behind a trusted load balancer (its PROXY protocol
+// header, proxy.go), host key (made on the first run, or one given to every
+// node, hostkey.go), authentication (any public key is an identity; no key means a
 // guest, never a password prompt), command parsing, and the door limits that
 // keep one client from harming the others: connection rate, connections
 // still logging in (startups.go, after OpenSSH's MaxStartups), one session

@@ -55,6 +55,7 @@ type door struct {
 	now     func() time.Time
 	after   func(time.Duration, func()) stopper // time.AfterFunc, or a test's
 	limits  limits
+	proxy   proxyTrust // load balancers whose PROXY header is believed (proxy.go)
 	logRate *rate.Limiter
 	quiet   atomic.Int64 // refusal log lines suppressed since the last one written
 	counts  refusalCounts

@@ -60,6 +60,10 @@ func (ts *Timers) Fire() int {
 	return n
 }
 
+// ProxyHeaderTimeout makes cfg's server wait d for a trusted proxy's
+// header, so that a test of a proxy that sends none ends soon.
+func ProxyHeaderTimeout(cfg *Config, d time.Duration) { cfg.proxyHeaderTimeout = d }
+
 // DoorLogin is what the door does for one player's login, without the
 // network: admit the connection, then its session. Its release undoes
 // both, as their end does.

@@ -70,7 +70,7 @@ func (m *testModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *testModel) View() string {
 	var b strings.Builder
 	b.WriteString(m.title.Render("unossh test screen") + "\n")
-	fmt.Fprintf(&b, "id=%s user=%s guest=%t\n", m.s.ID, m.s.User, m.s.Guest)
+	fmt.Fprintf(&b, "id=%s user=%s guest=%t from=%s\n", m.s.ID, m.s.User, m.s.Guest, m.s.RemoteAddr)
 	fmt.Fprintf(&b, "fingerprint=%s\n", m.s.Fingerprint)
 	fmt.Fprintf(&b, "command=%s code=%s\n", m.s.Command.Kind, m.s.Command.Code)
 	fmt.Fprintf(&b, "size=%dx%d presses=%d\n", m.w, m.h, m.presses)

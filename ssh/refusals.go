@@ -20,6 +20,7 @@ var refusalCauses = []struct {
 	{ErrStartupsIP, "startups_per_addr"},
 	{ErrHandshakeCut, "handshake_cut"},
 	{ErrMadeRoom, "idle_evicted"},
+	{ErrProxyHeader, "proxy_header"},
 }
 
 // causeOf is err's metric label.

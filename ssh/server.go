@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"path/filepath"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -44,6 +44,10 @@ type Config struct {
 	Addr string
 	// HostKeyDir holds the ed25519 host key, created on first run.
 	HostKeyDir string
+	// HostKeyFile, if set, is the private host key to present, in any of
+	// OpenSSH's formats; it is never created, and HostKeyDir is not used.
+	// Every node of a cluster is given the same one (hostkey.go).
+	HostKeyFile string
 	// Logger is the operator's log; log.Default() if nil.
 	Logger *log.Logger
 	// NewModel builds the Bubble Tea model for a session with a terminal.
@@ -93,9 +97,18 @@ type Config struct {
 	// Shared counts MaxSessionsPerIP and the connection rate per address
 	// across the nodes of a service (shared.go). Nil on a lone node.
 	Shared Shared
+	// ProxyProtocol are the addresses of load balancers that open each
+	// connection with a PROXY protocol header (v1 or v2) naming the
+	// player's address, which the door, the log and the lobby then use.
+	// A connection from them without a valid header within
+	// DefaultProxyHeaderTimeout is closed; a header from anyone else is not
+	// believed (proxy.go). Empty: no proxy is trusted.
+	ProxyProtocol []netip.Prefix
 
 	// afterFunc replaces time.AfterFunc for the handshake timers (tests).
 	afterFunc func(time.Duration, func()) stopper
+	// proxyHeaderTimeout replaces DefaultProxyHeaderTimeout (tests).
+	proxyHeaderTimeout time.Duration
 }
 
 func (c Config) withDefaults() Config {
@@ -178,11 +191,15 @@ func New(cfg Config) (*Server, error) {
 	if cfg.afterFunc != nil {
 		s.door.after = cfg.afterFunc
 	}
+	s.door.proxy = proxyTrust{from: cfg.ProxyProtocol, timeout: orDefault(cfg.proxyHeaderTimeout, DefaultProxyHeaderTimeout)}
 
-	keyPath := filepath.Join(cfg.HostKeyDir, hostKeyName)
+	hostKey, keyPath, err := hostKeyOption(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("ssh: %w", err)
+	}
 	opts := []gssh.Option{
 		wish.WithAddress(cfg.Addr),
-		wish.WithHostKeyPath(keyPath),
+		hostKey,
 		wish.WithVersion("unossh"),
 		// Any key is welcome: a key is an identity, not a permission.
 		wish.WithPublicKeyAuth(func(gssh.Context, gssh.PublicKey) bool { return true }),

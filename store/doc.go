@@ -12,13 +12,18 @@
 //	if err != nil { ... }           // one line, fit for an operator
 //	defer st.Close()
 //	acct, err := st.Register(ctx, fingerprint, "ana")
-//	err = st.Append(ctx, tableID, seq, action) // back after the commit
+//	err = st.Append(ctx, tableID, fence, seq, action) // back after the commit
 //
 // A failed write is an error like any other (a full disk, a database gone):
 // the lobby holds the table until a write succeeds, whatever the backend.
 // On a nearly full disk the SQLite store keeps its write-ahead log short
 // (room.go), and Open refuses a data directory without the room to bring its
 // tables back (ErrNoRoom), with one line saying what to free.
+//
+// Backup copies the SQLite database of a data directory to a file while a
+// server has it open, without its lock and without holding up its writes
+// (`unossh backup`; backup.go); a restore is that file put in place as
+// FileName with the server stopped (docs/deploy.md).
 //
 // The store returns typed values; wording them for a screen is the TUI's job.
 // Times come from an injected clock, so tests drive the once-a-day rename and

@@ -479,6 +479,8 @@ func (m *model) seatNotes(k rowKey) string {
 	case !k.seated:
 	case seat.Bot:
 		ns = append(ns, st.dim.Render("bot"))
+	case seat.Nick == "": // left once the game was over: named from the result (seatName)
+		ns = append(ns, st.dim.Render("left"))
 	case !seat.Connected && seat.AutoPlay: // left: a bot stands in until they come back
 		ns = append(ns, st.warn.Render("away")+st.dim.Render(" · bot plays"))
 	case !seat.Connected:

@@ -52,7 +52,7 @@ func (m *model) tourRoomView() []string {
 	}
 	out := m.top("", "")
 	out = append(out, " "+st.bold.Render(clean(t.Name))+st.dim.Render(" · "+vis+" tournament · ")+t.Settings.Edition.Title(),
-		" "+st.dim.Render(trunc("eight players at two tables; each partners every other for four hands: 28", m.w-2)), "")
+		" "+st.dim.Render(trunc("eight players, two tables: each partners every other for four hands, 28 in all", m.w-2)), "")
 	if tv.Started {
 		out = append(out, m.tourStandings(tv)...)
 	} else {
