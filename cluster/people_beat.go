@@ -84,8 +84,11 @@ func (p *People) tick(now time.Time) {
 	p.st.away, p.st.reconnects = !up, reconnects
 	if back {
 		// Whatever was said while NATS was away may be lost: everyone
-		// tells everyone everything again.
+		// tells everyone everything again. The connections made meanwhile
+		// are not told: the rate counts the last seconds, and charged now
+		// they would hold an address back for what it did long ago.
 		p.st.hello, p.st.full = true, true
+		clear(p.st.conns)
 	}
 	var b *beat
 	if up {
