@@ -187,8 +187,12 @@ func (n *nickClaims) ctx() (context.Context, context.CancelFunc) {
 // take claims key for h: nil if it is theirs (or their account's) now,
 // lobby.ErrNickTaken if another player holds it.
 func (n *nickClaims) take(ctx context.Context, key string, h lobby.NickHolder) error {
-	if c := n.mine[key]; c != nil && c.h.Session == h.Session {
-		return nil
+	if c := n.mine[key]; c != nil {
+		// This node's already, even if not written yet: its own word.
+		if c.h.Session == h.Session || h.Account != 0 && c.h.Account == h.Account {
+			return nil
+		}
+		return lobby.ErrNickTaken
 	}
 	if !n.p.reachable() {
 		n.mine[key] = &claim{h: h}
@@ -330,9 +334,9 @@ func (n *nickClaims) reclaim(key string) {
 }
 
 // releaseAll frees this node's names as it leaves the service (after loop
-// stopped): the releases queued first, then every claim left.
+// stopped): every claim it holds.
 func (n *nickClaims) releaseAll() {
-	n.drainReleases()
+	n.dropQueued()
 	if !n.p.reachable() {
 		return
 	}
@@ -346,9 +350,9 @@ func (n *nickClaims) releaseAll() {
 	clear(n.mine)
 }
 
-// drainReleases drops what is still queued: releases are done by
-// releaseAll anyway, and a claim waiting for an answer gets one.
-func (n *nickClaims) drainReleases() {
+// dropQueued drops what is still queued as the node leaves: releaseAll
+// frees every name anyway, and a claim waiting for an answer gets one.
+func (n *nickClaims) dropQueued() {
 	n.mu.Lock()
 	ops := n.ops
 	n.ops = nil
