@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // This file is the door's cap on connections that have not logged in yet,
@@ -17,11 +18,15 @@ import (
 //     an address that already has one in progress is dropped at random:
 //     with probability Rate% at Start, rising linearly to 100% at Full.
 //   - At Full, a connection from an address with no handshake in progress
-//     is still let in, and the oldest handshake in progress is dropped to
-//     make room. A flood can then slow logins but not lock them out: a
-//     real login finishes in well under a second, so it is dropped only if
-//     Full newer connections arrive meanwhile, and the per-address rate
-//     limit bounds how fast they can.
+//     is still let in if the oldest handshake that is silent (its client
+//     has sent nothing yet) or slow (older than cutAfter) can be dropped to
+//     make room; otherwise it is refused. A flood of half-open connections
+//     can then slow logins but not lock them out, and a handshake whose
+//     client is talking is never dropped for a newcomer before cutAfter.
+//     (Dropping the oldest whatever it was doing locked everyone out in a
+//     reconnect storm: with thousands of players retrying at once, Full
+//     newer connections came before any login could finish, so every one
+//     was cut and tried again, and nobody got in.)
 //
 // A connection leaves the count when it opens its first channel, which
 // the SSH protocol allows only after authentication, or when it closes.
@@ -42,6 +47,12 @@ type Startups struct {
 	Full  int // handshakes in progress at which the oldest is dropped for a newcomer
 	PerIP int // handshakes in progress per address
 }
+
+// cutAfter is how long a handshake whose client is talking is safe from
+// being dropped for a newcomer at Full: far longer than a real login takes,
+// even on a busy server, and short beside the handshake timeout, so that a
+// client trickling bytes to hold a slot loses it long before that.
+const cutAfter = 10 * time.Second
 
 // DefaultStartups is the cap if Config.Startups is zero.
 var DefaultStartups = Startups{Start: 100, Rate: 30, Full: 1000, PerIP: 10}
@@ -76,8 +87,8 @@ func ParseStartups(text string, s Startups) (Startups, error) {
 }
 
 // startHandshake counts c as a connection logging in, or says why not. It
-// may name a victim: the oldest handshake in progress, to be closed to make
-// room for c.
+// may name a victim: the oldest handshake in progress that is silent or
+// slow, to be closed to make room for c.
 func (d *door) startHandshake(c *gateConn) (victim *gateConn, err error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -91,14 +102,14 @@ func (d *door) startHandshake(c *gateConn) (victim *gateConn, err error) {
 			return nil, ErrStartupsFull
 		}
 		if d.pending >= s.Full {
-			if victim = d.oldestPendingLocked(); victim == nil {
+			if victim = d.victimLocked(); victim == nil {
 				return nil, ErrStartupsFull
 			}
 			d.unpendLocked(victim)
 		}
 	}
 	d.seq++
-	c.seq = d.seq
+	c.seq, c.since = d.seq, d.now()
 	c.pending = true
 	d.pending++
 	st.pending++
@@ -116,10 +127,13 @@ func dropChance(s Startups, n int) float64 {
 	return base + (1-base)*float64(n-s.Start)/float64(s.Full-s.Start)
 }
 
-func (d *door) oldestPendingLocked() *gateConn {
+// victimLocked is the oldest handshake in progress whose client has sent
+// nothing, or that has gone on for cutAfter; nil if none.
+func (d *door) victimLocked() *gateConn {
+	slow := d.now().Add(-cutAfter)
 	var old *gateConn
 	for c := range d.conns {
-		if c.pending && (old == nil || c.seq < old.seq) {
+		if c.pending && (old == nil || c.seq < old.seq) && (!c.heard.Load() || !c.since.After(slow)) {
 			old = c
 		}
 	}

@@ -353,11 +353,12 @@ func why(err error) string {
 		return string(re)
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return "connection refused (nothing listening)"
-	case errors.Is(err, syscall.ECONNRESET):
-		return "connection reset"
 	case errors.As(err, &ne) && ne.Timeout():
 		return "timed out"
-	case errors.Is(err, io.EOF), strings.Contains(err.Error(), "EOF"):
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE), errors.Is(err, net.ErrClosed),
+		errors.Is(err, io.EOF), strings.Contains(err.Error(), "EOF"):
+		// The door drops a handshake in progress with no word (ssh's
+		// "handshake_cut"); the client sees it as any of these.
 		return "closed during the handshake, with no reason"
 	}
 	return err.Error()
@@ -366,13 +367,17 @@ func why(err error) string {
 // sit brings p in for the first time: a nickname, Quick play, the start
 // (a public table's host may start alone: bots fill the free seats), and
 // its hand on screen. It keeps the session.
-func (p *stormPlayer) sit(addr string, limit time.Duration) error {
+func (p *stormPlayer) sit(addr string, retry, limit time.Duration) error {
+	give := time.After(limit)
 	var st steps
 	s, nick, err := openSession(addr, p.src, p.key, []string{"Choose a nickname"}, &st)
-	if err != nil {
-		return err
+	for deadline := time.Now().Add(limit); err != nil; {
+		if time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(retry + time.Duration(mrand.Int64N(int64(retry)+1)))
+		s, nick, err = openSession(addr, p.src, p.key, []string{"Choose a nickname"}, &st)
 	}
-	give := time.After(limit)
 	wait := func(c <-chan struct{}, what string) error {
 		select {
 		case <-c:
@@ -592,7 +597,7 @@ func stormMain(o options) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := p.sit(o.addr, 3*time.Minute); err != nil {
+			if err := p.sit(o.addr, o.retry, 3*time.Minute); err != nil {
 				if failed.Add(1) <= 5 {
 					fmt.Fprintf(os.Stderr, "player %d: %v\n", p.i, err)
 				}
@@ -645,6 +650,7 @@ func stormRound(sp *spawner, o options, base string, round int, sig syscall.Sign
 		fmt.Printf("stopped in %s\n", stopped.Round(time.Millisecond))
 	}
 	told := 0
+	give := time.Now().Add(2 * time.Second) // for them all
 	for _, p := range players {
 		if p.s == nil {
 			continue
@@ -652,7 +658,7 @@ func stormRound(sp *spawner, o options, base string, round int, sig syscall.Sign
 		select {
 		case <-p.s.closed:
 			told++
-		case <-time.After(time.Second):
+		case <-time.After(max(time.Until(give), 0)):
 		}
 		p.s.client.Close()
 		p.s = nil
