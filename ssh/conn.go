@@ -24,9 +24,10 @@ type gateConn struct {
 	timer stopper
 
 	// guarded by door.mu
-	seq     uint64    // order of arrival
-	since   time.Time // when it began logging in
-	pending bool      // counted as logging in
+	since     time.Time // when it began logging in
+	pending   bool      // counted as logging in
+	prevLogin *gateConn // the handshakes in progress, in order (startups.go)
+	nextLogin *gateConn
 
 	// heard is whether the client has sent anything: a handshake whose
 	// client talks is not dropped for a newcomer (startups.go).

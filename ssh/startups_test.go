@@ -96,8 +96,7 @@ func TestStartupsFullDropsTheOldestForANewAddress(t *testing.T) {
 // In a reconnect storm thousands of real clients log in at once: cutting
 // the oldest handshake for each newcomer cut every login before it could
 // finish. A handshake whose client is talking keeps its slot (the newcomer
-// is refused and tries again) until it has gone on for cutAfter; a silent
-// one still makes room at once.
+// is refused and tries again) until it has gone on for cutAfter.
 func TestStartupsFullSparesATalkingHandshake(t *testing.T) {
 	s := Startups{Start: 3, Rate: 100, Full: 3, PerIP: 10}
 	d, clock := startupsDoorClock(s, 0)
@@ -117,19 +116,26 @@ func TestStartupsFullSparesATalkingHandshake(t *testing.T) {
 		assert.True(t, c.pending, "every login in progress goes on")
 	}
 
-	// A silent one makes room, though it is the youngest.
-	d.authenticated(talking[2])
-	silent, _, err := handshake(t, d, "10.0.0.3")
+	// The oldest finishes: the next is the oldest now, and once it has
+	// gone on for cutAfter it makes room, talking or not.
+	d.authenticated(talking[0])
+	fresh, _, err := handshake(t, d, "10.0.0.3")
 	require.NoError(t, err)
+	fresh.heard.Store(true)
+	clock.advance(cutAfter - 3*time.Second)
+	_, _, err = handshake(t, d, "10.0.0.4")
+	assert.ErrorIs(t, err, ErrStartupsFull, "the oldest has gone on for less than cutAfter")
+	clock.advance(time.Second)
 	_, victim, err = handshake(t, d, "10.0.0.4")
 	require.NoError(t, err)
-	assert.Same(t, silent, victim, "the silent handshake makes room")
-
-	// Past cutAfter the oldest is slow, talking or not.
-	clock.advance(cutAfter - 2*time.Second)
+	assert.Same(t, talking[1], victim, "the oldest, slow, makes room")
+	_, _, err = handshake(t, d, "10.0.0.5")
+	assert.ErrorIs(t, err, ErrStartupsFull, "the next oldest is a second younger")
+	clock.advance(time.Second)
 	_, victim, err = handshake(t, d, "10.0.0.5")
 	require.NoError(t, err)
-	assert.Same(t, talking[0], victim, "the oldest, slow, makes room")
+	assert.Same(t, talking[2], victim, "then it makes room too")
+	assert.Equal(t, 3, d.handshakes())
 }
 
 func TestParseStartups(t *testing.T) {

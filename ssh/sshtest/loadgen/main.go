@@ -22,6 +22,13 @@
 // closes (a guest who leaves frees their seat). The report then gives the
 // hard bots' searches and the moves they made without one (-bot-cpu).
 //
+// With -storm term,kill, a reconnect storm instead (storm.go): -n players,
+// each with a key of their own, sit at Quick play tables; the server is
+// stopped (SIGTERM, then SIGKILL) and started again on the same data, and
+// every player reconnects at once; it reports the time until each is back
+// in their seat, the failed attempts and why, and where the time went
+// (with -floor, first -n fresh logins at once to the bare server).
+//
 // Its clients stand for players' own machines, which on a real server take
 // none of its cores; here they share the machine with it, so by default
 // they run at a lower priority (-client-nice 10: Linux then gives the
@@ -36,6 +43,7 @@
 //
 //	go build -o /tmp/unossh . && go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 600 -floor
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 2000 -bot-tables 300
+//	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 10000 -storm term,kill -floor -profile /tmp/storm
 package main
 
 import (

@@ -429,7 +429,8 @@ func (p *stormPlayer) back(addr string, release time.Time, retry, limit time.Dur
 	for time.Now().Before(deadline) {
 		r.attempts++
 		var st steps
-		s, found, err := openSession(addr, p.src, p.key, []string{"your hand", "Choose a nickname", "Back to your table"}, &st)
+		s, found, err := openSession(addr, p.src, p.key,
+			[]string{"your hand", "Choose a nickname", "Back to your table", "Quick play"}, &st)
 		if err == nil {
 			select {
 			case <-found:
@@ -437,6 +438,14 @@ func (p *stormPlayer) back(addr string, release time.Time, retry, limit time.Dur
 				err = errors.New("the session ended before a screen")
 			case <-time.After(time.Until(deadline)):
 				err = errors.New("no seat on screen in time")
+			}
+		}
+		if err == nil && s.w.matched() == "Quick play" {
+			// The lobby: the seat is gone, unless the table follows.
+			select {
+			case <-s.w.expect("your hand"):
+			case <-s.closed:
+			case <-time.After(5 * time.Second):
 			}
 		}
 		if err != nil {
@@ -452,6 +461,9 @@ func (p *stormPlayer) back(addr string, release time.Time, retry, limit time.Dur
 			continue
 		}
 		if got := s.w.matched(); got != "your hand" {
+			if got == "" {
+				got = "Quick play" // (the lobby stayed)
+			}
 			s.client.Close()
 			r.fail = fmt.Sprintf("the server showed %q, not the seat", got)
 			return r
