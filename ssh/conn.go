@@ -3,6 +3,7 @@ package ssh
 import (
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	gssh "github.com/charmbracelet/ssh"
@@ -23,8 +24,14 @@ type gateConn struct {
 	timer stopper
 
 	// guarded by door.mu
-	seq     uint64 // order of arrival
-	pending bool   // counted as logging in
+	since     time.Time // when it began logging in
+	pending   bool      // counted as logging in
+	prevLogin *gateConn // the handshakes in progress, in order (startups.go)
+	nextLogin *gateConn
+
+	// heard is whether the client has sent anything: a handshake whose
+	// client talks is not dropped for a newcomer (startups.go).
+	heard atomic.Bool
 
 	// deadline is the deadline the socket has now (Unix nanoseconds; 0:
 	// none), set through SetDeadline, under dmu: reads and writes set it
@@ -131,6 +138,14 @@ func (c *gateConn) SetDeadline(t time.Time) error {
 		c.deadline = want
 	}
 	return err
+}
+
+func (c *gateConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	if n > 0 && !c.heard.Load() {
+		c.heard.Store(true)
+	}
+	return n, err
 }
 
 // sessionStarted stops the handshake clock: from here on the idle and stall

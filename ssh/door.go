@@ -68,7 +68,7 @@ type door struct {
 	closing   bool
 	lastSweep time.Time
 	pending   int            // connections logging in (startups.go)
-	seq       uint64         // numbers connections in order of arrival
+	logins    loginQueue     // those connections, oldest first
 	random    func() float64 // in [0, 1), for the random drop of startups.go
 }
 

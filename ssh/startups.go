@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // This file is the door's cap on connections that have not logged in yet,
@@ -17,11 +18,20 @@ import (
 //     an address that already has one in progress is dropped at random:
 //     with probability Rate% at Start, rising linearly to 100% at Full.
 //   - At Full, a connection from an address with no handshake in progress
-//     is still let in, and the oldest handshake in progress is dropped to
-//     make room. A flood can then slow logins but not lock them out: a
-//     real login finishes in well under a second, so it is dropped only if
-//     Full newer connections arrive meanwhile, and the per-address rate
-//     limit bounds how fast they can.
+//     is still let in if the oldest handshake in progress is silent (its
+//     client has sent nothing) or slow (on for cutAfter): that one is
+//     dropped to make room. Otherwise the newcomer is refused. A flood of
+//     half-open connections can then slow logins but not lock them out,
+//     and a login whose client is talking is never dropped for a newcomer
+//     before cutAfter. (Dropping the oldest whatever it was doing locked
+//     everyone out in a reconnect storm: with thousands of players trying
+//     again at once, Full newer connections came before any login could
+//     finish, so every one was cut, tried again, and cut again.)
+//
+// The handshakes in progress are kept in order of arrival (a list through
+// the connections), so that finding the oldest costs nothing however many
+// connections the server holds: in a storm a newcomer arrives at Full
+// thousands of times a second.
 //
 // A connection leaves the count when it opens its first channel, which
 // the SSH protocol allows only after authentication, or when it closes.
@@ -39,9 +49,15 @@ var (
 type Startups struct {
 	Start int // handshakes in progress before random drops begin
 	Rate  int // percent dropped at Start
-	Full  int // handshakes in progress at which the oldest is dropped for a newcomer
+	Full  int // handshakes in progress at which a newcomer waits, or a silent or slow one makes room
 	PerIP int // handshakes in progress per address
 }
+
+// cutAfter is how long a handshake whose client is talking is safe from
+// being dropped for a newcomer at Full: far longer than a real login takes,
+// even on a busy server, and short beside the handshake timeout, so that a
+// client trickling bytes to hold a slot loses it long before that.
+const cutAfter = 10 * time.Second
 
 // DefaultStartups is the cap if Config.Startups is zero.
 var DefaultStartups = Startups{Start: 100, Rate: 30, Full: 1000, PerIP: 10}
@@ -76,8 +92,8 @@ func ParseStartups(text string, s Startups) (Startups, error) {
 }
 
 // startHandshake counts c as a connection logging in, or says why not. It
-// may name a victim: the oldest handshake in progress, to be closed to make
-// room for c.
+// may name a victim: the oldest handshake in progress, if it is silent or
+// slow, to be closed to make room for c.
 func (d *door) startHandshake(c *gateConn) (victim *gateConn, err error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -91,16 +107,16 @@ func (d *door) startHandshake(c *gateConn) (victim *gateConn, err error) {
 			return nil, ErrStartupsFull
 		}
 		if d.pending >= s.Full {
-			if victim = d.oldestPendingLocked(); victim == nil {
+			if victim = d.victimLocked(); victim == nil {
 				return nil, ErrStartupsFull
 			}
 			d.unpendLocked(victim)
 		}
 	}
-	d.seq++
-	c.seq = d.seq
+	c.since = d.now()
 	c.pending = true
 	d.pending++
+	d.logins.push(c)
 	st.pending++
 	d.conns[c] = struct{}{}
 	return victim, nil
@@ -116,14 +132,44 @@ func dropChance(s Startups, n int) float64 {
 	return base + (1-base)*float64(n-s.Start)/float64(s.Full-s.Start)
 }
 
-func (d *door) oldestPendingLocked() *gateConn {
-	var old *gateConn
-	for c := range d.conns {
-		if c.pending && (old == nil || c.seq < old.seq) {
-			old = c
-		}
+// victimLocked is the oldest handshake in progress if its client has sent
+// nothing or it has gone on for cutAfter; nil otherwise.
+func (d *door) victimLocked() *gateConn {
+	old := d.logins.head
+	if old == nil || old.heard.Load() && d.now().Sub(old.since) < cutAfter {
+		return nil
 	}
 	return old
+}
+
+// loginQueue is the handshakes in progress, oldest first, linked through
+// the connections (guarded by door.mu).
+type loginQueue struct {
+	head, tail *gateConn
+}
+
+func (q *loginQueue) push(c *gateConn) {
+	c.prevLogin, c.nextLogin = q.tail, nil
+	if q.tail != nil {
+		q.tail.nextLogin = c
+	} else {
+		q.head = c
+	}
+	q.tail = c
+}
+
+func (q *loginQueue) remove(c *gateConn) {
+	if c.prevLogin != nil {
+		c.prevLogin.nextLogin = c.nextLogin
+	} else if q.head == c {
+		q.head = c.nextLogin
+	}
+	if c.nextLogin != nil {
+		c.nextLogin.prevLogin = c.prevLogin
+	} else if q.tail == c {
+		q.tail = c.prevLogin
+	}
+	c.prevLogin, c.nextLogin = nil, nil
 }
 
 // authenticated takes c out of the handshakes in progress.
@@ -139,6 +185,7 @@ func (d *door) unpendLocked(c *gateConn) {
 	}
 	c.pending = false
 	d.pending--
+	d.logins.remove(c)
 	if st, ok := d.ips[c.ip]; ok {
 		st.pending--
 	}

@@ -3,15 +3,21 @@ package ssh
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func startupsDoor(s Startups, random float64) *door {
-	d, _ := testDoor(Config{Startups: s, ConnBurst: -1, MaxSessionsPerIP: -1}.withDefaults().limits())
-	d.random = func() float64 { return random }
+	d, _ := startupsDoorClock(s, random)
 	return d
+}
+
+func startupsDoorClock(s Startups, random float64) (*door, *fakeClock) {
+	d, clock := testDoor(Config{Startups: s, ConnBurst: -1, MaxSessionsPerIP: -1}.withDefaults().limits())
+	d.random = func() float64 { return random }
+	return d, clock
 }
 
 func handshake(t *testing.T, d *door, ip string) (*gateConn, *gateConn, error) {
@@ -85,6 +91,51 @@ func TestStartupsFullDropsTheOldestForANewAddress(t *testing.T) {
 	d.releaseConn(victim) // closing it does not count it twice
 	assert.Equal(t, 3, d.handshakes())
 	assert.True(t, fresh.pending)
+}
+
+// In a reconnect storm thousands of real clients log in at once: cutting
+// the oldest handshake for each newcomer cut every login before it could
+// finish. A handshake whose client is talking keeps its slot (the newcomer
+// is refused and tries again) until it has gone on for cutAfter.
+func TestStartupsFullSparesATalkingHandshake(t *testing.T) {
+	s := Startups{Start: 3, Rate: 100, Full: 3, PerIP: 10}
+	d, clock := startupsDoorClock(s, 0)
+	var talking []*gateConn
+	for range 3 {
+		c, _, err := handshake(t, d, "10.0.0.1")
+		require.NoError(t, err)
+		c.heard.Store(true)
+		talking = append(talking, c)
+		clock.advance(time.Second)
+	}
+	_, victim, err := handshake(t, d, "10.0.0.2")
+	assert.ErrorIs(t, err, ErrStartupsFull, "no handshake is silent or slow: the newcomer waits")
+	assert.Nil(t, victim)
+	assert.Equal(t, 3, d.handshakes())
+	for _, c := range talking {
+		assert.True(t, c.pending, "every login in progress goes on")
+	}
+
+	// The oldest finishes: the next is the oldest now, and once it has
+	// gone on for cutAfter it makes room, talking or not.
+	d.authenticated(talking[0])
+	fresh, _, err := handshake(t, d, "10.0.0.3")
+	require.NoError(t, err)
+	fresh.heard.Store(true)
+	clock.advance(cutAfter - 3*time.Second)
+	_, _, err = handshake(t, d, "10.0.0.4")
+	assert.ErrorIs(t, err, ErrStartupsFull, "the oldest has gone on for less than cutAfter")
+	clock.advance(time.Second)
+	_, victim, err = handshake(t, d, "10.0.0.4")
+	require.NoError(t, err)
+	assert.Same(t, talking[1], victim, "the oldest, slow, makes room")
+	_, _, err = handshake(t, d, "10.0.0.5")
+	assert.ErrorIs(t, err, ErrStartupsFull, "the next oldest is a second younger")
+	clock.advance(time.Second)
+	_, victim, err = handshake(t, d, "10.0.0.5")
+	require.NoError(t, err)
+	assert.Same(t, talking[2], victim, "then it makes room too")
+	assert.Equal(t, 3, d.handshakes())
 }
 
 func TestParseStartups(t *testing.T) {

@@ -22,6 +22,13 @@
 // closes (a guest who leaves frees their seat). The report then gives the
 // hard bots' searches and the moves they made without one (-bot-cpu).
 //
+// With -storm term,kill, a reconnect storm instead (storm.go): -n players,
+// each with a key of their own, sit at Quick play tables; the server is
+// stopped (SIGTERM, then SIGKILL) and started again on the same data, and
+// every player reconnects at once; it reports the time until each is back
+// in their seat, the failed attempts and why, and where the time went
+// (with -floor, first -n fresh logins at once to the bare server).
+//
 // Its clients stand for players' own machines, which on a real server take
 // none of its cores; here they share the machine with it, so by default
 // they run at a lower priority (-client-nice 10: Linux then gives the
@@ -36,6 +43,7 @@
 //
 //	go build -o /tmp/unossh . && go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 600 -floor
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 2000 -bot-tables 300
+//	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 10000 -storm term,kill -floor -profile /tmp/storm
 package main
 
 import (
@@ -69,6 +77,15 @@ type options struct {
 	server, dataDir string
 	floor           bool
 	bare            bool // the server is the floor: it draws one screen and reads nothing
+
+	// The reconnect storm (storm.go).
+	storm         string // the stops, in order: term, kill
+	stormStartups string // the server's -max-startups ("": its own default)
+	retry         time.Duration
+	stormWait     time.Duration
+	grace         time.Duration
+	profile       string
+	profileFor    time.Duration
 }
 
 func main() {
@@ -90,6 +107,15 @@ func main() {
 	flag.StringVar(&o.floorAddr, "floor-addr", "127.0.0.1:24004", "where the floor's server listens, on loopback")
 	flag.IntVar(&o.nice, "client-nice", 10, "the clients' nice value: they stand for players' own machines, so they\n"+
 		"yield the cores to the server (0: they share them with it equally)")
+	flag.StringVar(&o.storm, "storm", "", "a reconnect storm instead: -n players with keys sit at Quick play tables; the server\n"+
+		"is stopped (term: SIGTERM; kill: SIGKILL; a list, in turn) and started again, and every\n"+
+		"player reconnects at once; with -floor, first -n fresh logins at once to the floor")
+	flag.StringVar(&o.stormStartups, "storm-startups", "", "with -storm, the server's -max-startups (default: the server's own)")
+	flag.DurationVar(&o.retry, "retry", time.Second, "with -storm, the pause before a refused client tries again (and up to as much again)")
+	flag.DurationVar(&o.stormWait, "storm-wait", 3*time.Minute, "with -storm, how long a client keeps trying to get back")
+	flag.DurationVar(&o.grace, "grace", 0, "with -storm, the server's -grace (default: the server's own)")
+	flag.StringVar(&o.profile, "profile", "", "with -storm, write the server's CPU profile during each storm to PREFIX-round-signal.pprof")
+	flag.DurationVar(&o.profileFor, "profile-for", 30*time.Second, "with -profile, how long each profile lasts")
 	beFloor := flag.Bool("be-floor", false, "internal: serve the bare floor server on -addr")
 	flag.Parse()
 	if err := onLoopback(o.addr); err != nil {
@@ -97,6 +123,10 @@ func main() {
 	}
 	if *beFloor {
 		fail(serveFloor(o.addr))
+	}
+	if o.storm != "" {
+		stormMain(o)
+		return
 	}
 	if o.play > o.n {
 		o.play = o.n
@@ -143,7 +173,7 @@ func main() {
 		o.pid = cmd.Process.Pid
 	}
 	if o.nice != 0 {
-		if err := lowerPriority(o.nice); err != nil {
+		if err := lowerPriority(o.nice, 0); err != nil {
 			fmt.Fprintf(os.Stderr, "loadgen: the clients keep the server's priority: %v\n", err)
 			o.nice = 0
 		}
@@ -435,6 +465,7 @@ type watch struct {
 	tail  []byte // the end of the output, for a text or title cut in two
 	texts []string
 	found chan struct{}
+	match string // the text that closed found
 	title []byte // a title not yet ended
 	turn  atomic.Bool
 	turns chan struct{} // signalled when the turn comes
@@ -445,8 +476,15 @@ type watch struct {
 func (w *watch) expect(texts ...string) <-chan struct{} {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.texts, w.found, w.tail = texts, make(chan struct{}), w.tail[:0]
+	w.texts, w.found, w.tail, w.match = texts, make(chan struct{}), w.tail[:0], ""
 	return w.found
+}
+
+// matched is the text the last expectation met ("" while it waits).
+func (w *watch) matched() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.match
 }
 
 const titleStart = "\x1b]2;"
@@ -458,6 +496,7 @@ func (w *watch) scan(b []byte) {
 		w.tail = append(w.tail, b...)
 		for _, t := range w.texts {
 			if bytes.Contains(w.tail, []byte(t)) {
+				w.match = t
 				close(w.found)
 				w.texts = nil
 				break
