@@ -34,6 +34,12 @@ const (
 	pgWriterLock  = 0x756e6f7373680002
 )
 
+// pgMaxConns is the pool's size unless the URL gives pool_max_conns: the
+// journal's writer, a write transaction and the reads of profiles and
+// leaderboards each take one while they run (pgx's own default is the
+// number of cores, at least four).
+const pgMaxConns = 10
+
 // pgConnectWait bounds OpenPostgres's first connection, and pgDialWait each
 // connection the pool makes later (a database that does not answer during
 // an outage fails a write instead of hanging it).
@@ -67,6 +73,9 @@ func OpenPostgres(ctx context.Context, url string, o Options) (*DB, error) {
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = pgDialWait
+	}
+	if !strings.Contains(url, "pool_max_conns") {
+		cfg.MaxConns = max(cfg.MaxConns, pgMaxConns)
 	}
 	where := fmt.Sprintf("database %s on %s:%d", cfg.ConnConfig.Database, cfg.ConnConfig.Host, cfg.ConnConfig.Port)
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -138,5 +139,36 @@ func TestOpenPostgresNodesStartingTogetherMigrateOnce(t *testing.T) {
 	a := must[Account](t)(dbs[1].Register(ctx, "SHA256:ana", "ana"))
 	if b := must[Account](t)(dbs[3].AccountByKey(ctx, "SHA256:ana")); b.ID != a.ID {
 		t.Fatalf("node 3 sees %+v, node 1 made %+v", b, a)
+	}
+}
+
+// During an outage every call fails with an error, none hangs; once the
+// database is back the pool connects again by itself.
+func TestPostgresOutageFailsCallsThenReconnects(t *testing.T) {
+	dbURL := pgtest.New(t)
+	db := openPGAt(t, dbURL, Options{Journal: JournalOptions{Retries: 1, RetryWait: time.Millisecond}})
+	createTables(t, db, 1)
+	must0(t, db.Append(ctx, "t0", 0, 0, deal))
+	back := pgtest.Outage(t, dbURL)
+	c, cancel := context.WithTimeout(ctx, time.Minute) // (a bound for the test: the calls fail long before)
+	defer cancel()
+	if _, err := db.Register(c, "SHA256:ana", "ana"); err == nil {
+		t.Error("registered during the outage")
+	}
+	var je *JournalError
+	if err := db.Append(c, "t0", 0, 1, deal); !errors.As(err, &je) {
+		t.Errorf("append during the outage: %v", err)
+	}
+	if _, err := db.UnfinishedTables(c); err == nil {
+		t.Error("read during the outage")
+	}
+	back()
+	must[Account](t)(db.Register(ctx, "SHA256:ana", "ana"))
+	must0(t, db.Append(ctx, "t0", 0, 1, deal))
+	if got := must[SavedTable](t)(db.LoadTable(ctx, "t0")); len(got.Journal.Actions) != 2 {
+		t.Fatalf("after the outage: %+v", got)
+	}
+	if st := db.Stats(); st.Failed != 1 || st.WriteFailures != 2 || st.Appends != 2 {
+		t.Errorf("stats %+v", st)
 	}
 }
