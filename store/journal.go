@@ -363,9 +363,14 @@ func (j *journal) dropInsert() {
 	}
 }
 
+// rowQuerier is a transaction, or the database itself.
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
 // sameEntry decides a clash on (table, seq): the same action again is a
 // harmless repeat; another action is refused.
-func sameEntry(ctx context.Context, tx *sql.Tx, r *appendReq) (error, error) {
+func sameEntry(ctx context.Context, tx rowQuerier, r *appendReq) (error, error) {
 	var have string
 	if err := tx.QueryRowContext(ctx, `SELECT action FROM journal WHERE table_id = ? AND seq = ?`,
 		r.table, r.seq).Scan(&have); err != nil {

@@ -86,28 +86,29 @@ func TestJournalGroupCommit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			db, _ := openTest(t, Options{Journal: JournalOptions{MaxBatch: tt.maxBatch}})
-			createTables(t, db, tt.tables)
-			for i, err := range appendAll(db, tt.tables) {
-				if err != nil {
-					t.Fatalf("table %d: %v", i, err)
+			conform(t, Options{Journal: JournalOptions{MaxBatch: tt.maxBatch}}, func(t *testing.T, db *DB, _ *clock) {
+				createTables(t, db, tt.tables)
+				for i, err := range appendAll(db, tt.tables) {
+					if err != nil {
+						t.Fatalf("table %d: %v", i, err)
+					}
 				}
-			}
-			st := db.Stats()
-			if st.Appends != uint64(tt.tables) || st.Batches != tt.batches || st.LargestBatch != tt.largest ||
-				st.WriteFailures != 0 || st.Failed != 0 || st.Queued != 0 {
-				t.Fatalf("stats %+v", st)
-			}
-			var n int
-			if err := db.read.QueryRow(`SELECT COUNT(*) FROM journal`).Scan(&n); err != nil || n != tt.tables {
-				t.Fatalf("%d entries, %v", n, err)
-			}
-			// Every written action's wait is counted, once, in a bucket.
-			w := st.Wait
-			if w.Count != uint64(tt.tables) || len(w.Counts) != len(w.Bounds) || w.Sum <= 0 ||
-				w.Counts[len(w.Counts)-1] > w.Count || !slices.IsSorted(w.Counts) {
-				t.Fatalf("waits %+v", w)
-			}
+				st := db.Stats()
+				if st.Appends != uint64(tt.tables) || st.Batches != tt.batches || st.LargestBatch != tt.largest ||
+					st.WriteFailures != 0 || st.Failed != 0 || st.Queued != 0 {
+					t.Fatalf("stats %+v", st)
+				}
+				var n int
+				if err := db.read.QueryRow(`SELECT COUNT(*) FROM journal`).Scan(&n); err != nil || n != tt.tables {
+					t.Fatalf("%d entries, %v", n, err)
+				}
+				// Every written action's wait is counted, once, in a bucket.
+				w := st.Wait
+				if w.Count != uint64(tt.tables) || len(w.Counts) != len(w.Bounds) || w.Sum <= 0 ||
+					w.Counts[len(w.Counts)-1] > w.Count || !slices.IsSorted(w.Counts) {
+					t.Fatalf("waits %+v", w)
+				}
+			})
 		})
 	}
 }
