@@ -49,6 +49,16 @@ func (c *fenceCache) of(ctx context.Context, tx *sql.Tx, table string) (fence in
 	return fence, true, nil
 }
 
+// know keeps a table's fence as a write transaction has just read it.
+func (c *fenceCache) know(table string, fence int64) {
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[string]int64{}
+	}
+	c.m[table] = fence
+	c.mu.Unlock()
+}
+
 // forget drops a table's fence, read again at its next entry.
 func (c *fenceCache) forget(table string) {
 	c.mu.Lock()
