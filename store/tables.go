@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -88,17 +89,20 @@ func (db *DB) CreateTable(ctx context.Context, t Table) error {
 		t.Created = db.now()
 	}
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO live_tables(id, code, settings, seed, stack, seats, options, created_ms, tournament)
+		var fence int64
+		err := tx.QueryRowContext(ctx, `INSERT INTO live_tables(id, code, settings, seed, stack, seats, options, created_ms, tournament)
 			VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
 			ON CONFLICT(id) DO UPDATE SET code = ?2, settings = ?3, seed = ?4, stack = ?5, seats = ?6, options = ?7,
 				created_ms = ?8, tournament = ?9, finished_ms = NULL
-			WHERE finished_ms IS NOT NULL`, t.ID, t.Code, string(settings), int64(t.Seed), stack, seats, options, ms(t.Created), t.Tournament)
+			WHERE live_tables.finished_ms IS NOT NULL
+			RETURNING fence`, t.ID, t.Code, string(settings), int64(t.Seed), stack, seats, options, ms(t.Created), t.Tournament).Scan(&fence)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("table %s is already recorded and not finished", t.ID)
+		}
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fmt.Errorf("table %s is already recorded and not finished", t.ID)
-		}
+		db.fences.know(t.ID, fence) // (a fence is never lowered: right even if this rolls back)
 		// A finished table's journal is gone already; an old one would
 		// not belong to the new game.
 		_, err = tx.ExecContext(ctx, `DELETE FROM journal WHERE table_id = ?`, t.ID)
@@ -119,7 +123,7 @@ func (db *DB) SetTableSeats(ctx context.Context, tableID string, seats []TableSe
 // to the end is finished by RecordGame) and drops its journal.
 func (db *DB) FinishTable(ctx context.Context, tableID string) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		done, err := finishTable(ctx, tx, tableID, db.now())
+		done, err := db.finishTable(ctx, tx, tableID)
 		if err == nil && !done {
 			err = ErrUnknownTable
 		}
@@ -128,10 +132,12 @@ func (db *DB) FinishTable(ctx context.Context, tableID string) error {
 }
 
 // finishTable marks a live table finished and drops its journal; done is
-// false if no unfinished table has that ID.
-func finishTable(ctx context.Context, tx *sql.Tx, tableID string, now time.Time) (done bool, err error) {
+// false if no unfinished table has that ID. Its fence is no longer kept in
+// memory (fence.go): a finished table is seldom written again.
+func (db *DB) finishTable(ctx context.Context, tx *sql.Tx, tableID string) (done bool, err error) {
+	db.fences.forget(tableID)
 	res, err := tx.ExecContext(ctx, `UPDATE live_tables SET finished_ms = ? WHERE id = ? AND finished_ms IS NULL`,
-		ms(now), tableID)
+		ms(db.now()), tableID)
 	if err != nil {
 		return false, err
 	}
