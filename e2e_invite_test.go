@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/ssh/sshtest"
 )
 
 // TestInvitationByNicknameOverSSH: bo, in the lobby, sees who is online
@@ -44,4 +46,44 @@ func TestInvitationByNicknameOverSSH(t *testing.T) {
 	require.NoError(t, ana.Press("i", "c", "y", "enter"))
 	ana.WaitFor(t, "cy is not taking invitations", wait)
 	require.NotContains(t, cy.Screen(), "invites you")
+}
+
+// TestInvitationsOffIsKeptForTheNextVisit: cy, with a key, turns
+// invitations off and leaves; at her next visit they are still off (Who's
+// online says so) and ana's invitation is refused. Turned on again, they
+// stay on at the visit after.
+func TestInvitationsOffIsKeptForTheNextVisit(t *testing.T) {
+	t.Parallel()
+	a := startRecords(t, t.TempDir(), fastLobby())
+	cyKey := sshtest.NewKey(t)
+	first := true
+	visit := func() *sshtest.Client {
+		var cy *sshtest.Client
+		if first {
+			cy, first = signIn(t, a.addr, "cy", sshtest.WithKey(cyKey)), false
+		} else {
+			cy = sshtest.Dial(t, a.addr, sshtest.User("cy"), sshtest.WithKey(cyKey)) // her name is kept
+		}
+		cy.WaitFor(t, "Who's online", wait)
+		require.NoError(t, cy.Press("7"))
+		cy.WaitFor(t, "Players online", wait)
+		return cy
+	}
+	cy := visit()
+	cy.WaitFor(t, "invitations on", wait)
+	require.NoError(t, cy.Press("x"))
+	cy.WaitFor(t, "invitations off", wait)
+	cy.Close()
+
+	cy = visit()
+	cy.WaitFor(t, "invitations off", wait)
+	ana, _ := hostPrivate(t, a.addr, "ana", nil)
+	require.NoError(t, ana.Press("i", "c", "y", "enter"))
+	ana.WaitFor(t, "cy is not taking invitations", wait)
+	require.NoError(t, cy.Press("x"))
+	cy.WaitFor(t, "invitations on", wait)
+	cy.Close()
+
+	cy = visit()
+	cy.WaitFor(t, "invitations on", wait)
 }

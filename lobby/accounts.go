@@ -77,6 +77,9 @@ func (c *Client) loadAccount() {
 		case err == nil:
 			c.setAccount(account{id: a.ID, nick: a.Nickname})
 			c.loadQuickChoice(a.QuickPlay) // quickchoice.go
+			if a.NoInvitations {           // (invite.go)
+				c.post(func(s *Screen) { s.NoInvitations = true })
+			}
 			info.Kept = true
 		case errors.Is(err, store.ErrNotFound):
 			c.setAccount(account{missing: true})

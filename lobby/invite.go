@@ -123,9 +123,10 @@ func (c *Client) Invite(nick string) error {
 	return err
 }
 
-// SetInvitations turns invitations to this player on or off, for this
-// session.
+// SetInvitations turns invitations to this player on or off: for this
+// session, and for the next ones of a key with an account.
 func (c *Client) SetInvitations(on bool) {
+	defer c.keepInvitations(on)
 	c.post(func(s *Screen) {
 		s.NoInvitations = !on
 		if !on {
@@ -279,4 +280,19 @@ func (ic *inviteCounts) allow(key string, now time.Time) bool {
 	}
 	(*ic)[key] = append((*ic)[key], now)
 	return true
+}
+
+// keepInvitations keeps the player's choice in their account. The choice
+// holds for the session even when the database cannot keep it.
+func (c *Client) keepInvitations(on bool) {
+	st := c.hub.cfg.Store
+	a := c.accountOf()
+	if st == nil || c.guest || a.id == 0 {
+		return
+	}
+	ctx, cancel := c.storeCtx()
+	defer cancel()
+	if err := st.SetInvitations(ctx, a.id, on); err != nil {
+		c.hub.warn("keeping the choice of invitations failed", "err", err)
+	}
 }

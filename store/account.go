@@ -20,6 +20,8 @@ type Account struct {
 	// QuickPlay is the edition and mode the player last chose for Quick
 	// play, in the lobby's words; "" if never chosen.
 	QuickPlay string
+	// NoInvitations says the player turned invitations by nickname off.
+	NoInvitations bool
 }
 
 // RenameEvery is how often a nickname may change. The first change after
@@ -189,12 +191,14 @@ func loadAccount(ctx context.Context, q querier, where string, arg any) (Account
 	var a Account
 	var created int64
 	var renamed sql.NullInt64
-	err := q.QueryRowContext(ctx, `SELECT id, nickname, created_ms, renamed_ms, quick_play FROM accounts `+where, arg).
-		Scan(&a.ID, &a.Nickname, &created, &renamed, &a.QuickPlay)
+	var noInvitations int64
+	err := q.QueryRowContext(ctx, `SELECT id, nickname, created_ms, renamed_ms, quick_play, no_invitations FROM accounts `+where, arg).
+		Scan(&a.ID, &a.Nickname, &created, &renamed, &a.QuickPlay, &noInvitations)
 	if err != nil {
 		return Account{}, noRows(err, ErrNotFound)
 	}
 	a.Created = fromMS(created)
+	a.NoInvitations = noInvitations != 0
 	if renamed.Valid {
 		a.Renamed = fromMS(renamed.Int64)
 	}

@@ -27,3 +27,22 @@ func (db *DB) SetQuickPlay(ctx context.Context, accountID int64, choice string) 
 		return nil
 	})
 }
+
+// SetInvitations keeps whether the account's player lets friends invite
+// them by nickname (read back as Account.NoInvitations).
+func (db *DB) SetInvitations(ctx context.Context, accountID int64, on bool) error {
+	off := 1
+	if on {
+		off = 0
+	}
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE accounts SET no_invitations = ? WHERE id = ?`, off, accountID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+}

@@ -32,6 +32,9 @@ type Accounts interface {
 	AccountByName(ctx context.Context, nickname string) (Account, error)
 	// SetQuickPlay keeps the account's Quick play choice (Account.QuickPlay).
 	SetQuickPlay(ctx context.Context, accountID int64, choice string) error
+	// SetInvitations keeps whether friends may invite the account's player
+	// by nickname (Account.NoInvitations).
+	SetInvitations(ctx context.Context, accountID int64, on bool) error
 	// NewLinkCode makes a one-time code that adds a key to the account.
 	NewLinkCode(ctx context.Context, accountID int64) (LinkCode, error)
 	// RedeemLinkCode adds the key to the code's account.
