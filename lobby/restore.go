@@ -306,6 +306,7 @@ func (h *Hub) onRestore(tables []*table) {
 		}
 		t.listDirty = false
 		t.publish()
+		h.serveTable(t)
 		go t.loop()
 	}
 }
