@@ -252,4 +252,3 @@ func lastLog(s lobby.Screen) string {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
-
