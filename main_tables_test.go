@@ -49,7 +49,7 @@ func realDatabase(t *testing.T) []byte {
 			a := legal[r.IntN(len(legal))]
 			_, err := g.Apply(a)
 			require.NoError(t, err)
-			require.NoError(t, st.Append(ctx, id, seq, a))
+			require.NoError(t, st.Append(ctx, id, 0, seq, a))
 		}
 	}
 	require.NoError(t, st.Close())

@@ -21,6 +21,11 @@ import (
 // waits only for its own batch, on its own goroutine, and no other table
 // waits on it.
 //
+// The table writes as its node's (Config.Node): it claims the table in the
+// store once, when its record is first written (created, or found again
+// after a restart), and writes every entry with that claim's fence; a
+// journal that refuses it (store.ErrFenced) has another writer now.
+//
 // A write that fails (after the store's own retries) is logged and counted,
 // and the table holds (pause.go): what is not written yet stays in memory,
 // unseen, and is written again, in order, after a growing pause; play goes
@@ -267,8 +272,15 @@ func (t *table) writeJournal(ctx context.Context, j *tableJournal) error {
 		}
 		j.seats = seats
 	}
+	if !t.claimed {
+		fence, err := st.ClaimTable(ctx, j.rec.ID, t.cfg.Node)
+		if err != nil {
+			return t.lostRecord(j, fmt.Errorf("claiming the table: %w", err))
+		}
+		t.fence, t.claimed = fence, true
+	}
 	for j.written < len(j.actions) {
-		if err := st.Append(ctx, j.rec.ID, j.written, j.actions[j.written]); err != nil {
+		if err := st.Append(ctx, j.rec.ID, t.fence, j.written, j.actions[j.written]); err != nil {
 			return t.lostRecord(j, err)
 		}
 		j.written++

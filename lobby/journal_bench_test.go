@@ -34,9 +34,9 @@ type timedStore struct {
 	waits []time.Duration
 }
 
-func (s *timedStore) Append(ctx context.Context, id string, seq int, a engine.Action) error {
+func (s *timedStore) Append(ctx context.Context, id string, fence int64, seq int, a engine.Action) error {
 	start := time.Now()
-	err := s.Store.Append(ctx, id, seq, a)
+	err := s.Store.Append(ctx, id, fence, seq, a)
 	d := time.Since(start)
 	s.mu.Lock()
 	s.waits = append(s.waits, d)

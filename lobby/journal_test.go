@@ -141,11 +141,11 @@ type brokenDisk struct {
 
 var errDisk = errors.New("disk I/O error")
 
-func (f *brokenDisk) Append(ctx context.Context, id string, seq int, a engine.Action) error {
+func (f *brokenDisk) Append(ctx context.Context, id string, fence int64, seq int, a engine.Action) error {
 	if f.fail.Load() {
 		return &store.JournalError{Table: id, Seq: seq, Err: errDisk}
 	}
-	return f.Store.Append(ctx, id, seq, a)
+	return f.Store.Append(ctx, id, fence, seq, a)
 }
 
 func (f *brokenDisk) CreateTable(ctx context.Context, tb store.Table) error {
@@ -153,6 +153,13 @@ func (f *brokenDisk) CreateTable(ctx context.Context, tb store.Table) error {
 		return errDisk
 	}
 	return f.Store.CreateTable(ctx, tb)
+}
+
+func (f *brokenDisk) ClaimTable(ctx context.Context, id, node string) (int64, error) {
+	if f.fail.Load() {
+		return 0, errDisk
+	}
+	return f.Store.ClaimTable(ctx, id, node)
 }
 
 func (f *brokenDisk) SetTableSeats(ctx context.Context, id string, seats []store.TableSeat) error {
@@ -194,12 +201,12 @@ type gatedStore struct {
 	released chan struct{}
 }
 
-func (g *gatedStore) Append(ctx context.Context, id string, seq int, a engine.Action) error {
+func (g *gatedStore) Append(ctx context.Context, id string, fence int64, seq int, a engine.Action) error {
 	if g.hold.Load() {
 		g.arrived <- a
 		<-g.released
 	}
-	return g.Store.Append(ctx, id, seq, a)
+	return g.Store.Append(ctx, id, fence, seq, a)
 }
 
 // TestNothingIsShownBeforeItIsWritten: while the store has not

@@ -86,6 +86,10 @@ type Config struct {
 	// Store keeps accounts, finished games, ratings and the journal of
 	// live tables. Nil keeps nothing (tests that need no database).
 	Store store.Store
+	// Node names this server as the writer of its tables' journals
+	// (store.ClaimTable); "local" if empty, as a single node needs no
+	// other name.
+	Node string
 	// Logger gets the lobby's lines for operators (tables created,
 	// started and finished; store writes that failed). Nil: no lines.
 	Logger *log.Logger
@@ -119,6 +123,9 @@ func (c Config) withDefaults() Config {
 	def(&c.Grace, 120*time.Second)
 	if c.Seed == nil {
 		c.Seed = cryptoSeed
+	}
+	if c.Node == "" {
+		c.Node = "local"
 	}
 	if c.Clock == nil {
 		c.Clock = RealClock{}

@@ -120,7 +120,9 @@ func TestRestoreRewritesABrokenJournal(t *testing.T) {
 	before := snapshotOf(t, h, id)
 	require.NoError(t, h.Shutdown(t.Context()))
 	// An entry the game refuses: the bot's seat plays out of turn.
-	require.NoError(t, st.Append(t.Context(), id, before.Actions, engine.Action{Kind: engine.Draw, Seat: 1}))
+	saved, err := st.LoadTable(t.Context(), id)
+	require.NoError(t, err)
+	require.NoError(t, st.Append(t.Context(), id, saved.Fence, before.Actions, engine.Action{Kind: engine.Draw, Seat: 1}))
 	require.NoError(t, st.Close())
 
 	st2 := openJournalStore(t, dir)
@@ -208,7 +210,7 @@ func TestRestoreClosesWhatHasNothingLeft(t *testing.T) {
 		a := legal[r.IntN(len(legal))]
 		_, err := g.Apply(a)
 		require.NoError(t, err)
-		require.NoError(t, st.Append(ctx, "t1", seq, a))
+		require.NoError(t, st.Append(ctx, "t1", 0, seq, a))
 	}
 
 	h := journalHub(t, st, nil)

@@ -24,6 +24,10 @@ type table struct {
 	quit chan struct{}
 
 	// owned by loop
+	// fence is the table's fencing number in the store (journal.go), once
+	// claimed is set: it claims once, at its first write.
+	fence      int64
+	claimed    bool
 	seats      []*seat
 	watchers   map[*Client]bool
 	status     TableStatus

@@ -46,7 +46,9 @@ func BenchmarkJournal(b *testing.B) {
 				b.Run(fmt.Sprintf("%s/sync=%s/tables=%d", how, sync.name, tables), func(b *testing.B) {
 					db, _ := openTest(b, Options{SyncNormal: sync.normal})
 					createTables(b, db, tables)
-					write := appender(db.Append)
+					write := appender(func(ctx context.Context, table string, seq int, a engine.Action) error {
+						return db.Append(ctx, table, 0, seq, a)
+					})
 					if how == "tx-per-append" {
 						write = txPerAppend(db)
 					}
@@ -127,7 +129,7 @@ func BenchmarkJournalPaced(b *testing.B) {
 			db, _ := openTest(b, Options{SyncNormal: sync.normal})
 			createTables(b, db, tables)
 			runPaced(b, tables, time.Second, func(table, seq int) error {
-				return db.Append(ctx, fmt.Sprintf("t%d", table), seq, engine.Action{Kind: engine.Draw, Seat: 1})
+				return db.Append(ctx, fmt.Sprintf("t%d", table), 0, seq, engine.Action{Kind: engine.Draw, Seat: 1})
 			})
 			st := db.Stats()
 			b.ReportMetric(float64(st.Appends)/float64(max(st.Batches, 1)), "actions/batch")
@@ -165,7 +167,7 @@ func BenchmarkTableMoves(b *testing.B) {
 				if !journal {
 					return nil
 				}
-				return db.Append(ctx, fmt.Sprintf("t%d", table), seq, a)
+				return db.Append(ctx, fmt.Sprintf("t%d", table), 0, seq, a)
 			})
 		})
 	}

@@ -42,7 +42,7 @@ func crashChild(dir string) {
 		os.Exit(1)
 	}
 	for seq := 0; ; seq++ {
-		if err := db.Append(ctx, "t", seq, engine.Action{Kind: engine.Draw, Seat: seq % 2}); err != nil {
+		if err := db.Append(ctx, "t", 0, seq, engine.Action{Kind: engine.Draw, Seat: seq % 2}); err != nil {
 			fmt.Println("error", err)
 			os.Exit(1)
 		}

@@ -12,7 +12,7 @@
 //	if err != nil { ... }           // one line, fit for an operator
 //	defer st.Close()
 //	acct, err := st.Register(ctx, fingerprint, "ana")
-//	err = st.Append(ctx, tableID, seq, action) // back after the commit
+//	err = st.Append(ctx, tableID, fence, seq, action) // back after the commit
 //
 // A failed write is an error like any other (a full disk, a database gone):
 // the lobby holds the table until a write succeeds, whatever the backend.

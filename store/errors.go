@@ -20,6 +20,7 @@ var (
 	ErrNoGame          = errors.New("no such game")
 	ErrUnknownTable    = errors.New("no such table in the journal")
 	ErrSeqTaken        = errors.New("that journal entry is already written with another action")
+	ErrFenced          = errors.New("another server has taken this table over")
 	ErrBadGame         = errors.New("the game record is not valid")
 	ErrClosed          = errors.New("the store is closed")
 	ErrSchemaTooNew    = errors.New("the database was written by a newer unossh")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -107,6 +108,7 @@ func (w *waits) snapshot() Histogram {
 // outcome once.
 type appendReq struct {
 	table  string
+	fence  int64
 	seq    int
 	action []byte
 	done   chan error
@@ -147,16 +149,17 @@ func newJournal(db *DB, o JournalOptions) *journal {
 // Append writes the action as entry seq of the table's journal and returns
 // once it is committed, so the table may then show its result. Sequence
 // numbers start at 0 and follow each other; writing an entry again with
-// the same action is harmless. A write that still fails after its retries
-// returns a *JournalError; ctx ending returns its error (the action may
-// then be written or not).
-func (db *DB) Append(ctx context.Context, tableID string, seq int, a engine.Action) error {
+// the same action is harmless. A table whose fence is now larger than fence
+// refuses it with ErrFenced (fence.go). A write that still fails after its
+// retries returns a *JournalError; ctx ending returns its error (the action
+// may then be written or not).
+func (db *DB) Append(ctx context.Context, tableID string, fence int64, seq int, a engine.Action) error {
 	b, err := json.Marshal(a)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	err = db.journal.append(ctx, &appendReq{table: tableID, seq: seq, action: b, done: make(chan error, 1)})
+	err = db.journal.append(ctx, &appendReq{table: tableID, fence: fence, seq: seq, action: b, done: make(chan error, 1)})
 	if err == nil {
 		db.journal.waits.observe(time.Since(start))
 	}
@@ -318,7 +321,7 @@ func (j *journal) commit(batch []*appendReq) (errs []error, err error) {
 	defer stmt.Close()
 	errs = make([]error, len(batch))
 	for i, r := range batch {
-		res, err := stmt.ExecContext(ctx, r.table, r.seq, string(r.action))
+		res, err := stmt.ExecContext(ctx, r.table, r.seq, string(r.action), r.fence)
 		if isConstraint(err) {
 			errs[i] = ErrUnknownTable
 			continue
@@ -327,7 +330,7 @@ func (j *journal) commit(batch []*appendReq) (errs []error, err error) {
 			return nil, err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			if errs[i], err = sameEntry(ctx, tx, r); err != nil {
+			if errs[i], err = refused(ctx, tx, r); err != nil {
 				return nil, err
 			}
 		}
@@ -335,9 +338,11 @@ func (j *journal) commit(batch []*appendReq) (errs []error, err error) {
 	return errs, tx.Commit()
 }
 
-// insertEntry writes one entry; an entry already there is left as it is
-// (sameEntry then decides whether that is a harmless repeat).
-const insertEntry = `INSERT INTO journal(table_id, seq, action) VALUES (?, ?, ?)
+// insertEntry writes one entry if the writer's fence is still the table's
+// (or larger); an entry already there is left as it is. When nothing is
+// written, refused says why.
+const insertEntry = `INSERT INTO journal(table_id, seq, action)
+	SELECT ?1, ?2, ?3 FROM live_tables WHERE id = ?1 AND fence <= ?4
 	ON CONFLICT(table_id, seq) DO NOTHING`
 
 // dropInsert closes the prepared INSERT, for the writer's end or after a
@@ -349,9 +354,20 @@ func (j *journal) dropInsert() {
 	}
 }
 
-// sameEntry decides a clash on (table, seq): the same action again is a
-// harmless repeat; another action is refused.
-func sameEntry(ctx context.Context, tx *sql.Tx, r *appendReq) (error, error) {
+// refused says why an entry was not written: no such table, a larger fence
+// claimed since, or a clash on (table, seq), where the same action again is
+// a harmless repeat and another action is refused.
+func refused(ctx context.Context, tx *sql.Tx, r *appendReq) (error, error) {
+	var fence int64
+	err := tx.QueryRowContext(ctx, `SELECT fence FROM live_tables WHERE id = ?`, r.table).Scan(&fence)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return ErrUnknownTable, nil
+	case err != nil:
+		return nil, err
+	case fence > r.fence:
+		return ErrFenced, nil
+	}
 	var have string
 	if err := tx.QueryRowContext(ctx, `SELECT action FROM journal WHERE table_id = ? AND seq = ?`,
 		r.table, r.seq).Scan(&have); err != nil {

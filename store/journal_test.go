@@ -59,7 +59,7 @@ func appendAll(db *DB, n int) []error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = db.Append(ctx, fmt.Sprintf("t%d", i), 0, deal)
+			errs[i] = db.Append(ctx, fmt.Sprintf("t%d", i), 0, 0, deal)
 		}()
 		if i == 0 {
 			<-entered
@@ -116,17 +116,17 @@ func TestJournalEntriesRefusedAlone(t *testing.T) {
 	db, _ := openTest(t, Options{})
 	createTables(t, db, 2)
 	play := engine.Action{Kind: engine.Draw, Seat: 1}
-	must[struct{}](t)(struct{}{}, db.Append(ctx, "t0", 0, deal))
+	must[struct{}](t)(struct{}{}, db.Append(ctx, "t0", 0, 0, deal))
 	// Queued together, so that they share a transaction with good entries.
 	entered, release := holdWriter(db)
 	errs := make([]error, 5)
 	var wg sync.WaitGroup
 	for i, f := range []func() error{
-		func() error { return db.Append(ctx, "t1", 0, deal) },   // the held first commit
-		func() error { return db.Append(ctx, "t0", 0, deal) },   // the same again: harmless
-		func() error { return db.Append(ctx, "t0", 0, play) },   // another action at a taken seq
-		func() error { return db.Append(ctx, "nope", 0, deal) }, // no such table
-		func() error { return db.Append(ctx, "t0", 1, play) },   // fine
+		func() error { return db.Append(ctx, "t1", 0, 0, deal) },   // the held first commit
+		func() error { return db.Append(ctx, "t0", 0, 0, deal) },   // the same again: harmless
+		func() error { return db.Append(ctx, "t0", 0, 0, play) },   // another action at a taken seq
+		func() error { return db.Append(ctx, "nope", 0, 0, deal) }, // no such table
+		func() error { return db.Append(ctx, "t0", 0, 1, play) },   // fine
 	} {
 		wg.Add(1)
 		go func() { defer wg.Done(); errs[i] = f() }()
@@ -163,7 +163,7 @@ func TestJournalRetriesFailedWrites(t *testing.T) {
 		}
 		return nil
 	}
-	if err := db.Append(ctx, "t0", 0, deal); err != nil {
+	if err := db.Append(ctx, "t0", 0, 0, deal); err != nil {
 		t.Fatalf("after 2 failures and 3 retries allowed: %v", err)
 	}
 	if st := db.Stats(); st.WriteFailures != 2 || st.Retries != 2 || st.Appends != 1 || st.Failed != 0 {
@@ -178,7 +178,7 @@ func TestJournalTellsCallersOfLostWrites(t *testing.T) {
 	if _, err := db.write.Exec(`DROP TABLE journal`); err != nil {
 		t.Fatal(err)
 	}
-	err := db.Append(ctx, "t0", 0, deal)
+	err := db.Append(ctx, "t0", 0, 0, deal)
 	var je *JournalError
 	if !errors.As(err, &je) || je.Table != "t0" || je.Seq != 0 {
 		t.Fatalf("got %v", err)
@@ -198,7 +198,7 @@ func TestJournalCloseWritesWhatIsQueued(t *testing.T) {
 	entered, release := holdWriter(db)
 	errs := make(chan error, n)
 	for i := range n {
-		go func() { errs <- db.Append(ctx, fmt.Sprintf("t%d", i), 0, deal) }()
+		go func() { errs <- db.Append(ctx, fmt.Sprintf("t%d", i), 0, 0, deal) }()
 		if i == 0 {
 			<-entered
 		}
@@ -215,7 +215,7 @@ func TestJournalCloseWritesWhatIsQueued(t *testing.T) {
 	if err := <-closed; err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Append(ctx, "t0", 1, deal); !errors.Is(err, ErrClosed) {
+	if err := db.Append(ctx, "t0", 0, 1, deal); !errors.Is(err, ErrClosed) {
 		t.Errorf("append after close: %v", err)
 	}
 	db2, _ := openTest(t, Options{Dir: dir})
@@ -230,17 +230,17 @@ func TestJournalAppendHonoursContext(t *testing.T) {
 	createTables(t, db, 3)
 	entered, release := holdWriter(db)
 	first := make(chan error)
-	go func() { first <- db.Append(ctx, "t0", 0, deal) }()
+	go func() { first <- db.Append(ctx, "t0", 0, 0, deal) }()
 	<-entered
 	// Waiting for the commit: the caller gives up, the write goes on.
 	c, cancel := context.WithCancel(ctx)
 	waiting := make(chan error)
-	go func() { waiting <- db.Append(c, "t1", 0, deal) }()
+	go func() { waiting <- db.Append(c, "t1", 0, 0, deal) }()
 	waitQueued(db, 1)
 	// The queue is full: a caller with a deadline gives up without queueing.
 	full, cancelFull := context.WithCancel(ctx)
 	cancelFull()
-	if err := db.Append(full, "t2", 0, deal); !errors.Is(err, context.Canceled) {
+	if err := db.Append(full, "t2", 0, 0, deal); !errors.Is(err, context.Canceled) {
 		t.Errorf("append to a full queue: %v", err)
 	}
 	cancel()

@@ -98,7 +98,7 @@ func TestWALStaysShortOnANearlyFullDisk(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for seq := range each {
-				if err := db.Append(ctx, fmt.Sprintf("t%d", i), seq, deal); err != nil {
+				if err := db.Append(ctx, fmt.Sprintf("t%d", i), 0, seq, deal); err != nil {
 					errs <- err
 					return
 				}

@@ -55,11 +55,20 @@ type History interface {
 type Tables interface {
 	CreateTable(ctx context.Context, t Table) error
 	SetTableSeats(ctx context.Context, tableID string, seats []TableSeat) error
+	// ClaimTable makes node the writer of an unfinished table and returns
+	// its fencing number: greater than any returned before for that table,
+	// so that a node that has lost the table (to another node's claim)
+	// can no longer write its journal.
+	ClaimTable(ctx context.Context, tableID, node string) (fence int64, err error)
 	// Append writes one action to the table's journal; it returns after
-	// the commit.
-	Append(ctx context.Context, tableID string, seq int, a engine.Action) error
+	// the commit. It is refused with ErrFenced if a fence greater than
+	// fence has been claimed since, atomically with the write.
+	Append(ctx context.Context, tableID string, fence int64, seq int, a engine.Action) error
 	FinishTable(ctx context.Context, tableID string) error
 	UnfinishedTables(ctx context.Context) ([]SavedTable, error)
+	// LoadTable is one unfinished table with its journal, for the node
+	// that adopts it; ErrUnknownTable if there is none under id.
+	LoadTable(ctx context.Context, id string) (SavedTable, error)
 	// Stats are the journal's counters (writes, failures, retries).
 	Stats() Stats
 }

@@ -54,6 +54,10 @@ type SavedTable struct {
 	// Lost counts entries after a gap in the sequence (which only a bug can
 	// make); they are left out, since the game cannot skip a move.
 	Lost int
+	// Owner is the node that last claimed the table ("" if none has), and
+	// Fence the fencing number of that claim (fence.go).
+	Owner string
+	Fence int64
 }
 
 // CreateTable records a new live table. Its journal starts empty; append
@@ -163,7 +167,7 @@ func seatsJSON(seats []TableSeat) (string, error) {
 // journal, for replay at start (a tournament's tables among them, each
 // naming its tournament).
 func (db *DB) UnfinishedTables(ctx context.Context) ([]SavedTable, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT id, code, settings, seed, stack, seats, options, created_ms, tournament
+	rows, err := db.read.QueryContext(ctx, `SELECT `+tableColumns+`
 		FROM live_tables WHERE finished_ms IS NULL ORDER BY created_ms, id`)
 	if err != nil {
 		return nil, db.closedOr(err)
@@ -189,14 +193,23 @@ func (db *DB) UnfinishedTables(ctx context.Context) ([]SavedTable, error) {
 	return out, nil
 }
 
-func scanTable(rows *sql.Rows) (SavedTable, error) {
+// tableColumns are what scanTable reads, in its order.
+const tableColumns = `id, code, settings, seed, stack, seats, options, created_ms, tournament, owner, fence`
+
+func scanTable(rows interface{ Scan(...any) error }) (SavedTable, error) {
 	var t SavedTable
 	var settings, seats, options string
 	var stack sql.NullString
 	var seed, created int64
-	if err := rows.Scan(&t.ID, &t.Code, &settings, &seed, &stack, &seats, &options, &created, &t.Tournament); err != nil {
+	if err := rows.Scan(&t.ID, &t.Code, &settings, &seed, &stack, &seats, &options, &created, &t.Tournament,
+		&t.Owner, &t.Fence); err != nil {
 		return t, err
 	}
+	return decodeTable(t, settings, seats, options, stack, seed, created)
+}
+
+// decodeTable completes a table read by either backend from its columns.
+func decodeTable(t SavedTable, settings, seats, options string, stack sql.NullString, seed, created int64) (SavedTable, error) {
 	t.Seed, t.Created, t.Options = uint64(seed), fromMS(created), json.RawMessage(options)
 	if err := json.Unmarshal([]byte(settings), &t.Settings); err != nil {
 		return t, fmt.Errorf("table %s: settings: %w", t.ID, err)

@@ -60,7 +60,7 @@ func TestJournalReplaysToIdenticalState(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(seed, 7))
 		playRandom(t, g, r, 400+i*150, func(a engine.Action) {
-			if err := db.Append(ctx, tb.id, tb.n, a); err != nil {
+			if err := db.Append(ctx, tb.id, 0, tb.n, a); err != nil {
 				t.Fatal(err)
 			}
 			tb.n++
@@ -119,11 +119,11 @@ func TestTableRecords(t *testing.T) {
 	}
 	deal := engine.Action{Kind: engine.Deal, Seat: engine.SystemSeat}
 	for seq := range 3 {
-		if err := db.Append(ctx, "a", seq, deal); err != nil {
+		if err := db.Append(ctx, "a", 0, seq, deal); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := db.Append(ctx, "a", 5, deal); err != nil { // a gap: only a bug makes one
+	if err := db.Append(ctx, "a", 0, 5, deal); err != nil { // a gap: only a bug makes one
 		t.Fatal(err)
 	}
 	saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
@@ -162,7 +162,7 @@ func TestRecordGameFinishesItsTable(t *testing.T) {
 	if err := db.CreateTable(ctx, Table{ID: "t1", Settings: s, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Append(ctx, "t1", 0, deal); err != nil {
+	if err := db.Append(ctx, "t1", 0, 0, deal); err != nil {
 		t.Fatal(err)
 	}
 	// The same ID again while the game is on: refused.
