@@ -30,6 +30,7 @@ const (
 // Lobby is the lobby's seam to the other nodes (lobby.Config.Cluster).
 type Lobby struct {
 	c      *Conn
+	leases *leases
 	tables jetstream.KeyValue
 	codes  jetstream.KeyValue
 	seats  jetstream.KeyValue
@@ -51,6 +52,11 @@ func NewLobby(ctx context.Context, c *Conn) (*Lobby, error) {
 		}
 		*b.kv = kv
 	}
+	ls, err := openLeases(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	l.leases = ls
 	return l, nil
 }
 

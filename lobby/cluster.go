@@ -45,6 +45,24 @@ type Cluster interface {
 	SendScreens(node string, msg []byte) error
 
 	Directory
+	Leases
+}
+
+// Leases are the tables' leases (lease.go): a table is played only on the
+// node that holds its lease, and a lease that runs out (its node died or
+// was cut off) or is handed over (its node drains) is taken by another.
+type Leases interface {
+	// TakeLease makes this node table id's owner; ErrLeaseHeld if a node
+	// is.
+	TakeLease(ctx context.Context, id string) error
+	// RenewLease keeps it this node's; ErrLeaseLost once it is not.
+	RenewLease(ctx context.Context, id string) error
+	// DropLease gives it up: for good, or with handOver for another node
+	// to take now.
+	DropLease(ctx context.Context, id string, handOver bool) error
+	// WatchLeases calls free with every table whose lease ran out or was
+	// handed over, until ctx ends.
+	WatchLeases(ctx context.Context, free func(id string)) error
 }
 
 // Directory is what the nodes know of each other's tables: a line per
@@ -81,6 +99,10 @@ var (
 	ErrNoOwner = errors.New("no node serves that table")
 	// ErrCodeTaken is ClaimCode for a code another table has.
 	ErrCodeTaken = errors.New("that code is taken")
+	// ErrLeaseHeld is TakeLease when another node holds the lease.
+	ErrLeaseHeld = errors.New("another node holds that table")
+	// ErrLeaseLost is RenewLease when the lease is no longer this node's.
+	ErrLeaseLost = errors.New("this node no longer holds that table")
 )
 
 // clustered reports whether the hub is one node of several.
@@ -104,6 +126,10 @@ func (h *Hub) startCluster() {
 	go h.out.run()
 	go h.dir.run()
 	go h.watchDirectory()
+	if h.leasing() {
+		go h.renewLeases()
+		go h.watchLeases()
+	}
 }
 
 // clusterTableID is a table id unique in the whole service, across

@@ -170,7 +170,10 @@ func (h *Hub) onDirTable(id string, entry []byte) {
 		delete(d.tables, id)
 	}
 	var line dirTable
-	if entry == nil || json.Unmarshal(entry, &line) != nil || line.Node == h.cfg.Cluster.Node() {
+	if entry != nil && json.Unmarshal(entry, &line) == nil {
+		h.moved(id, line.Node) // a proxy of ours follows the table (remote_proxy.go)
+	}
+	if entry == nil || line.Node == "" || line.Node == h.cfg.Cluster.Node() {
 		if entry == nil && h.tables[id] == nil {
 			h.endProxy(id) // the table has closed
 		}

@@ -3,6 +3,7 @@ package lobby
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 )
@@ -218,6 +219,16 @@ func (t *table) endHolds() {
 	}
 	if !t.closed {
 		t.passHost() // a rematch needs a host who is here
+	}
+}
+
+// holdAway lists every away player's seat as kept: a table taken over
+// from another node, whose players find it from any node.
+func (t *table) holdAway() {
+	for i, s := range t.seats {
+		if s.human() && s.away && !strings.HasPrefix(s.key, "guest:") {
+			t.hold(i, nil)
+		}
 	}
 }
 

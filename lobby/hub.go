@@ -74,6 +74,10 @@ type Hub struct {
 	dir       *dirWriter
 	rdir      remoteDir
 	screenVer atomic.Uint64
+	leases    leaseSet // the tables whose lease this node holds (lease.go)
+	draining  bool     // owned by run: handing every table to other nodes (handoff.go)
+	moving    sync.WaitGroup
+	stopText  stopLine
 }
 
 // NewHub starts a lobby.
@@ -176,12 +180,19 @@ func (h *Hub) handle(cmd hubCmd) {
 		h.onClosed(cmd.t)
 	case dirCmd:
 		h.onDir(cmd)
+	case leaseFreeCmd:
+		h.onLeaseFree(cmd.id)
+	case handedOffCmd:
+		h.onHandedOff(cmd)
+	case drainCmd:
+		h.draining = true
+		cmd.reply <- h.allTables()
 	case keyAddedCmd:
 		h.onKeyAdded(cmd)
 	case tourHubCmd:
 		h.handleTour(cmd)
 	case restoreCmd:
-		h.onRestore(cmd.tables)
+		h.onRestore(cmd.tables, cmd.moved)
 		cmd.reply <- struct{}{}
 	case tablesCmd:
 		cmd.reply <- h.allTables()
@@ -312,6 +323,7 @@ func (h *Hub) onCreate(cmd createCmd) found {
 		h.codes[code] = t
 	}
 	h.serveTable(t)
+	h.takeLease(t)
 	return found{q: t.q}
 }
 
@@ -407,6 +419,7 @@ func (h *Hub) onClosed(t *table) {
 	if h.clustered() {
 		h.unserveTable(t.id)
 		h.dir.dropTable(t.id, t.code)
+		h.dropLease(t.id)
 	}
 	if t.code != "" && h.codes[t.code] == t {
 		delete(h.codes, t.code)
@@ -437,8 +450,9 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	if err != nil {
 		return nil // stopped already
 	}
+	line := h.stopLine()
 	for _, c := range s.clients {
-		c.closeWith(ErrShuttingDown.Error())
+		c.closeWith(line)
 	}
 	for _, t := range s.tables {
 		t.stop()

@@ -226,6 +226,10 @@ func (t *table) persist() {
 	ctx, cancel := context.WithTimeout(t.hub.ctx, journalWait)
 	defer cancel()
 	err := t.writeJournal(ctx, j)
+	if errors.Is(err, store.ErrFenced) {
+		t.handOff(true) // another node has the table now (handoff.go)
+		return
+	}
 	if err == nil {
 		j.failing, j.backoff, j.retryAt = false, 0, time.Time{}
 		if j.finished {

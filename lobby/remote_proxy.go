@@ -28,6 +28,9 @@ type proxy struct {
 
 	mu      sync.Mutex
 	members map[string]*member // the sessions that sent it commands, by id
+	// owner is the node that serves the table, as last known ("": not yet):
+	// screens from any other node are old news from a node that lost it.
+	owner string
 }
 
 // member is a session as the proxy knows it: the newest screen of its
@@ -40,6 +43,7 @@ type member struct {
 	left   int
 	notice int
 	held   bool // its screen shows a seat this table keeps for it
+	seat   int  // its seat in the latest view (-1: watching)
 }
 
 // proxies are the proxies of this node, by table id.
@@ -153,6 +157,11 @@ func (p *proxy) forward(cmd tableCmd) bool {
 	case renameCmd:
 		_, ok := p.ask(cmd.c, wireCmd{Op: opRename, Nick: cmd.nick})
 		return ok
+	case movedCmd:
+		if p.ownerNow() != "" && cmd.node != p.ownerNow() {
+			p.goOnAt(cmd.node)
+		}
+		return true
 	}
 	// The operator's snapshot and a tournament's commands are for tables of
 	// this node only: no session sends them to a proxy.
@@ -160,34 +169,138 @@ func (p *proxy) forward(cmd tableCmd) bool {
 }
 
 // ask sends w for session c and applies the shadow's screen it brings
-// back; false when the table has gone (or no node serves it).
+// back; false when the table has gone (or no node serves it). When the
+// answer comes from a node other than the one before, the table has moved
+// (its node died or drained): this node's sessions at it are first taken
+// back to their seats there, and a command the new owner refused for want
+// of them is sent again.
 func (p *proxy) ask(c *Client, w wireCmd) (wireReply, bool) {
+	before := p.ownerNow()
+	r, ok := p.askOnce(c, w)
+	if !ok || r.State == nil {
+		return r, ok
+	}
+	if before != "" && r.State.Node != before && w.Op != opJoin && w.Op != opReattach {
+		p.goOnAt(r.State.Node)
+		if r.Err != "" {
+			r, ok = p.askOnce(c, w)
+		}
+	}
+	return r, ok
+}
+
+// askOnce sends w once a node serves the table: while none does (its old
+// node is gone and another is taking it over) it tries again, for as long
+// as a takeover may take.
+func (p *proxy) askOnce(c *Client, w wireCmd) (wireReply, bool) {
 	p.join(c)
 	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node()}
-	ctx, cancel := context.WithTimeout(p.h.ctx, remoteWait)
-	defer cancel()
+	req := mustJSON(w)
 	var r wireReply
-	b, err := p.h.cfg.Cluster.AskTable(ctx, p.q.id, mustJSON(w))
-	if err == nil {
-		err = json.Unmarshal(b, &r)
-	}
-	if err != nil {
+	deadline := time.Now().Add(adoptWait)
+	pause := 20 * time.Millisecond
+	for {
+		ctx, cancel := context.WithTimeout(p.h.ctx, remoteWait)
+		b, err := p.h.cfg.Cluster.AskTable(ctx, p.q.id, req)
+		cancel()
+		if err == nil {
+			if err := json.Unmarshal(b, &r); err != nil {
+				p.h.logError("a table on another node answered what cannot be read", "table", p.q.id, "err", err)
+				return r, false
+			}
+			break
+		}
 		if !errors.Is(err, ErrNoOwner) {
 			p.h.logError("a table on another node did not answer", "table", p.q.id, "err", err)
 		}
-		return r, false
+		if time.Now().After(deadline) || p.h.ctx.Err() != nil || p.ended() {
+			return r, false
+		}
+		select {
+		case <-time.After(pause):
+		case <-p.quit:
+			return r, false
+		case <-p.h.ctx.Done():
+			return r, false
+		}
+		pause = min(2*pause, 500*time.Millisecond)
 	}
 	if r.State != nil {
+		p.setOwner(r.State.Node) // the node that answers serves the table
 		p.apply(r.State)
 	}
 	return r, !r.Gone
+}
+
+// goOnAt takes the sessions of this node at the table back to their seats
+// (or their places among the spectators) on its new owner, node.
+func (p *proxy) goOnAt(node string) {
+	p.setOwner(node)
+	p.mu.Lock()
+	var at []*member
+	for _, m := range p.members {
+		if m.c.table() == p.q {
+			at = append(at, m)
+		}
+	}
+	p.mu.Unlock()
+	for _, m := range at {
+		w := wireCmd{Op: opReattach}
+		if m.seat < 0 {
+			w = wireCmd{Op: opJoin, Watch: true}
+		}
+		if r, ok := p.askOnce(m.c, w); ok && r.Err != "" {
+			m.c.unseat(p.q, "the table could not be moved to another server: "+r.Err, true)
+		}
+	}
+}
+
+func (p *proxy) ownerNow() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.owner
+}
+
+func (p *proxy) setOwner(node string) {
+	p.mu.Lock()
+	p.owner = node
+	p.mu.Unlock()
+}
+
+func (p *proxy) ended() bool {
+	select {
+	case <-p.quit:
+		return true
+	default:
+		return false
+	}
+}
+
+// movedCmd tells a proxy that its table's directory line names a new
+// owner.
+type movedCmd struct{ node string }
+
+func (movedCmd) tableCmd() {}
+
+// moved queues the news that table id is now node's, for its proxy here
+// if there is one; it never waits (a full queue has commands that will
+// find the new owner anyway).
+func (h *Hub) moved(id, node string) {
+	p := h.proxyOf(id)
+	if p == nil {
+		return
+	}
+	select {
+	case p.q.cmds <- movedCmd{node: node}:
+	default:
+	}
 }
 
 // join makes c a member, whose screens this proxy applies.
 func (p *proxy) join(c *Client) {
 	p.mu.Lock()
 	if m := p.members[c.id]; m == nil || m.c != c {
-		p.members[c.id] = &member{c: c}
+		p.members[c.id] = &member{c: c, seat: -1}
 	}
 	p.mu.Unlock()
 }
@@ -219,8 +332,11 @@ func (p *proxy) apply(s *wireScreen) {
 	if m == nil {
 		return
 	}
+	if p.owner != "" && s.Node != p.owner {
+		return // from a node that has lost the table
+	}
 	if m.node != s.Node || m.born != s.Born {
-		*m = member{c: m.c, node: s.Node, born: s.Born, held: m.held} // a new shadow counts afresh
+		*m = member{c: m.c, node: s.Node, born: s.Born, held: m.held, seat: m.seat} // a new shadow counts afresh
 	}
 	if s.Ver <= m.ver {
 		return
@@ -233,6 +349,7 @@ func (p *proxy) apply(s *wireScreen) {
 		c.at = p.q
 		if s.View != nil {
 			c.screen.Table = s.View
+			m.seat = s.View.You
 		}
 	case c.at == p.q:
 		c.at, c.screen.Table = nil, nil

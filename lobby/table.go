@@ -28,6 +28,7 @@ type table struct {
 	// claimed is set: it claims once, at its first write.
 	fence      int64
 	claimed    bool
+	moved      bool // taken over from another node (lease.go)
 	seats      []*seat
 	watchers   map[*Client]bool
 	status     TableStatus
@@ -234,6 +235,13 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 	case snapshotCmd:
 		s := t.snapshot()
 		return func() { cmd.reply <- s }
+	case handOffCmd:
+		ok := t.handOff(cmd.fenced) // handoff.go
+		return func() {
+			if cmd.reply != nil {
+				cmd.reply <- ok
+			}
+		}
 	case renameCmd:
 		t.onRename(cmd) // rename.go
 	}
