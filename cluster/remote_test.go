@@ -16,6 +16,7 @@ import (
 	"github.com/unossh/unossh/cluster/natstest"
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/store"
 )
 
 // These tests run several nodes in one process, each a lobby.Hub with its
@@ -45,6 +46,12 @@ type node struct {
 // startNodes starts one node per name on the NATS server ns.
 func startNodes(t *testing.T, ns *natstest.Server, names ...string) []*node {
 	t.Helper()
+	return startNodesWith(t, ns, nil, names...)
+}
+
+// startNodesWith is startNodes with a store the nodes share (nil: none).
+func startNodesWith(t *testing.T, ns *natstest.Server, st store.Store, names ...string) []*node {
+	t.Helper()
 	clock := stillClock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
 	var out []*node
 	for _, name := range names {
@@ -52,7 +59,7 @@ func startNodes(t *testing.T, ns *natstest.Server, names ...string) []*node {
 		require.NoError(t, err)
 		l, err := NewLobby(context.Background(), c)
 		require.NoError(t, err)
-		h := lobby.NewHub(lobby.Config{Clock: clock, Cluster: l, Seed: func() uint64 { return 7 }, Logger: log.New(os.Stderr)})
+		h := lobby.NewHub(lobby.Config{Clock: clock, Cluster: l, Store: st, Node: name, Seed: func() uint64 { return 7 }, Logger: log.New(os.Stderr)})
 		n := &node{name: name, hub: h, conn: c}
 		t.Cleanup(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -22,9 +22,10 @@ import (
 
 // dirTable is a table's line in the directory.
 type dirTable struct {
-	Node string    `json:"node"`
-	Code string    `json:"code,omitempty"`
-	Info TableInfo `json:"info"`
+	Node  string    `json:"node"`
+	Owner string    `json:"owner"` // ownerTag
+	Code  string    `json:"code,omitempty"`
+	Info  TableInfo `json:"info"`
 }
 
 // dirSeat is a kept seat's line.
@@ -74,7 +75,8 @@ func (w *dirWriter) set(l dirLine, entry []byte) {
 }
 
 func (w *dirWriter) putTable(t *table, info TableInfo) {
-	w.set(dirLine{DirTable, t.id}, mustJSON(dirTable{Node: w.h.cfg.Cluster.Node(), Code: t.code, Info: info}))
+	node := w.h.cfg.Cluster.Node()
+	w.set(dirLine{DirTable, t.id}, mustJSON(dirTable{Node: node, Owner: ownerTag(node, t.epoch), Code: t.code, Info: info}))
 }
 
 func (w *dirWriter) dropTable(id, code string) {
@@ -171,7 +173,7 @@ func (h *Hub) onDirTable(id string, entry []byte) {
 	}
 	var line dirTable
 	if entry != nil && json.Unmarshal(entry, &line) == nil {
-		h.moved(id, line.Node) // a proxy of ours follows the table (remote_proxy.go)
+		h.moved(id, line.Owner) // a proxy of ours follows the table (remote_proxy.go)
 	}
 	if entry == nil || line.Node == "" || line.Node == h.cfg.Cluster.Node() {
 		if entry == nil && h.tables[id] == nil {

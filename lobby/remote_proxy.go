@@ -28,8 +28,9 @@ type proxy struct {
 
 	mu      sync.Mutex
 	members map[string]*member // the sessions that sent it commands, by id
-	// owner is the node that serves the table, as last known ("": not yet):
-	// screens from any other node are old news from a node that lost it.
+	// owner is who serves the table, as last known ("": not yet), as
+	// ownerTag names it: screens from any other are old news from a node
+	// that lost it.
 	owner string
 }
 
@@ -158,8 +159,8 @@ func (p *proxy) forward(cmd tableCmd) bool {
 		_, ok := p.ask(cmd.c, wireCmd{Op: opRename, Nick: cmd.nick})
 		return ok
 	case movedCmd:
-		if p.ownerNow() != "" && cmd.node != p.ownerNow() {
-			p.goOnAt(cmd.node)
+		if p.ownerNow() != "" && cmd.owner != p.ownerNow() {
+			p.goOnAt(cmd.owner)
 		}
 		return true
 	}
@@ -180,8 +181,8 @@ func (p *proxy) ask(c *Client, w wireCmd) (wireReply, bool) {
 	if !ok || r.State == nil {
 		return r, ok
 	}
-	if before != "" && r.State.Node != before && w.Op != opJoin && w.Op != opReattach {
-		p.goOnAt(r.State.Node)
+	if before != "" && r.State.Owner != before && w.Op != opJoin && w.Op != opReattach {
+		p.goOnAt(r.State.Owner)
 		if r.Err != "" {
 			r, ok = p.askOnce(c, w)
 		}
@@ -226,7 +227,7 @@ func (p *proxy) askOnce(c *Client, w wireCmd) (wireReply, bool) {
 		pause = min(2*pause, 500*time.Millisecond)
 	}
 	if r.State != nil {
-		p.setOwner(r.State.Node) // the node that answers serves the table
+		p.setOwner(r.State.Owner) // the node that answers serves the table
 		p.apply(r.State)
 	}
 	return r, !r.Gone
@@ -277,21 +278,22 @@ func (p *proxy) ended() bool {
 }
 
 // movedCmd tells a proxy that its table's directory line names a new
-// owner.
-type movedCmd struct{ node string }
+// owner (an owner is a node and the table's incarnation there: a node
+// that takes back a table it lost is a new owner too).
+type movedCmd struct{ owner string }
 
 func (movedCmd) tableCmd() {}
 
 // moved queues the news that table id is now node's, for its proxy here
 // if there is one; it never waits (a full queue has commands that will
 // find the new owner anyway).
-func (h *Hub) moved(id, node string) {
+func (h *Hub) moved(id, owner string) {
 	p := h.proxyOf(id)
-	if p == nil {
+	if p == nil || owner == "" {
 		return
 	}
 	select {
-	case p.q.cmds <- movedCmd{node: node}:
+	case p.q.cmds <- movedCmd{owner: owner}:
 	default:
 	}
 }
@@ -332,7 +334,7 @@ func (p *proxy) apply(s *wireScreen) {
 	if m == nil {
 		return
 	}
-	if p.owner != "" && s.Node != p.owner {
+	if p.owner != "" && s.Owner != p.owner {
 		return // from a node that has lost the table
 	}
 	if m.node != s.Node || m.born != s.Born {

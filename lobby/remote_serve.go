@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"encoding/json"
+	"fmt"
 	"sync"
 )
 
@@ -21,11 +22,16 @@ import (
 type shadow struct {
 	node  string // the session's node
 	table string // the table it stands at
+	owner string // the table's ownerTag
 	born  uint64 // when it was made, in the hub's screen versions
 	out   *outbox
 }
 
 func (s *shadow) relay(c *Client) { s.out.mark(c) }
+
+// ownerTag names a table's owner: its node and the table's incarnation
+// there (table.epoch).
+func ownerTag(node string, epoch uint64) string { return fmt.Sprintf("%s#%d", node, epoch) }
 
 // servedTable is a table of this node as other nodes reach it.
 type servedTable struct {
@@ -67,7 +73,7 @@ func (st *servedTable) shadowOf(h *Hub, s wireSession) *Client {
 	c := st.shadows[s.ID]
 	if c == nil || c.key != s.Key {
 		c = &Client{id: s.ID, key: s.Key, guest: s.Guest, hub: h, notify: make(chan struct{}, 1),
-			sh: &shadow{node: s.Node, table: st.t.id, born: h.screenVer.Add(1), out: h.out}}
+			sh: &shadow{node: s.Node, table: st.t.id, owner: ownerTag(h.cfg.Cluster.Node(), st.t.epoch), born: h.screenVer.Add(1), out: h.out}}
 		st.shadows[s.ID] = c
 	}
 	c.mu.Lock()
@@ -141,7 +147,7 @@ func (h *Hub) shadowScreen(c *Client) *wireScreen {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return (&wireScreen{
-		Table: c.sh.table, Session: c.id, Node: h.cfg.Cluster.Node(), Born: c.sh.born,
+		Table: c.sh.table, Session: c.id, Node: h.cfg.Cluster.Node(), Owner: c.sh.owner, Born: c.sh.born,
 		Ver: h.screenVer.Add(1), At: c.at != nil, View: c.screen.Table, Held: c.screen.Held,
 		Notice: c.screen.Notice, Left: c.screen.Left, Closed: c.screen.Closed,
 	}).seal()

@@ -56,8 +56,9 @@ type wireReply struct {
 type wireScreen struct {
 	Table   string     `json:"table"` // the table's id
 	Session string     `json:"session"`
-	Node    string     `json:"node"` // the owner's
-	Born    uint64     `json:"born"` // the shadow's, to tell a new one from an old
+	Node    string     `json:"node"`  // the owner's
+	Owner   string     `json:"owner"` // ownerTag
+	Born    uint64     `json:"born"`  // the shadow's, to tell a new one from an old
 	Ver     uint64     `json:"ver"`
 	At      bool       `json:"at"` // the session is at the table
 	View    *TableView `json:"view,omitempty"`

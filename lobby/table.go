@@ -28,7 +28,8 @@ type table struct {
 	// claimed is set: it claims once, at its first write.
 	fence      int64
 	claimed    bool
-	moved      bool // taken over from another node (lease.go)
+	moved      bool   // taken over from another node (lease.go)
+	epoch      uint64 // this incarnation of the table on this node (remote_serve.go)
 	seats      []*seat
 	watchers   map[*Client]bool
 	status     TableStatus
@@ -139,6 +140,7 @@ func newTable(h *Hub, id, code string, opts TableOptions) *table {
 		chat:     map[string]*chatLimiter{},
 		drops:    map[int]time.Time{},
 		rng:      rand.New(rand.NewPCG(cfg.Seed(), cfg.Seed())),
+		epoch:    h.screenVer.Add(1),
 	}
 	t.opts.Name = Sanitize(t.opts.Name, 24) // its short name, when it has none (nameTable)
 	t.seats = make([]*seat, opts.Settings.Players)
