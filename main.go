@@ -23,6 +23,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -31,6 +32,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/unossh/unossh/cluster"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
 	"github.com/unossh/unossh/store"
@@ -219,6 +221,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	}
 	lcfg := o.lobby
 	lcfg.Store, lcfg.Logger = st, logger
+	if cc != nil {
+		if lcfg.Cluster, err = cluster.NewLobby(ctx, cc); err != nil {
+			l.Close()
+			return err
+		}
+		lcfg.Node = o.cluster.node
+	}
 	hub := lobby.NewHub(lcfg)
 	// The live tables kept in the store come back before anyone can
 	// connect, so that a returning player finds their seat.
@@ -232,6 +241,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	}
 	pages := &tui.PageCounts{}
 	reg := &players{pages: pages}
+	var ready atomic.Bool // /readyz: serving, and not stopping
 	cfg := o.door
 	cfg.Addr, cfg.HostKeyDir, cfg.Logger = o.addr, o.hostKeyDir, logger
 	cfg.PublicHost = o.public.destination(l.Addr(), os.Hostname)
@@ -247,10 +257,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		if err != nil {
 			return fmt.Errorf("metrics: %w", err)
 		}
-		defer serveMetrics(ml, srv, hub, pages, logger, journalMetrics(st, hub))()
+		defer serveMetrics(ml, srv, hub, pages, logger, journalMetrics(st, hub), readiness(&ready))()
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
+	ready.Store(true)
 
 	logger.Info("serving UNO over SSH", "addr", l.Addr().String(), "host-key", srv.Fingerprint())
 	logger.Info("connect with: ssh " + cfg.PublicHost)
@@ -259,6 +270,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	case err := <-served:
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
+	}
+	ready.Store(false) // a load balancer sends no new player here from now
+	if cc != nil {
+		drain(hub, "ssh "+cfg.PublicHost, logger)
 	}
 	return shutdown(srv, hub, served, logger)
 }

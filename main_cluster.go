@@ -2,10 +2,16 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"os"
+	"sync/atomic"
+	"time"
 
 	"github.com/charmbracelet/log"
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/unossh/unossh/cluster"
+	"github.com/unossh/unossh/lobby"
 )
 
 // clusterOptions are the settings that make a node one of several: with
@@ -35,4 +41,38 @@ func connectCluster(ctx context.Context, o clusterOptions, logger *log.Logger) (
 	}
 	logger.Info("joined the service's NATS", "node", o.node, "server", cc.NC.ConnectedUrlRedacted())
 	return cc, nil
+}
+
+// drainTimeout bounds handing every table to the other nodes at a
+// SIGTERM in cluster mode; the ordinary shutdown follows it.
+const drainTimeout = 20 * time.Second
+
+// drain hands this node's tables to the other nodes before it stops, so
+// that a deploy loses no move: only then are its own players told to
+// connect again (with connect, how), to find their seats on another node.
+func drain(hub *lobby.Hub, connect string, logger *log.Logger) {
+	logger.Info("draining: handing every table to the other nodes", "deadline", drainTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), drainTimeout)
+	defer cancel()
+	line := "this server is restarting: " + connect + " to go on at your table"
+	if err := hub.Drain(ctx, line); err != nil {
+		logger.Error("draining did not finish; what is left is kept for a restart", "err", err)
+		return
+	}
+	logger.Info("every table is on another node")
+}
+
+// readiness is /readyz on the operator's address: 200 while the node takes
+// new players, 503 before it serves and from the moment it begins to stop
+// (a load balancer then sends newcomers to the other nodes).
+func readiness(ready *atomic.Bool) metricsExtra {
+	return func(_ *prometheus.Registry, mux *http.ServeMux) {
+		mux.HandleFunc("/readyz", func(w http.ResponseWriter, _ *http.Request) {
+			if !ready.Load() {
+				http.Error(w, "not ready", http.StatusServiceUnavailable)
+				return
+			}
+			_, _ = w.Write([]byte("ready\n"))
+		})
+	}
 }
