@@ -77,7 +77,9 @@ type Hub struct {
 	leases    leaseSet // the tables whose lease this node holds (lease.go)
 	draining  bool     // owned by run: handing every table to other nodes (handoff.go)
 	moving    sync.WaitGroup
-	stopText  stopLine
+	// nodeLeased: this node holds its own lease (owned by renewLeases).
+	nodeLeased bool
+	stopText   stopLine
 }
 
 // NewHub starts a lobby.
@@ -469,6 +471,7 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	if h.rec != nil {
 		h.rec.drain(ctx) // the games the tables finished, written before the store closes
 	}
+	h.dropNode(ctx) // (lease.go)
 	h.stop()
 	<-h.done
 	return err

@@ -2,7 +2,9 @@ package lobby
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
+	"strings"
 	"sync"
 	"time"
 
@@ -109,6 +111,7 @@ func (h *Hub) renewLeases() {
 		case <-h.ctx.Done():
 			return
 		}
+		h.renewNode()
 		for _, t := range h.leases.all() {
 			ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
 			err := h.cfg.Cluster.RenewLease(ctx, t.id)
@@ -138,8 +141,15 @@ func (h *Hub) watchLeases() {
 }
 
 // onLeaseFree takes the table over, unless it is this node's, or this node
-// is stopping or handing its own tables over (hub goroutine).
+// is stopping or handing its own tables over (hub goroutine). A node's own
+// lease that comes free is that node gone.
 func (h *Hub) onLeaseFree(id string) {
+	if node, ok := nodeOfLease(id); ok {
+		if node != h.cfg.Cluster.Node() {
+			h.nodeGone(node)
+		}
+		return
+	}
 	if h.shutdown || h.draining || h.tables[id] != nil {
 		return
 	}
@@ -214,4 +224,72 @@ func (h *Hub) restoreLeased(ctx context.Context, s store.SavedTable) bool {
 		return false
 	}
 	return true
+}
+
+// A node holds a lease of its own too, renewed with its tables': when it
+// runs out (the node died, or is cut off) or is given up (the node
+// stopped), every other node takes the node's sessions off its tables, as
+// if each had lost its connection: their seats are kept for them, and
+// found from any node they ssh to.
+
+// nodeLease is the key of node's own lease (a key a bucket takes, whatever
+// the node's name).
+func nodeLease(node string) string { return "node-" + hex.EncodeToString([]byte(node)) }
+
+func nodeOfLease(id string) (string, bool) {
+	h, ok := strings.CutPrefix(id, "node-")
+	if !ok {
+		return "", false
+	}
+	b, err := hex.DecodeString(h)
+	return string(b), err == nil
+}
+
+// renewNode takes or renews this node's own lease (renewLeases' goroutine).
+// Taken by a run of this node that has just ended, it is free within a
+// lease's life, and taken then.
+func (h *Hub) renewNode() {
+	ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
+	defer cancel()
+	key := nodeLease(h.cfg.Cluster.Node())
+	if h.nodeLeased {
+		if err := h.cfg.Cluster.RenewLease(ctx, key); err == nil {
+			return
+		}
+	}
+	h.nodeLeased = h.cfg.Cluster.TakeLease(ctx, key) == nil
+}
+
+// dropNode gives this node's lease up as it stops, so that the others
+// take its sessions off their tables at once.
+func (h *Hub) dropNode(ctx context.Context) {
+	if h.leasing() {
+		_ = h.cfg.Cluster.DropLease(ctx, nodeLease(h.cfg.Cluster.Node()), true)
+	}
+}
+
+// nodeGone takes the sessions of a node that is gone off this node's
+// tables, as lost connections (hub goroutine).
+func (h *Hub) nodeGone(node string) {
+	for _, st := range h.served {
+		st.mu.Lock()
+		var gone []*Client
+		for id, c := range st.shadows {
+			if c.sh.node == node {
+				gone = append(gone, c)
+				delete(st.shadows, id)
+			}
+		}
+		st.mu.Unlock()
+		t := st.t
+		for _, c := range gone {
+			go func() {
+				r := make(chan bool, 1)
+				_, _ = request(h.ctx, t.q.cmds, t.q.done, tableCmd(disconnectCmd{c: c, reply: r}), r, true)
+			}()
+		}
+	}
+	if l := h.cfg.Logger; l != nil {
+		l.Info("a node is gone; its players' seats are kept for them", "node", node)
+	}
 }
