@@ -34,12 +34,13 @@ type service struct {
 	nats   string
 	nodes  map[string]*binary
 	people map[string]*person
+	paused map[string]bool // nodes not to be asked: stopped, or paused with SIGSTOP
 }
 
 func startService(t *testing.T) *service {
 	t.Helper()
 	s := &service{t: t, db: pgtest.New(t), nats: natstest.Start(t).URL(), keys: t.TempDir(),
-		nodes: map[string]*binary{}, people: map[string]*person{}}
+		nodes: map[string]*binary{}, people: map[string]*person{}, paused: map[string]bool{}}
 	s.bin = filepath.Join(t.TempDir(), "unossh")
 	out, err := exec.Command("go", "build", "-o", s.bin, ".").CombinedOutput()
 	require.NoError(t, err, "%s", out)
@@ -62,7 +63,7 @@ func (s *service) start(name string) *binary {
 func (s *service) owner(id string) (string, lobby.TableSnapshot, bool) {
 	s.t.Helper()
 	for name, b := range s.nodes {
-		if b.cmd.ProcessState != nil {
+		if b.cmd.ProcessState != nil || s.paused[name] {
 			continue // stopped
 		}
 		if snap, ok := b.tables(s.t)[id]; ok {
@@ -264,4 +265,163 @@ func TestClusterPlaysOnWhenANodeDies(t *testing.T) {
 	for _, p := range []*person{ana, bo, cy, dee, eve, fay, gus} {
 		p.c.WaitFor(t, "GAME OVER", wait)
 	}
+}
+
+// stopped marks node name as not to be asked anything (killed, stopped
+// for good, or paused with SIGSTOP).
+func (s *service) stopped(name string) { s.paused[name] = true }
+
+// tablesAt are the tables node name plays, as its operator's page lists
+// them.
+func (s *service) tablesAt(name string) map[string]lobby.TableSnapshot {
+	return s.nodes[name].tables(s.t)
+}
+
+// handedOver checks that table id, which was as before when its node
+// stopped, plays on elsewhere from exactly what was stored: nothing lost.
+func (s *service) handedOver(id string, before lobby.TableSnapshot, from string) string {
+	s.t.Helper()
+	var now string
+	var after lobby.TableSnapshot
+	until(s.t, "another node plays table "+id, func() bool {
+		var ok bool
+		now, after, ok = s.owner(id)
+		return ok && now != from && after.RestoredHash != ""
+	})
+	j := s.journal(id)
+	require.GreaterOrEqual(s.t, after.RestoredActions, before.Actions, "no move lost")
+	require.Equal(s.t, before.Hash, hashAt(s.t, j, before.Actions), "the journal holds what was shown")
+	require.Equal(s.t, hashAt(s.t, j, after.RestoredActions), after.RestoredHash)
+	return now
+}
+
+// TestClusterRollingRestartAndFencing: two tables mixing players of the
+// three nodes play on while each node in turn is stopped with SIGTERM
+// (it drains: its tables go to the others with every move, and only then
+// are its players told where to connect) and started again; players on
+// the other nodes never reconnect. Then the node that plays a table is
+// paused (SIGSTOP) past its lease: another node takes the table over and
+// play goes on; resumed (SIGCONT), the old node stops the table at once
+// and the journal holds no write of its. Both games play to the end.
+func TestClusterRollingRestartAndFencing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and runs three nodes: not with -short")
+	}
+	s := startService(t)
+	ana, bo, cy := s.person("ana"), s.person("bo"), s.person("cy")
+	dee, eve, fay := s.person("dee"), s.person("eve"), s.person("fay")
+	home := map[*person]string{ana: "a", bo: "b", cy: "c", dee: "b", eve: "c", fay: "a"}
+	var code string
+	ana.c, code = hostPrivate(t, s.nodes["a"].addr, "ana", []string{"mode", "single hand", "seats", "4", "turn timer", "off"},
+		sshtest.WithKey(ana.key))
+	bo.c = joinPrivate(t, s.nodes["b"].addr, "bo", code, ana.c, sshtest.WithKey(bo.key))
+	cy.c = joinPrivate(t, s.nodes["c"].addr, "cy", code, ana.c, sshtest.WithKey(cy.key))
+	addBots(t, ana.c, 1, "4/4 taken")
+	startGame(t, ana.c, bo.c, cy.c)
+	dee.c, code = hostPrivate(t, s.nodes["b"].addr, "dee", []string{"mode", "single hand", "seats", "4", "turn timer", "off"},
+		sshtest.WithKey(dee.key))
+	eve.c = joinPrivate(t, s.nodes["c"].addr, "eve", code, dee.c, sshtest.WithKey(eve.key))
+	fay.c = joinPrivate(t, s.nodes["a"].addr, "fay", code, dee.c, sshtest.WithKey(fay.key))
+	addBots(t, dee.c, 1, "4/4 taken")
+	startGame(t, dee.c, eve.c, fay.c)
+	var ids []string
+	for _, name := range []string{"a", "b"} {
+		for id := range s.tablesAt(name) {
+			ids = append(ids, id)
+		}
+	}
+	require.Len(t, ids, 2)
+	players := func() []*player {
+		var out []*player
+		for _, p := range []*person{ana, bo, cy, dee, eve, fay} {
+			out = append(out, &player{c: p.c, name: p.nick})
+		}
+		return out
+	}
+	playSome := func(n int) {
+		start := map[string]int{}
+		for _, id := range ids {
+			_, snap, _ := s.owner(id)
+			start[id] = snap.Actions
+		}
+		pl := players()
+		untilFor(t, "every table plays on", gameWait, func() bool {
+			for _, p := range pl {
+				step(t, p)
+			}
+			for _, id := range ids {
+				_, snap, ok := s.owner(id)
+				if !ok || (snap.Status == "playing" && snap.Actions < start[id]+n) {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	playSome(10)
+
+	// The rolling restart.
+	for i, name := range []string{"a", "b", "c"} {
+		before := s.quiet(ids, players()...)
+		owned := s.tablesAt(name)
+		s.nodes[name].stop(t, syscall.SIGTERM)
+		s.stopped(name)
+		var moved []*person
+		for p, h := range home {
+			if h == name {
+				p.c.Wait(t, wait)
+				require.Contains(t, string(p.c.Raw()), "this server is restarting", "%s is told where to go", p.nick)
+				moved = append(moved, p)
+			}
+		}
+		for id := range owned {
+			s.handedOver(id, before[id], name)
+		}
+		s.start(name)
+		delete(s.paused, name)
+		next := []string{"b", "c", "a"}[i]
+		for _, p := range moved {
+			s.backOn(p, next)
+			home[p] = next
+		}
+		playSome(6)
+	}
+
+	// The fencing test: the owner of the first table is paused past its
+	// lease.
+	id := ids[0]
+	owner, _, _ := s.owner(id)
+	before := s.quiet(ids, players()...)
+	frozen := s.nodes[owner]
+	require.NoError(t, frozen.cmd.Process.Signal(syscall.SIGSTOP))
+	s.stopped(owner)
+	taker := s.handedOver(id, before[id], owner)
+	t.Logf("table %s: %s paused, %s took it over", id, owner, taker)
+	for p, h := range home {
+		if h == owner {
+			s.backOn(p, taker)
+			home[p] = taker
+		}
+	}
+	playSome(6)
+	require.NoError(t, frozen.cmd.Process.Signal(syscall.SIGCONT))
+	delete(s.paused, owner)
+	until(t, "the resumed node has stopped the table", func() bool {
+		_, still := s.tablesAt(owner)[id]
+		return !still
+	})
+	playSome(4)
+	_, now, _ := s.owner(id)
+	j := s.journal(id)
+	require.Len(t, j.Actions, now.Actions, "the journal is the new owner's alone")
+	require.Equal(t, now.Hash, hashAt(t, j, now.Actions))
+
+	drive(t, gameWait, func() bool {
+		for _, id := range ids {
+			if _, snap, ok := s.owner(id); ok && snap.Status == "playing" {
+				return false
+			}
+		}
+		return true
+	}, players()...)
 }

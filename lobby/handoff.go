@@ -141,15 +141,19 @@ func (c *Client) moveTo(from, to *tableQueue) bool {
 // spectators) at the table on its new owner.
 func (c *Client) goOnAt(q *tableQueue, watch bool) {
 	reply := make(chan error, 1)
-	var cmd tableCmd = reattachCmd{c: c, reply: reply}
+	var cmd tableCmd = reattachCmd{c: c, reply: reply, resume: true}
 	if watch {
 		cmd = joinCmd{c: c, watch: true, reply: reply}
 	}
 	err, qerr := c.call(q, cmd, reply)
 	if err = errors.Join(err, qerr); err != nil {
-		c.unseat(q, "the table could not be moved to another server: "+err.Error(), true)
+		c.unseat(q, err.Error(), true)
 	}
 }
+
+// errSeatElsewhere is a session that goes on at a moved table finding its
+// seat taken by a newer connection of its player.
+var errSeatElsewhere = errors.New("you play this table from another connection now")
 
 // Drain hands every table of this node to the other nodes, with nothing
 // lost: each stops between two commands once its journal is written, and

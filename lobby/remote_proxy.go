@@ -128,7 +128,7 @@ func (p *proxy) forward(cmd tableCmd) bool {
 		}
 		return ok
 	case reattachCmd:
-		r, ok := p.ask(cmd.c, wireCmd{Op: opReattach})
+		r, ok := p.ask(cmd.c, wireCmd{Op: opReattach, Resume: cmd.resume})
 		if ok {
 			cmd.reply <- decodeErr(r.Err)
 		}
@@ -246,12 +246,12 @@ func (p *proxy) goOnAt(node string) {
 	}
 	p.mu.Unlock()
 	for _, m := range at {
-		w := wireCmd{Op: opReattach}
+		w := wireCmd{Op: opReattach, Resume: true}
 		if m.seat < 0 {
 			w = wireCmd{Op: opJoin, Watch: true}
 		}
 		if r, ok := p.askOnce(m.c, w); ok && r.Err != "" {
-			m.c.unseat(p.q, "the table could not be moved to another server: "+r.Err, true)
+			m.c.unseat(p.q, r.Err, true)
 		}
 	}
 }

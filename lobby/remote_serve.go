@@ -110,7 +110,7 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 		ask(joinCmd{c: c, watch: w.Watch, reply: r}, r)
 	case opReattach:
 		r := make(chan error, 1)
-		ask(reattachCmd{c: c, reply: r}, r)
+		ask(reattachCmd{c: c, reply: r, resume: w.Resume}, r)
 	case opSit:
 		r := make(chan error, 1)
 		ask(sitCmd{c: c, reply: r}, r)

@@ -36,6 +36,7 @@ type wireCmd struct {
 	Op     string      `json:"op"`
 	S      wireSession `json:"s"`
 	Watch  bool        `json:"watch,omitempty"`
+	Resume bool        `json:"resume,omitempty"` // reattach: only to a seat no other session holds
 	Intent *Intent     `json:"intent,omitempty"`
 	Nick   string      `json:"nick,omitempty"`
 }
@@ -98,7 +99,7 @@ var playerErrors = func() map[string]error {
 	for _, err := range []error{ErrNickTaken, ErrNickInvalid, ErrNoSuchTable, ErrTableFull,
 		ErrTableStarted, ErrNoNick, ErrShuttingDown, ErrAtTable, ErrBusy, ErrTooManyCodes,
 		errPaused, errSeatGone, errTourSeats, errNotHost, errNotWaiting, errWatching, errNoGame,
-		errChatRate, errChatEmpty, errNotABot} {
+		errChatRate, errChatEmpty, errNotABot, errSeatElsewhere} {
 		m[err.Error()] = err
 	}
 	return m

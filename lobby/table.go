@@ -218,7 +218,10 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 		t.tellHeld(cmd.c, err)
 		return func() { cmd.reply <- err }
 	case reattachCmd:
-		err := t.onReattach(cmd.c)
+		err := errSeatElsewhere
+		if i := t.seatOfKey(cmd.c.key); !cmd.resume || i < 0 || t.seats[i].client == nil || t.seats[i].client == cmd.c {
+			err = t.onReattach(cmd.c)
+		}
 		t.arrived(cmd.c, err)
 		t.tellHeld(cmd.c, err)
 		return func() { cmd.reply <- err }
