@@ -219,17 +219,23 @@ func (h *Hub) remoteInfos() []TableInfo {
 // code, or nil (hub goroutine). A code this node has not read of yet (made
 // a moment ago) is looked up in the bucket of codes before it counts as a
 // wrong one.
-func (h *Hub) remoteCode(code string) *tableQueue {
+func (h *Hub) remoteCode(code string) (*tableQueue, error) {
 	if id := h.rdir.codes[code]; id != "" {
-		return h.remoteQueue(id)
+		return h.remoteQueue(id), nil
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
 	defer cancel()
 	id, err := h.cfg.Cluster.FindCode(ctx, code)
-	if err == nil && id != "" && h.tables[id] == nil {
-		return h.remoteQueue(id)
+	if err != nil {
+		// Not a wrong code: the service could not tell. The player tries
+		// again, and nothing counts against them.
+		h.logError("a private code could not be looked up across nodes", "err", err)
+		return nil, errStoreTrouble
 	}
-	return nil
+	if id != "" && h.tables[id] == nil {
+		return h.remoteQueue(id), nil
+	}
+	return nil, nil
 }
 
 // remotePublic is the queue of another node's public table id, or nil.

@@ -345,8 +345,9 @@ func (h *Hub) onCode(who guesser, code string) found {
 		return found{q: q.q}
 	}
 	if t == nil && h.clustered() {
-		if q := h.remoteCode(code); q != nil {
-			return found{q: q}
+		q, err := h.remoteCode(code)
+		if q != nil || err != nil {
+			return found{q: q, err: err}
 		}
 	}
 	if t == nil {
