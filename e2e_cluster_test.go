@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -226,6 +227,7 @@ func TestClusterPlaysOnWhenANodeDies(t *testing.T) {
 	})
 
 	before := s.quiet([]string{priv, pub}, all()...)
+	killed := time.Now()
 	b.stop(t, syscall.SIGKILL)
 	ana.c.Wait(t, wait)
 	eve.c.Wait(t, wait)
@@ -238,6 +240,7 @@ func TestClusterPlaysOnWhenANodeDies(t *testing.T) {
 		return ok && after.RestoredHash != ""
 	})
 	require.NotEqual(t, "b", now)
+	t.Logf("figure: b's table plays again on %s %v after the SIGKILL", now, time.Since(killed))
 	// What b showed is what it stored, and the new owner plays on from
 	// the very state its journal replays to.
 	j := s.journal(priv)
