@@ -107,6 +107,7 @@ func (h *Hub) dropLease(id string) {
 func (h *Hub) renewLeases() {
 	tick := time.NewTicker(leaseEvery)
 	defer tick.Stop()
+	failing := false // logged once until a renewal goes through again
 	for {
 		select {
 		case <-tick.C:
@@ -114,6 +115,7 @@ func (h *Hub) renewLeases() {
 			return
 		}
 		h.renewNode()
+		var failed error
 		for _, t := range h.leases.all() {
 			ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
 			err := h.cfg.Cluster.RenewLease(ctx, t.id)
@@ -123,9 +125,18 @@ func (h *Hub) renewLeases() {
 				h.leases.remove(t.id)
 				t.fencedOff()
 			case err != nil && h.ctx.Err() == nil:
-				h.logError("a table's lease could not be renewed; trying again", "table", t.id, "err", err)
+				failed = err
 			}
 		}
+		switch {
+		case failed != nil && !failing:
+			h.logError("the tables' leases cannot be renewed; trying again each second", "err", failed)
+		case failed == nil && failing:
+			if l := h.cfg.Logger; l != nil {
+				l.Info("the tables' leases are renewed again")
+			}
+		}
+		failing = failed != nil
 	}
 }
 
