@@ -186,24 +186,28 @@ func (h *Hub) adopt(id string) {
 		_ = cl.DropLease(ctx, id, false)
 		_ = cl.DropTable(ctx, id)
 	}
-	s, err := st.LoadTable(ctx, id)
+	// The claim comes before the read: from the claim on, the old owner
+	// can append nothing more, so what is read is the whole journal (an
+	// append of the old owner's between a read and a claim would be
+	// stored, shown to its players, and then written over).
+	fence, err := st.ClaimTable(ctx, id, h.cfg.Node)
 	if errors.Is(err, store.ErrUnknownTable) {
 		giveUp("", nil) // it had ended: nothing to take over
 		return
 	}
 	if err != nil {
 		_ = cl.DropLease(ctx, id, true) // for another node to try
+		h.logError("a table to take over could not be claimed", "table", id, "err", err)
+		return
+	}
+	s, err := st.LoadTable(ctx, id)
+	if err != nil {
+		_ = cl.DropLease(ctx, id, true)
 		h.logError("a table to take over could not be read", "table", id, "err", err)
 		return
 	}
 	if s.Tournament != "" {
 		giveUp("a tournament's table is not taken over by another node", errors.New("tournament"))
-		return
-	}
-	fence, err := st.ClaimTable(ctx, id, h.cfg.Node)
-	if err != nil {
-		_ = cl.DropLease(ctx, id, true)
-		h.logError("a table to take over could not be claimed", "table", id, "err", err)
 		return
 	}
 	t, err := h.rebuildAs(s, true)
