@@ -128,6 +128,10 @@ func (h *Hub) startCluster() {
 	go h.dir.run()
 	go h.watchDirectory()
 	if h.leasing() {
+		// The node's own lease is taken before any session can connect:
+		// stopped or killed from its first moment, its sessions are still
+		// taken off the other nodes' tables when the lease runs out.
+		h.renewNode()
 		go h.renewLeases()
 		go h.watchLeases()
 	}
