@@ -223,11 +223,13 @@ func (t *table) endHolds() {
 }
 
 // holdAway lists every away player's seat as kept: a table taken over
-// from another node, whose players find it from any node.
+// from another node, whose players find it from any node. A player
+// already connected here is shown it at once. (Hub goroutine, before the
+// table's loop starts: onRestore.)
 func (t *table) holdAway() {
 	for i, s := range t.seats {
 		if s.human() && s.away && !strings.HasPrefix(s.key, "guest:") {
-			t.hold(i, nil)
+			t.hold(i, t.hub.byKey[s.key])
 		}
 	}
 }
