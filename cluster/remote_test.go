@@ -259,3 +259,17 @@ func lastLog(s lobby.Screen) string {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// TestShortNamesUniqueAcrossNodes: two nodes that would draw the same
+// short name for their first tables (the same seed) give different ones:
+// friends meet by a name that means one table in the whole service.
+func TestShortNamesUniqueAcrossNodes(t *testing.T) {
+	ns := natstest.Start(t)
+	nodes := startNodes(t, ns, "a", "b")
+	ana, bo := nodes[1].player(t, "ana"), nodes[0].player(t, "bo")
+	ana.QuickPlay()
+	first := ana.Screen().Table.Short
+	waitScreen(t, bo, func(s lobby.Screen) bool { return len(s.Tables) == 1 })
+	require.NoError(t, bo.Create(lobby.TableOptions{Public: true, Settings: settings(4)}))
+	require.NotEqual(t, first, bo.Screen().Table.Short)
+}
