@@ -273,3 +273,33 @@ func TestShortNamesUniqueAcrossNodes(t *testing.T) {
 	require.NoError(t, bo.Create(lobby.TableOptions{Public: true, Settings: settings(4)}))
 	require.NotEqual(t, first, bo.Screen().Table.Short)
 }
+
+// TestGuestRejoinsOnAnotherNode: a guest whose connection to node a drops
+// while b's table keeps their seat comes back through c with their rejoin
+// code, and sits in their seat again with their name.
+func TestGuestRejoinsOnAnotherNode(t *testing.T) {
+	ns := natstest.Start(t)
+	nodes := startNodes(t, ns, "a", "b", "c")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+	ana := b.player(t, "ana")
+	gus := a.hub.Connect("sess-gus", "guest:sess-gus", true)
+	require.NoError(t, gus.SetNick("gus"))
+	code := waitScreen(t, gus, func(s lobby.Screen) bool { return s.Rejoin != "" }).Rejoin
+	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2)}))
+	require.NoError(t, gus.Join(ana.Screen().Table.Code))
+	ana.Do(lobby.Intent{Kind: lobby.Start})
+	waitScreen(t, gus, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	playMoves(t, 4, ana, gus)
+	hand := len(gus.Screen().Table.Game.Hand)
+	gus.Disconnect()
+	waitScreen(t, ana, func(s lobby.Screen) bool { return !s.Table.Seats[1].Connected })
+
+	key, err := c.hub.RejoinKey(code, "sess-gus-2", "")
+	require.NoError(t, err)
+	again := c.hub.Connect("sess-gus-2", key, true)
+	s := waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, 1, s.Table.You)
+	require.Equal(t, "gus", s.Nick)
+	require.Len(t, s.Table.Game.Hand, hand)
+	playMoves(t, 4, ana, again)
+}

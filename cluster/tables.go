@@ -160,6 +160,18 @@ func (l *Lobby) PutSeat(ctx context.Context, key string, entry []byte) error {
 	return err
 }
 
+// GetSeat reads a line of the seats' bucket, nil if there is none.
+func (l *Lobby) GetSeat(ctx context.Context, key string) ([]byte, error) {
+	e, err := l.seats.Get(ctx, key)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return e.Value(), nil
+}
+
 // DropSeat removes it.
 func (l *Lobby) DropSeat(ctx context.Context, key string) error {
 	return ignoreMissing(l.seats.Delete(ctx, key))

@@ -82,6 +82,8 @@ type Directory interface {
 	// PutSeat and DropSeat write and remove the seat kept for identity key.
 	PutSeat(ctx context.Context, key string, entry []byte) error
 	DropSeat(ctx context.Context, key string) error
+	// GetSeat reads a line of the seats' bucket (nil: none).
+	GetSeat(ctx context.Context, key string) ([]byte, error)
 	// WatchDirectory calls seen with every line there is and every change
 	// from then on (entry nil: removed), until ctx ends. kind is
 	// DirTable or DirSeat.

@@ -190,6 +190,9 @@ func (h *Hub) onDirTable(id string, entry []byte) {
 }
 
 func (h *Hub) onDirSeat(k string, entry []byte) {
+	if h.onDirRejoin(k, entry) {
+		return // a guest's rejoin code (rejoin_cluster.go)
+	}
 	d := &h.rdir
 	if old, ok := d.seats[k]; ok {
 		delete(d.seats, k)
