@@ -174,7 +174,7 @@ func TestRunJoinsThePeopleOfTheService(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-hostkey-dir", t.TempDir(), "-data", t.TempDir(),
-			"-nats", ns.URL(), "-node", "n1"}, func(string) string { return "" }, log.New(testWriter{t}))
+			"-nats", ns.URL(), "-node", "n1", "-host-key", sharedHostKey(t)}, func(string) string { return "" }, log.New(testWriter{t}))
 	}()
 	heard := func(what string) {
 		t.Helper()

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
 	"io"
 	"net/netip"
 	"os"
@@ -12,6 +15,7 @@ import (
 	"github.com/charmbracelet/log"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
 )
 
 func TestRequireSharedHostKey(t *testing.T) {
@@ -140,4 +144,26 @@ func TestHostKeyAndProxyFlags(t *testing.T) {
 
 	_, err = parseFlags([]string{"-proxy-protocol", "lb.example.com"}, func(string) string { return "" }, io.Discard)
 	assert.ErrorContains(t, err, "-proxy-protocol")
+}
+
+// sharedHostKey writes a host key for the nodes of a test's cluster, as an
+// operator gives one to every node, and is its path.
+func sharedHostKey(t *testing.T) string {
+	t.Helper()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	require.NoError(t, err)
+	block, err := gossh.MarshalPrivateKey(priv, "")
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "unossh_host_key")
+	require.NoError(t, os.WriteFile(path, pem.EncodeToMemory(block), 0o600))
+	return path
+}
+
+// A node started with -nats and no -host-key refuses to start, with one
+// line that says what to give.
+func TestClusterNodeWithoutAHostKeyRefusesToStart(t *testing.T) {
+	err := run(t.Context(), []string{"-addr", "127.0.0.1:0", "-hostkey-dir", t.TempDir(), "-data", t.TempDir(),
+		"-nats", "nats://127.0.0.1:1", "-node", "n1"}, func(string) string { return "" }, log.New(io.Discard))
+	require.ErrorIs(t, err, errHostKeyPerNode)
+	require.NotContains(t, err.Error(), "\n")
 }

@@ -32,6 +32,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/unossh/unossh/cluster"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
 	"github.com/unossh/unossh/store"
@@ -211,6 +212,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		return err
 	}
 	debug.SetGCPercent(o.gcPercent)
+	if err := requireSharedHostKey(o.cluster.nats != "", o.hostKey); err != nil {
+		return err
+	}
 	// A host key given that cannot be read stops the start before
 	// anything opens (the server reads it again when it is made).
 	if o.hostKey != "" {
@@ -256,6 +260,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	}
 	if people != nil {
 		defer people.Close()
+	}
+	if cc != nil {
+		if lcfg.Cluster, err = cluster.NewLobby(ctx, cc); err != nil {
+			l.Close()
+			return err
+		}
+		lcfg.Node = o.cluster.node
 	}
 	hub := lobby.NewHub(lcfg)
 	// The live tables kept in the store come back before anyone can
@@ -303,6 +314,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	// From here /readyz says 503, and stays so: a balancer sends no new
 	// player to a node that is about to tell its own to leave.
 	ready.drain()
+	if cc != nil {
+		drain(hub, "ssh "+cfg.PublicHost, logger)
+	}
 	return shutdown(srv, hub, served, logger)
 }
 

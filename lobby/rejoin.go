@@ -73,6 +73,9 @@ func (h *Hub) onRejoin(cmd rejoinCmd) rejoinFound {
 	}
 	h.rejoin.sweep(now)
 	e := h.rejoin.byCode[cmd.code]
+	if (e == nil || e.away == nil) && h.clustered() {
+		e = h.lookUpRejoin(cmd.code) // given on another node a moment ago (rejoin_cluster.go)
+	}
 	if e == nil || e.away == nil {
 		h.guesses.miss(now, cmd.who)
 		return rejoinFound{err: ErrNoRejoin}
@@ -93,6 +96,7 @@ func (h *Hub) connectGuest(c *Client) (nick string, back *tableQueue) {
 		nick, back = e.nick, e.away
 		e.away, e.until = nil, time.Time{}
 		delete(r.away, code)
+		h.dropRejoin(code) // (rejoin_cluster.go)
 		if other := h.online[nickKey(nick)]; other != nil {
 			nick = "" // someone took the name meanwhile: they choose again
 		}
@@ -121,6 +125,7 @@ func (h *Hub) goneGuest(c *Client, away *tableQueue) {
 	}
 	e.nick, e.away, e.until = c.nick(), away, h.cfg.Clock.Now().Add(h.cfg.Grace)
 	r.away[code] = e
+	h.putRejoin(code, e) // (rejoin_cluster.go)
 	r.sweep(h.cfg.Clock.Now())
 }
 

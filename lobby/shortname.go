@@ -32,6 +32,9 @@ func (h *Hub) nameTable(t *table) {
 	for _, o := range h.tables {
 		taken = taken || (o != t && o.short == t.short)
 	}
+	for id, l := range h.rdir.tables { // the other nodes' tables (directory.go)
+		taken = taken || (id != t.id && l.Info.Short == t.short)
+	}
 	if taken {
 		t.short = h.newShortName()
 	}
@@ -50,9 +53,12 @@ func isShortName(name string) bool {
 // newShortName picks a short name no live table has (hub goroutine: it
 // reads the hub's tables). With every pair taken, a number tells them apart.
 func (h *Hub) newShortName() string {
-	used := make(map[string]bool, len(h.tables))
+	used := make(map[string]bool, len(h.tables)+len(h.rdir.tables))
 	for _, t := range h.tables {
 		used[t.short] = true
+	}
+	for _, l := range h.rdir.tables {
+		used[l.Info.Short] = true
 	}
 	r := rand.New(rand.NewPCG(h.cfg.Seed(), uint64(h.nextID)))
 	for range 64 {
