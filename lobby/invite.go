@@ -124,9 +124,11 @@ func (c *Client) Invite(nick string) error {
 }
 
 // SetInvitations turns invitations to this player on or off: for this
-// session, and for the next ones of a key with an account.
+// session, and for the next ones of a key with an account. The account
+// keeps it before the screen says so, so that a player who sees it and
+// leaves finds it so at the next visit.
 func (c *Client) SetInvitations(on bool) {
-	defer c.keepInvitations(on)
+	c.keepInvitations(on)
 	c.post(func(s *Screen) {
 		s.NoInvitations = !on
 		if !on {

@@ -23,7 +23,9 @@ import (
 // date, and the store's read-then-write transactions (a rename, a rated
 // game) run one at a time across the nodes (inTx).
 
-// pgMigrationFiles are PostgreSQL's schema steps, numbered as SQLite's are.
+// pgMigrationFiles are PostgreSQL's schema steps, applied in order of their
+// numbers: the first is SQLite's first six at once, and each later one is
+// one later SQLite step (its comment names which).
 //
 //go:embed migrations/pg/*.sql
 var pgMigrationFiles embed.FS

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/url"
 	"strings"
@@ -109,7 +110,7 @@ func TestOpenPostgresRefusesANewerSchema(t *testing.T) {
 	must0(t, db.Close())
 	pgExec(t, dbURL, `INSERT INTO schema_version(version, name, applied_ms) VALUES (99, '0099_future.sql', 0)`)
 	_, err := OpenPostgres(ctx, dbURL, Options{Logger: quiet})
-	oneLineError(t, err, "the database was written by a newer unossh (schema 99; this binary knows up to 1): upgrade unossh")
+	oneLineError(t, err, fmt.Sprintf("the database was written by a newer unossh (schema 99; this binary knows up to %d): upgrade unossh", pgSteps(t)))
 	if !errors.Is(err, ErrSchemaTooNew) {
 		t.Errorf("not ErrSchemaTooNew: %v", err)
 	}
@@ -132,7 +133,7 @@ func TestOpenPostgresNodesStartingTogetherMigrateOnce(t *testing.T) {
 		t.Cleanup(func() { db.Close() })
 	}
 	var steps int
-	if err := dbs[0].read.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_version`).Scan(&steps); err != nil || steps != 1 {
+	if err := dbs[0].read.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_version`).Scan(&steps); err != nil || steps != pgSteps(t) {
 		t.Fatalf("%d steps recorded, %v", steps, err)
 	}
 	// Each node works on the same data.
@@ -171,4 +172,14 @@ func TestPostgresOutageFailsCallsThenReconnects(t *testing.T) {
 	if st := db.Stats(); st.Failed != 1 || st.WriteFailures != 2 || st.Appends != 2 {
 		t.Errorf("stats %+v", st)
 	}
+}
+
+// pgSteps is the number of PostgreSQL schema steps this binary has.
+func pgSteps(t *testing.T) int {
+	t.Helper()
+	ms, err := loadMigrations(pgMigrationFiles, "migrations/pg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(ms)
 }
