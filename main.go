@@ -32,6 +32,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/unossh/unossh/cluster"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
 	"github.com/unossh/unossh/store"
@@ -68,8 +69,11 @@ type options struct {
 	metrics    string     // the metrics endpoint's address; "" for none
 	door       ssh.Config // the door limits only
 	dataDir    string
-	public     publicHost   // -public-host: the name players use (publichost.go)
-	lobby      lobby.Config // the lobby's timings only (main_tables.go)
+	// database is the PostgreSQL URL of the store several nodes share;
+	// "" keeps the store in dataDir (SQLite), as a single node does.
+	database string
+	public   publicHost   // -public-host: the name players use (publichost.go)
+	lobby    lobby.Config // the lobby's timings only (main_tables.go)
 	// gcPercent is the garbage collector's target (GOGC): the heap may
 	// grow by this percent of what is live before a collection.
 	gcPercent int
@@ -150,6 +154,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 		"serve Prometheus metrics on this HOST:PORT at /metrics (off when empty)")
 	f.string(&o.dataDir, "data", "UNOSSH_DATA", store.DefaultDir,
 		"directory of the database, created on first run")
+	f.string(&o.database, "database", "UNOSSH_DATABASE", "",
+		"a postgres:// URL: keep everything in this PostgreSQL database instead of -data's (every node of a cluster names the same)")
 	f.int(&o.gcPercent, "gc-percent", "UNOSSH_GC_PERCENT", defaultGCPercent,
 		"the garbage collector's target, as GOGC: lower keeps less memory for more CPU")
 	lobbyFlags(&f, &o.lobby)
@@ -217,7 +223,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	// The store opens before anything listens: a bad data directory or
 	// database refuses the start with one line. It closes last, once
 	// the lobby and the server have stopped writing to it.
-	st, err := store.Open(store.Options{Dir: o.dataDir, Logger: logger})
+	st, err := openStore(ctx, o, logger)
 	if err != nil {
 		return err
 	}
@@ -251,6 +257,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	}
 	if people != nil {
 		defer people.Close()
+	}
+	if cc != nil {
+		if lcfg.Cluster, err = cluster.NewLobby(ctx, cc); err != nil {
+			l.Close()
+			return err
+		}
+		lcfg.Node = o.cluster.node
 	}
 	hub := lobby.NewHub(lcfg)
 	// The live tables kept in the store come back before anyone can
@@ -298,7 +311,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	// From here /readyz says 503, and stays so: a balancer sends no new
 	// player to a node that is about to tell its own to leave.
 	ready.drain()
+	if cc != nil {
+		drain(hub, "ssh "+cfg.PublicHost, logger)
+	}
 	return shutdown(srv, hub, served, logger)
+}
+
+// openStore opens the store: PostgreSQL's with -database, else the
+// embedded one in the data directory.
+func openStore(ctx context.Context, o options, logger *log.Logger) (*store.DB, error) {
+	if o.database == "" {
+		return store.Open(store.Options{Dir: o.dataDir, Logger: logger})
+	}
+	return store.OpenPostgres(ctx, o.database, store.Options{Logger: logger})
 }
 
 // shutdown stops everything in order, within shutdownTimeout.

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"os"
+	"time"
 
 	"github.com/charmbracelet/log"
+
 	"github.com/unossh/unossh/cluster"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
@@ -63,4 +65,23 @@ func attachPeople(p *cluster.People, hub *lobby.Hub, srv *ssh.Server) {
 	}
 	p.AttachLobby(hub)
 	p.AttachDoor(srv)
+}
+
+// drainTimeout bounds handing every table to the other nodes at a
+// SIGTERM in cluster mode; the ordinary shutdown follows it.
+const drainTimeout = 20 * time.Second
+
+// drain hands this node's tables to the other nodes before it stops, so
+// that a deploy loses no move: only then are its own players told to
+// connect again (with connect, how), to find their seats on another node.
+func drain(hub *lobby.Hub, connect string, logger *log.Logger) {
+	logger.Info("draining: handing every table to the other nodes", "deadline", drainTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), drainTimeout)
+	defer cancel()
+	line := "this server is restarting: " + connect + " to go on at your table"
+	if err := hub.Drain(ctx, line); err != nil {
+		logger.Error("draining did not finish; what is left is kept for a restart", "err", err)
+		return
+	}
+	logger.Info("every table is on another node")
 }

@@ -171,3 +171,40 @@ func TestAccountLimitFlags(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+// -database (or UNOSSH_DATABASE) names a PostgreSQL database; without it
+// the store stays in the data directory.
+func TestDatabaseFlag(t *testing.T) {
+	o, err := parseFlags(nil, func(string) string { return "" }, io.Discard)
+	require.NoError(t, err)
+	assert.Empty(t, o.database, "a single node needs no database server")
+	env := func(k string) string {
+		if k == "UNOSSH_DATABASE" {
+			return "postgres://unossh@db:5432/unossh"
+		}
+		return ""
+	}
+	o, err = parseFlags(nil, env, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, "postgres://unossh@db:5432/unossh", o.database)
+	o, err = parseFlags([]string{"-database", "postgres://other@db2/unossh"}, env, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, "postgres://other@db2/unossh", o.database)
+}
+
+// A database server that does not answer stops the start, with one line
+// that says where and what to check, before anything listens.
+func TestRunRefusesADatabaseThatDoesNotAnswer(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	require.NoError(t, l.Close()) // nothing listens there now
+	err = run(t.Context(), []string{"-database", "postgres://unossh:secret@" + addr + "/unossh?sslmode=disable",
+		"-addr", "127.0.0.1:0", "-hostkey-dir", t.TempDir(), "-data", t.TempDir()},
+		func(string) string { return "" }, log.New(io.Discard))
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), "\n")
+	assert.Contains(t, err.Error(), "database unossh on 127.0.0.1:")
+	assert.Contains(t, err.Error(), "cannot connect: is PostgreSQL running there")
+	assert.NotContains(t, err.Error(), "secret", "the password is not logged")
+}

@@ -40,8 +40,8 @@ type People struct {
 	log  *log.Logger
 
 	hooks   sync.Mutex
-	lobby   Lobby // set once by AttachLobby
-	door    Door  // set once by AttachDoor
+	lobby   PeopleLobby // set once by AttachLobby
+	door    Door        // set once by AttachDoor
 	subs    []*nats.Subscription
 	stop    chan struct{}
 	stopped sync.Once
@@ -53,8 +53,8 @@ type People struct {
 	nicks nickClaims // people_nicks.go
 }
 
-// Lobby is what the other nodes ask of this node's lobby: *lobby.Hub.
-type Lobby interface {
+// PeopleLobby is what the other nodes ask of this node's lobby: *lobby.Hub.
+type PeopleLobby interface {
 	OthersChanged()
 	LocalWho() ([]lobby.OnlinePlayer, error)
 	TakeInvitation(nick string, inv lobby.RemoteInvitation) error
@@ -70,7 +70,7 @@ type Door interface {
 var (
 	_ lobby.People = (*People)(nil)
 	_ ssh.Shared   = (*People)(nil)
-	_ Lobby        = (*lobby.Hub)(nil)
+	_ PeopleLobby  = (*lobby.Hub)(nil)
 	_ Door         = (*ssh.Server)(nil)
 )
 
@@ -159,7 +159,7 @@ func NewPeople(ctx context.Context, c *Conn, o PeopleOptions) (*People, error) {
 }
 
 // AttachLobby gives the other nodes this node's lobby.
-func (p *People) AttachLobby(l Lobby) {
+func (p *People) AttachLobby(l PeopleLobby) {
 	p.hooks.Lock()
 	p.lobby = l
 	p.hooks.Unlock()
@@ -172,7 +172,7 @@ func (p *People) AttachDoor(d Door) {
 	p.hooks.Unlock()
 }
 
-func (p *People) attached() (Lobby, Door) {
+func (p *People) attached() (PeopleLobby, Door) {
 	p.hooks.Lock()
 	defer p.hooks.Unlock()
 	return p.lobby, p.door

@@ -37,17 +37,17 @@ type testNode struct {
 
 // seenLobby counts what the other nodes told the lobby to count.
 type seenLobby struct {
-	Lobby
+	PeopleLobby
 	misses, accounts atomic.Int64
 }
 
 func (s *seenLobby) OthersMissed(identity, addr string) {
-	s.Lobby.OthersMissed(identity, addr)
+	s.PeopleLobby.OthersMissed(identity, addr)
 	s.misses.Add(1)
 }
 
 func (s *seenLobby) OthersMadeAccount(addr string) {
-	s.Lobby.OthersMadeAccount(addr)
+	s.PeopleLobby.OthersMadeAccount(addr)
 	s.accounts.Add(1)
 }
 
@@ -78,7 +78,7 @@ func startNode(t *testing.T, ns *natstest.Server, name string, cfg lobby.Config)
 	require.NoError(t, err)
 	cfg.People = p
 	hub := lobby.NewHub(cfg)
-	seen := &seenLobby{Lobby: hub}
+	seen := &seenLobby{PeopleLobby: hub}
 	p.AttachLobby(seen)
 	t.Cleanup(func() {
 		_ = hub.Shutdown(context.Background())

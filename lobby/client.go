@@ -25,6 +25,10 @@ type Client struct {
 	acct   account     // the key's account in the store (accounts.go)
 	quick  QuickChoice // Quick play's choice (quickchoice.go)
 	notify chan struct{}
+	// sh is set on a shadow: a Client standing at a table of this node for
+	// a session on another node, whose screen goes there (remote_serve.go).
+	// Nil for every session of this node.
+	sh *shadow
 }
 
 // ID is the session's unique id.
@@ -65,6 +69,10 @@ func (c *Client) post(change func(s *Screen)) {
 
 // signal tells the session's pump there is a newer screen, never blocking.
 func (c *Client) signal() {
+	if c.sh != nil {
+		c.sh.relay(c)
+		return
+	}
 	select {
 	case c.notify <- struct{}{}:
 	default:

@@ -1,10 +1,13 @@
 package lobby
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/store"
 )
 
 // TestTableClaimsItsJournalOncePerStart: a table claims its record once,
@@ -37,4 +40,23 @@ func TestTableClaimsItsJournalOncePerStart(t *testing.T) {
 		s, err := st2.LoadTable(t.Context(), id)
 		return err == nil && s.Fence == 2 && len(s.Journal.Actions) >= len(first.Journal.Actions)+4
 	}, 10*time.Second, 5*time.Millisecond, "the restored table claims again and writes with its fence")
+}
+
+// TestTableFencedOffShowsNothingMore: once another node has claimed the
+// table (a larger fence), this node's table can write nothing more: the
+// move made here reaches no screen and the store holds only what was
+// shown; the table holds, as for any write that fails.
+func TestTableFencedOffShowsNothingMore(t *testing.T) {
+	ht := newHeldTable(t)
+	_, err := ht.disk.Store.ClaimTable(t.Context(), ht.id, "node-b")
+	require.NoError(t, err)
+	a, ok := chooseMove(*ht.mover.Screen().Table.Game, rand.New(rand.NewPCG(7, 8)))
+	require.True(t, ok)
+	ht.mover.Do(Intent{Kind: Move, Action: a})
+	for _, c := range ht.everyone {
+		s := waitScreen(t, c, func(s Screen) bool { return s.Notice.Text == errPaused.Error() })
+		require.Equal(t, ht.shown, s.Table.Moves, "%s is shown a move another node's table may not have", c.nick())
+	}
+	require.Equal(t, ht.shown, ht.storedActions(t))
+	require.Contains(t, ht.logs.String(), store.ErrFenced.Error())
 }

@@ -3,6 +3,7 @@ package lobby
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 )
@@ -65,17 +66,18 @@ func (h *Hub) holdSeat(key string, c *Client, q *tableQueue, hs HeldSeat) {
 // releaseSeat forgets the seat table q kept for key (the player came back,
 // the grace ran out, the game or the table ended) and takes the entry off
 // the player's lobby.
-func (h *Hub) releaseSeat(key string, q *tableQueue) {
+func (h *Hub) releaseSeat(key string, q *tableQueue) bool {
 	h.held.mu.Lock()
 	defer h.held.mu.Unlock()
 	e := h.held.m[key]
 	if e == nil || e.q != q {
-		return
+		return false
 	}
 	delete(h.held.m, key)
 	if e.c != nil {
 		e.c.post(func(s *Screen) { s.Held = nil })
 	}
+	return true
 }
 
 // showHeld shows a new session of an identity the seat kept for it, if any.
@@ -179,14 +181,17 @@ func (t *table) hold(i int, c *Client) {
 	if !s.human() || !s.away || t.status != Playing {
 		return
 	}
-	t.hub.holdSeat(s.key, c, t.q, HeldSeat{TableID: t.id, Short: t.short, Name: t.opts.Name,
-		Until: s.awaySince.Add(t.cfg.Grace)})
+	hs := HeldSeat{TableID: t.id, Short: t.short, Name: t.opts.Name, Until: s.awaySince.Add(t.cfg.Grace)}
+	t.hub.holdSeat(s.key, c, t.q, hs)
+	if t.hub.clustered() {
+		t.hub.dir.putSeat(s.key, hs) // found from any node (directory.go)
+	}
 }
 
 // unhold tells the lobby the seat is no longer kept for s's player.
 func (t *table) unhold(s *seat) {
-	if s.key != "" {
-		t.hub.releaseSeat(s.key, t.q)
+	if s.key != "" && t.hub.releaseSeat(s.key, t.q) && t.hub.clustered() {
+		t.hub.dir.dropSeat(s.key, t.id)
 	}
 }
 
@@ -214,6 +219,16 @@ func (t *table) endHolds() {
 	}
 	if !t.closed {
 		t.passHost() // a rematch needs a host who is here
+	}
+}
+
+// holdAway lists every away player's seat as kept: a table taken over
+// from another node, whose players find it from any node.
+func (t *table) holdAway() {
+	for i, s := range t.seats {
+		if s.human() && s.away && !strings.HasPrefix(s.key, "guest:") {
+			t.hold(i, nil)
+		}
 	}
 }
 

@@ -63,6 +63,23 @@ type Hub struct {
 
 	// thinkers bounds the hard bots' searches on the whole server (botthink.go).
 	thinkers *bot.Thinkers
+
+	// With a Cluster (cluster.go): this node's tables as other nodes reach
+	// them (owned by run), the shadows' outbox, the proxies of other nodes'
+	// tables, the directory this node writes and what it read of the
+	// others' (owned by run), and the versions of the shadows' screens.
+	served    map[string]*servedTable
+	out       *outbox
+	proxies   proxies
+	dir       *dirWriter
+	rdir      remoteDir
+	screenVer atomic.Uint64
+	leases    leaseSet // the tables whose lease this node holds (lease.go)
+	draining  bool     // owned by run: handing every table to other nodes (handoff.go)
+	moving    sync.WaitGroup
+	// nodeLeased: this node holds its own lease (owned by renewLeases).
+	nodeLeased bool
+	stopText   stopLine
 }
 
 // NewHub starts a lobby.
@@ -91,6 +108,9 @@ func NewHub(cfg Config) *Hub {
 	h.thinkers = bot.NewThinkers(h.cfg.BotThinkers).WithShare(h.cfg.BotShare, h.cfg.Clock.Now)
 	if h.cfg.Store != nil {
 		h.rec = newRecorder(h)
+	}
+	if h.clustered() {
+		h.startCluster()
 	}
 	go h.run()
 	return h
@@ -163,12 +183,21 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- h.onTakeInvitation(cmd.nick, cmd.inv)
 	case closedCmd:
 		h.onClosed(cmd.t)
+	case dirCmd:
+		h.onDir(cmd)
+	case leaseFreeCmd:
+		h.onLeaseFree(cmd.id)
+	case handedOffCmd:
+		h.onHandedOff(cmd)
+	case drainCmd:
+		h.draining = true
+		cmd.reply <- h.allTables()
 	case keyAddedCmd:
 		h.onKeyAdded(cmd)
 	case tourHubCmd:
 		h.handleTour(cmd)
 	case restoreCmd:
-		h.onRestore(cmd.tables)
+		h.onRestore(cmd.tables, cmd.moved)
 		cmd.reply <- struct{}{}
 	case tablesCmd:
 		cmd.reply <- h.allTables()
@@ -205,6 +234,9 @@ func (h *Hub) onConnect(c *Client) connected {
 		h.showHeld(c) // "back to your table" (held.go)
 		if r.back == nil {
 			r.back = h.away[c.key]
+		}
+		if r.back == nil && h.clustered() {
+			r.back = h.heldQueue(c.key) // kept by a table of another node (directory.go)
 		}
 		delete(h.away, c.key)
 		nick = h.nicks[c.key]
@@ -279,11 +311,18 @@ func (h *Hub) onCreate(cmd createCmd) found {
 		return found{err: ErrShuttingDown}
 	}
 	h.nextID++
-	code := ""
-	if !cmd.opts.Public {
-		code = h.newCode()
+	id, code := tableID(h.nextID), ""
+	if h.clustered() {
+		id = clusterTableID()
 	}
-	t := newTable(h, tableID(h.nextID), code, cmd.opts)
+	if !cmd.opts.Public {
+		if h.clustered() {
+			code = h.claimCode(id)
+		} else {
+			code = h.newCode()
+		}
+	}
+	t := newTable(h, id, code, cmd.opts)
 	h.nameTable(t)
 	// The creator's join is the table's first command; the queue is new,
 	// so this never waits.
@@ -294,6 +333,8 @@ func (h *Hub) onCreate(cmd createCmd) found {
 	if code != "" {
 		h.codes[code] = t
 	}
+	h.serveTable(t)
+	h.takeLease(t)
 	return found{q: t.q}
 }
 
@@ -312,6 +353,12 @@ func (h *Hub) onCode(who guesser, code string) found {
 	if q := h.tours.byCode[code]; t == nil && q != nil {
 		return found{q: q.q}
 	}
+	if t == nil && h.clustered() {
+		q, err := h.remoteCode(code)
+		if q != nil || err != nil {
+			return found{q: q, err: err}
+		}
+	}
 	if t == nil {
 		h.guesses.miss(now, who)
 		return found{err: ErrNoSuchTable}
@@ -326,6 +373,11 @@ func (h *Hub) onPublic(id string) found {
 	t := h.tables[id]
 	if tr := h.tours.byID[id]; tr != nil && tr.code == "" {
 		return found{q: tr.q}
+	}
+	if t == nil && h.clustered() {
+		if q := h.remotePublic(id); q != nil {
+			return found{q: q}
+		}
 	}
 	if t == nil || t.code != "" {
 		return found{err: ErrNoSuchTable} // private tables are watched by code only
@@ -349,6 +401,13 @@ func (h *Hub) quickPicks(q QuickChoice) []*tableQueue {
 		}
 	}
 	h.infoMu.Unlock()
+	if h.clustered() {
+		for _, in := range h.remoteInfos() {
+			if in.Public && in.Status == Waiting && in.Taken < in.Seats && in.Tournament == "" && q.matches(in.Settings) {
+				infos = append(infos, in)
+			}
+		}
+	}
 	sort.Slice(infos, func(i, j int) bool {
 		if infos[i].Taken != infos[j].Taken {
 			return infos[i].Taken > infos[j].Taken
@@ -359,6 +418,8 @@ func (h *Hub) quickPicks(q QuickChoice) []*tableQueue {
 	for _, in := range infos {
 		if t := h.tables[in.ID]; t != nil {
 			out = append(out, t.q)
+		} else if q := h.remotePublic(in.ID); q != nil {
+			out = append(out, q)
 		}
 	}
 	return out
@@ -367,6 +428,11 @@ func (h *Hub) quickPicks(q QuickChoice) []*tableQueue {
 // onClosed forgets a table that closed.
 func (h *Hub) onClosed(t *table) {
 	delete(h.tables, t.id)
+	if h.clustered() {
+		h.unserveTable(t.id)
+		h.dir.dropTable(t.id, t.code)
+		h.dropLease(t.id)
+	}
 	if t.code != "" && h.codes[t.code] == t {
 		delete(h.codes, t.code)
 	}
@@ -397,8 +463,9 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	if err != nil {
 		return nil // stopped already
 	}
+	line := h.stopLine()
 	for _, c := range s.clients {
-		c.closeWith(ErrShuttingDown.Error())
+		c.closeWith(line)
 	}
 	for _, t := range s.tables {
 		t.stop()
@@ -415,6 +482,7 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	if h.rec != nil {
 		h.rec.drain(ctx) // the games the tables finished, written before the store closes
 	}
+	h.dropNode(ctx) // (lease.go)
 	h.stop()
 	<-h.done
 	return err

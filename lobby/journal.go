@@ -226,6 +226,13 @@ func (t *table) persist() {
 	ctx, cancel := context.WithTimeout(t.hub.ctx, journalWait)
 	defer cancel()
 	err := t.writeJournal(ctx, j)
+	if errors.Is(err, store.ErrFenced) && t.hub.leasing() {
+		// Another node has the table now: it stops here at once rather
+		// than hold (handoff.go). (On a lone node it holds, as for any
+		// write that fails: no node here could take it over.)
+		t.handOff(true)
+		return
+	}
 	if err == nil {
 		j.failing, j.backoff, j.retryAt = false, 0, time.Time{}
 		if j.finished {

@@ -14,13 +14,15 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/store"
+	"github.com/unossh/unossh/store/pgtest"
 )
 
 // The journal's cost: many tables, each a player (played by the table's own
 // bot once their turns time out) and three bots, play on the real clock with
 // the journal on (a store in a temporary directory, synchronous=FULL as in
-// production) and off. Reported: moves a second, and how long each action
-// waited for its write (the table holds its result until then).
+// production), off, and on PostgreSQL when UNOSSH_TEST_DATABASE names a
+// server (package pgtest). Reported: moves a second, and how long each
+// action waited for its write (the table holds its result until then).
 //
 //	go test -run '^$' -bench BenchmarkJournal -benchtime 4000x ./lobby
 //	go test -run '^$' -bench BenchmarkJournal/paced -benchtime 4000x ./lobby -journal.tables 500
@@ -71,17 +73,15 @@ func BenchmarkJournal(b *testing.B) {
 		{"paced", 0},               // the production pause: 900 ms and up to half again
 	}
 	for _, pace := range paces {
-		for _, on := range []bool{false, true} {
-			name := pace.name + "/off"
-			if on {
-				name = pace.name + "/on"
-			}
-			b.Run(name, func(b *testing.B) { benchJournal(b, *benchTables, pace.delay, on) })
+		// off: no store; on: SQLite's; postgres: PostgreSQL's, when
+		// UNOSSH_TEST_DATABASE names a server (package pgtest).
+		for _, backend := range []string{"off", "on", "postgres"} {
+			b.Run(pace.name+"/"+backend, func(b *testing.B) { benchJournal(b, *benchTables, pace.delay, backend) })
 		}
 	}
 }
 
-func benchJournal(b *testing.B, tables int, botDelay time.Duration, on bool) {
+func benchJournal(b *testing.B, tables int, botDelay time.Duration, backend string) {
 	cfg := Config{Clock: RealClock{}, BotDelay: botDelay, TurnTime: time.Millisecond, NextHand: time.Millisecond,
 		RaceTime: time.Millisecond, RevealStep: time.Microsecond, Grace: time.Hour,
 		// The benchmark's players never press a key: standing them up for it
@@ -91,9 +91,13 @@ func benchJournal(b *testing.B, tables int, botDelay time.Duration, on bool) {
 	var st *store.DB
 	logs := &lockedBuffer{}
 	cfg.Logger = log.New(logs)
-	if on {
+	if backend != "off" {
 		var err error
-		st, err = store.Open(store.Options{Dir: b.TempDir(), Logger: log.New(io.Discard)})
+		if backend == "postgres" {
+			st, err = store.OpenPostgres(b.Context(), pgtest.New(b), store.Options{Logger: log.New(io.Discard)})
+		} else {
+			st, err = store.Open(store.Options{Dir: b.TempDir(), Logger: log.New(io.Discard)})
+		}
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -65,6 +65,13 @@ func (h *Hub) list() []TableInfo {
 			out = append(out, in)
 		}
 	}
+	if h.clustered() {
+		for _, in := range h.remoteInfos() {
+			if in.Public {
+				out = append(out, in)
+			}
+		}
+	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.Status != b.Status {

@@ -80,6 +80,9 @@ type Config struct {
 	// negative: no limit.
 	AccountsPerAddr int
 	AccountsEvery   time.Duration
+	// Cluster makes this hub one node of several (cluster.go): nil on a
+	// lone node, where every table is this hub's.
+	Cluster Cluster
 	// Store keeps accounts, finished games, ratings and the journal of
 	// live tables. Nil keeps nothing (tests that need no database).
 	Store store.Store

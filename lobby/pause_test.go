@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/store"
 )
 
 // heldTable is a game of ana and bo (and a bot) that cy watches, on a store
@@ -25,7 +26,13 @@ type heldTable struct {
 
 func newHeldTable(t *testing.T) *heldTable {
 	t.Helper()
-	ht := &heldTable{disk: &brokenDisk{Store: openJournalStore(t, t.TempDir())}, logs: &lockedBuffer{}}
+	return newHeldTableOn(t, openJournalStore(t, t.TempDir()))
+}
+
+// newHeldTableOn is newHeldTable on the store st.
+func newHeldTableOn(t *testing.T, st store.Store) *heldTable {
+	t.Helper()
+	ht := &heldTable{disk: &brokenDisk{Store: st}, logs: &lockedBuffer{}}
 	ht.h = journalHub(t, ht.disk, ht.logs)
 	ht.ana, ht.bo, ht.cy = connect(t, ht.h, "ana"), connect(t, ht.h, "bo"), connect(t, ht.h, "cy")
 	code := startPrivate(t, ht.ana, 1, 30*time.Second, ht.bo)

@@ -81,6 +81,10 @@ type joinCmd struct {
 type reattachCmd struct {
 	c     *Client
 	reply chan error
+	// resume: the session goes on at a table that moved to another node
+	// (handoff.go); a seat another connection of the player holds now is
+	// theirs, not this older session's.
+	resume bool
 }
 
 // disconnectCmd is a session ending. The answer tells whether the table

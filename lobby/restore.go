@@ -34,6 +34,7 @@ type restoredFrom struct {
 // done).
 type restoreCmd struct {
 	tables []*table
+	moved  bool // taken over from another node (lease.go)
 	reply  chan struct{}
 }
 
@@ -72,8 +73,13 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 	var tourTables []store.SavedTable
 	for _, s := range saved {
 		if s.Tournament != "" {
-			tourTables = append(tourTables, s) // its tournament rebuilds it
+			if !h.clustered() {
+				tourTables = append(tourTables, s) // its tournament rebuilds it
+			}
 			continue
+		}
+		if !h.restoreLeased(ctx, s) {
+			continue // another node plays it
 		}
 		t, err := h.rebuild(s)
 		switch {
@@ -107,7 +113,11 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 var errNothingLeft = errors.New("nothing left to play")
 
 // rebuild makes the table s was, with its game replayed.
-func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
+func (h *Hub) rebuild(s store.SavedTable) (*table, error) { return h.rebuildAs(s, false) }
+
+// rebuildAs is rebuild; moved: the table was taken over from another node
+// (lease.go), not restarted.
+func (h *Hub) rebuildAs(s store.SavedTable, moved bool) (*table, error) {
 	var o tableOptions
 	if err := json.Unmarshal(s.Options, &o); err != nil {
 		return nil, fmt.Errorf("options: %w", err)
@@ -116,7 +126,7 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 		return nil, fmt.Errorf("%d seats recorded for a game of %d", len(s.Seats), s.Settings.Players)
 	}
 	if o.Waiting {
-		return h.rebuildWaiting(s, o)
+		return h.rebuildWaiting(s, o, moved)
 	}
 	var g *engine.Game
 	var err error
@@ -130,7 +140,7 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 	}
 	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
 	t.short = o.shortName() // its name before the restart (onRestore checks it is free)
-	t.pendingBots = 0
+	t.pendingBots, t.moved = 0, moved
 	t.seatsFrom(s.Seats)
 	if t.humans() == 0 {
 		return nil, fmt.Errorf("%w: only bots sat at it", errNothingLeft)
@@ -139,6 +149,14 @@ func (h *Hub) rebuild(s store.SavedTable) (*table, error) {
 		return nil, fmt.Errorf("%w: its game had ended", errNothingLeft)
 	}
 	return t, nil
+}
+
+// restartLine is the one line everyone at a rebuilt table reads.
+func (t *table) restartLine() string {
+	if t.moved {
+		return "the table moved to another server; play goes on"
+	}
+	return fmt.Sprintf("the server restarted: every player's seat is kept for %s", t.cfg.Grace.Round(time.Second))
 }
 
 // shortName is the short name the table had, "" if none is known: a
@@ -171,7 +189,7 @@ func (t *table) resume(g *engine.Game, s store.SavedTable) bool {
 	t.journal = &tableJournal{rec: s.Table, actions: actions, written: len(actions), seats: s.Seats,
 		created: ok, replace: !ok}
 	t.restored = &restoredFrom{actions: len(actions), hash: StateHash(g.State())}
-	t.note(fmt.Sprintf("the server restarted: every player's seat is kept for %s", t.cfg.Grace.Round(time.Second)))
+	t.note(t.restartLine())
 	t.noteStandIns()
 	t.scheduled = -1 // every timer starts afresh
 	t.reschedule()
@@ -205,13 +223,13 @@ func (t *table) seatsFrom(seats []store.TableSeat) {
 
 // rebuildWaiting makes the table s was while it waited for its game: its
 // seats, its rules and its code.
-func (h *Hub) rebuildWaiting(s store.SavedTable, o tableOptions) (*table, error) {
+func (h *Hub) rebuildWaiting(s store.SavedTable, o tableOptions, moved bool) (*table, error) {
 	if len(s.Journal.Actions) > 0 {
 		return nil, errors.New("a table waiting for its game has a journal")
 	}
 	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
 	t.short = o.shortName() // its name before the restart (onRestore checks it is free)
-	t.pendingBots = 0
+	t.pendingBots, t.moved = 0, moved
 	t.seatsFrom(s.Seats)
 	if t.humans() == 0 {
 		return nil, fmt.Errorf("%w: nobody was waiting at it", errNothingLeft)
@@ -221,7 +239,7 @@ func (h *Hub) rebuildWaiting(s store.SavedTable, o tableOptions) (*table, error)
 	}
 	t.journal = &tableJournal{rec: s.Table, seats: s.Seats, created: true, waiting: true}
 	t.restored = &restoredFrom{}
-	t.note(fmt.Sprintf("the server restarted: every player's seat is kept for %s", t.cfg.Grace.Round(time.Second)))
+	t.note(t.restartLine())
 	t.dirty, t.listDirty = true, true
 	return t, nil
 }
@@ -282,7 +300,7 @@ func (t *table) replay(actions []engine.Action) (applied []engine.Action, comple
 
 // onRestore registers the rebuilt tables and starts them (hub goroutine):
 // their codes work again, and each of their players is expected back.
-func (h *Hub) onRestore(tables []*table) {
+func (h *Hub) onRestore(tables []*table, moved bool) {
 	for _, t := range tables {
 		if h.tables[t.id] != nil || (t.code != "" && h.codes[t.code] != nil) {
 			h.logError("a restored table clashes with a live one; it is left out", "table", t.id)
@@ -306,6 +324,13 @@ func (h *Hub) onRestore(tables []*table) {
 		}
 		t.listDirty = false
 		t.publish()
+		h.serveTable(t)
+		if h.leasing() {
+			h.leases.add(t)
+		}
+		if moved {
+			t.holdAway() // found from any node (held.go)
+		}
 		go t.loop()
 	}
 }

@@ -28,6 +28,8 @@ type table struct {
 	// claimed is set: it claims once, at its first write.
 	fence      int64
 	claimed    bool
+	moved      bool   // taken over from another node (lease.go)
+	epoch      uint64 // this incarnation of the table on this node (remote_serve.go)
 	seats      []*seat
 	watchers   map[*Client]bool
 	status     TableStatus
@@ -138,6 +140,7 @@ func newTable(h *Hub, id, code string, opts TableOptions) *table {
 		chat:     map[string]*chatLimiter{},
 		drops:    map[int]time.Time{},
 		rng:      rand.New(rand.NewPCG(cfg.Seed(), cfg.Seed())),
+		epoch:    h.screenVer.Add(1),
 	}
 	t.opts.Name = Sanitize(t.opts.Name, 24) // its short name, when it has none (nameTable)
 	t.seats = make([]*seat, opts.Settings.Players)
@@ -215,7 +218,10 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 		t.tellHeld(cmd.c, err)
 		return func() { cmd.reply <- err }
 	case reattachCmd:
-		err := t.onReattach(cmd.c)
+		err := errSeatElsewhere
+		if i := t.seatOfKey(cmd.c.key); !cmd.resume || i < 0 || t.seats[i].client == nil || t.seats[i].client == cmd.c {
+			err = t.onReattach(cmd.c)
+		}
 		t.arrived(cmd.c, err)
 		t.tellHeld(cmd.c, err)
 		return func() { cmd.reply <- err }
@@ -234,6 +240,13 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 	case snapshotCmd:
 		s := t.snapshot()
 		return func() { cmd.reply <- s }
+	case handOffCmd:
+		ok := t.handOff(cmd.fenced) // handoff.go
+		return func() {
+			if cmd.reply != nil {
+				cmd.reply <- ok
+			}
+		}
 	case renameCmd:
 		t.onRename(cmd) // rename.go
 	}

@@ -95,7 +95,13 @@ func (t *table) info() TableInfo {
 	}
 }
 
-func (t *table) publish() { t.hub.publish(t.info()) }
+func (t *table) publish() {
+	info := t.info()
+	t.hub.publish(info)
+	if t.hub.clustered() && t.tour == nil {
+		t.hub.dir.putTable(t, info) // the other nodes' lobbies (directory.go)
+	}
+}
 
 // viewFor is the table as seat sees it (-1: a spectator). Each viewer gets a
 // fresh copy: nothing in it that can change is shared with the table or

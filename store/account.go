@@ -45,15 +45,11 @@ func (db *DB) Register(ctx context.Context, fingerprint, nickname string) (Accou
 		if err := nameFree(ctx, tx, nickname, 0); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO accounts(nickname, nickname_key, name_skeleton, created_ms) VALUES (?, ?, ?, ?)`,
-			nickname, nameKey(nickname), nameSkeleton(nickname), now)
-		if err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO accounts(nickname, nickname_key, name_skeleton, created_ms) VALUES (?, ?, ?, ?)
+			RETURNING id`, nickname, nameKey(nickname), nameSkeleton(nickname), now).Scan(&id); err != nil {
 			return err
 		}
-		if id, err = res.LastInsertId(); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO account_keys(fingerprint, account_id, added_ms) VALUES (?, ?, ?)`,
+		_, err := tx.ExecContext(ctx, `INSERT INTO account_keys(fingerprint, account_id, added_ms) VALUES (?, ?, ?)`,
 			fingerprint, id, now)
 		return err
 	})

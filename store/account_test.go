@@ -62,91 +62,93 @@ func TestGuestName(t *testing.T) {
 }
 
 func TestRegisterAndReserve(t *testing.T) {
-	db, _ := openTest(t, Options{})
-	ana := must[Account](t)(db.Register(ctx, "SHA256:ana", "Ana"))
-	if ana.Nickname != "Ana" || len(ana.Keys) != 1 || ana.Keys[0] != "SHA256:ana" || ana.ID == 0 {
-		t.Fatalf("%+v", ana)
-	}
-	tests := []struct {
-		name        string
-		fingerprint string
-		nick        string
-		want        error
-	}{
-		{"same name, other key", "SHA256:bob", "Ana", ErrNameTaken},
-		{"other case, other key", "SHA256:bob", "aNA", ErrNameTaken},
-		{"key already registered", "SHA256:ana", "Ana2", ErrKeyHasAccount},
-		{"invalid", "SHA256:bob", "a b", ErrNameInvalid},
-		{"guest prefix", "SHA256:bob", "guest-1234", ErrNameReserved},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if _, err := db.Register(ctx, tt.fingerprint, tt.nick); !errors.Is(err, tt.want) {
-				t.Errorf("Register(%s, %s) = %v, want %v", tt.fingerprint, tt.nick, err, tt.want)
-			}
-		})
-	}
-	// A squat is refused to guests and other keys, online or not; the
-	// owner passes.
-	for _, tt := range []struct {
-		fingerprint, nick string
-		want              error
-	}{
-		{"", "ana", ErrNameTaken},           // a guest
-		{"", "ANA", ErrNameTaken},           // a guest, shouting
-		{"SHA256:bob", "Ana", ErrNameTaken}, // another key
-		{"SHA256:ana", "ana", nil},          // the owner, any case
-		{"", "bob", nil},                    // a free name
-	} {
-		if err := db.NameFree(ctx, tt.nick, tt.fingerprint); !errors.Is(err, tt.want) {
-			t.Errorf("NameFree(%q, %q) = %v, want %v", tt.nick, tt.fingerprint, err, tt.want)
+	conform(t, Options{}, func(t *testing.T, db *DB, _ *clock) {
+		ana := must[Account](t)(db.Register(ctx, "SHA256:ana", "Ana"))
+		if ana.Nickname != "Ana" || len(ana.Keys) != 1 || ana.Keys[0] != "SHA256:ana" || ana.ID == 0 {
+			t.Fatalf("%+v", ana)
 		}
-	}
-	if a, err := db.AccountByKey(ctx, "SHA256:ana"); err != nil || a.ID != ana.ID {
-		t.Errorf("AccountByKey: %+v, %v", a, err)
-	}
-	if _, err := db.AccountByKey(ctx, "SHA256:nobody"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("unknown key: %v", err)
-	}
-	if _, err := db.AccountByName(ctx, "nobody"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("unknown name: %v", err)
-	}
+		tests := []struct {
+			name        string
+			fingerprint string
+			nick        string
+			want        error
+		}{
+			{"same name, other key", "SHA256:bob", "Ana", ErrNameTaken},
+			{"other case, other key", "SHA256:bob", "aNA", ErrNameTaken},
+			{"key already registered", "SHA256:ana", "Ana2", ErrKeyHasAccount},
+			{"invalid", "SHA256:bob", "a b", ErrNameInvalid},
+			{"guest prefix", "SHA256:bob", "guest-1234", ErrNameReserved},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				if _, err := db.Register(ctx, tt.fingerprint, tt.nick); !errors.Is(err, tt.want) {
+					t.Errorf("Register(%s, %s) = %v, want %v", tt.fingerprint, tt.nick, err, tt.want)
+				}
+			})
+		}
+		// A squat is refused to guests and other keys, online or not; the
+		// owner passes.
+		for _, tt := range []struct {
+			fingerprint, nick string
+			want              error
+		}{
+			{"", "ana", ErrNameTaken},           // a guest
+			{"", "ANA", ErrNameTaken},           // a guest, shouting
+			{"SHA256:bob", "Ana", ErrNameTaken}, // another key
+			{"SHA256:ana", "ana", nil},          // the owner, any case
+			{"", "bob", nil},                    // a free name
+		} {
+			if err := db.NameFree(ctx, tt.nick, tt.fingerprint); !errors.Is(err, tt.want) {
+				t.Errorf("NameFree(%q, %q) = %v, want %v", tt.nick, tt.fingerprint, err, tt.want)
+			}
+		}
+		if a, err := db.AccountByKey(ctx, "SHA256:ana"); err != nil || a.ID != ana.ID {
+			t.Errorf("AccountByKey: %+v, %v", a, err)
+		}
+		if _, err := db.AccountByKey(ctx, "SHA256:nobody"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("unknown key: %v", err)
+		}
+		if _, err := db.AccountByName(ctx, "nobody"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("unknown name: %v", err)
+		}
+	})
 }
 
 func TestRenameOnceADay(t *testing.T) {
-	db, clk := openTest(t, Options{})
-	ana := must[Account](t)(db.Register(ctx, "SHA256:ana", "ana"))
-	must[Account](t)(db.Register(ctx, "SHA256:bob", "bob"))
+	conform(t, Options{}, func(t *testing.T, db *DB, clk *clock) {
+		ana := must[Account](t)(db.Register(ctx, "SHA256:ana", "ana"))
+		must[Account](t)(db.Register(ctx, "SHA256:bob", "bob"))
 
-	if _, err := db.Rename(ctx, ana.ID, "BOB"); !errors.Is(err, ErrNameTaken) {
-		t.Fatalf("took bob's name: %v", err)
-	}
-	// The first change is free, even right after choosing.
-	a := must[Account](t)(db.Rename(ctx, ana.ID, "anna"))
-	if a.Nickname != "anna" || !a.Renamed.Equal(clk.Now()) {
-		t.Fatalf("%+v", a)
-	}
-	// The old name is free again at once.
-	if err := db.NameFree(ctx, "ana", ""); err != nil {
-		t.Errorf("old name still reserved: %v", err)
-	}
-	// Renaming to the same name is no change and costs nothing.
-	must[Account](t)(db.Rename(ctx, ana.ID, "anna"))
+		if _, err := db.Rename(ctx, ana.ID, "BOB"); !errors.Is(err, ErrNameTaken) {
+			t.Fatalf("took bob's name: %v", err)
+		}
+		// The first change is free, even right after choosing.
+		a := must[Account](t)(db.Rename(ctx, ana.ID, "anna"))
+		if a.Nickname != "anna" || !a.Renamed.Equal(clk.Now()) {
+			t.Fatalf("%+v", a)
+		}
+		// The old name is free again at once.
+		if err := db.NameFree(ctx, "ana", ""); err != nil {
+			t.Errorf("old name still reserved: %v", err)
+		}
+		// Renaming to the same name is no change and costs nothing.
+		must[Account](t)(db.Rename(ctx, ana.ID, "anna"))
 
-	clk.Advance(23 * time.Hour)
-	_, err := db.Rename(ctx, ana.ID, "Anna") // a change of case is a change
-	var soon *RenameTooSoonError
-	if !errors.Is(err, ErrRenameTooSoon) || !errors.As(err, &soon) {
-		t.Fatalf("rename within a day: %v", err)
-	}
-	if want := a.Renamed.Add(RenameEvery); !soon.Next.Equal(want) {
-		t.Errorf("next rename %v, want %v", soon.Next, want)
-	}
-	clk.Advance(time.Hour)
-	if a = must[Account](t)(db.Rename(ctx, ana.ID, "Anna")); a.Nickname != "Anna" {
-		t.Fatalf("%+v", a)
-	}
-	if _, err := db.Rename(ctx, 999, "zed"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("rename of no account: %v", err)
-	}
+		clk.Advance(23 * time.Hour)
+		_, err := db.Rename(ctx, ana.ID, "Anna") // a change of case is a change
+		var soon *RenameTooSoonError
+		if !errors.Is(err, ErrRenameTooSoon) || !errors.As(err, &soon) {
+			t.Fatalf("rename within a day: %v", err)
+		}
+		if want := a.Renamed.Add(RenameEvery); !soon.Next.Equal(want) {
+			t.Errorf("next rename %v, want %v", soon.Next, want)
+		}
+		clk.Advance(time.Hour)
+		if a = must[Account](t)(db.Rename(ctx, ana.ID, "Anna")); a.Nickname != "Anna" {
+			t.Fatalf("%+v", a)
+		}
+		if _, err := db.Rename(ctx, 999, "zed"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("rename of no account: %v", err)
+		}
+	})
 }

@@ -16,7 +16,8 @@ import (
 
 // The journal's cost. Each table is a goroutine that appends one action at
 // a time and waits for it, as a table does before it shows a move's result.
-// Run (figures in docs/benchmarks.md):
+// With UNOSSH_TEST_DATABASE set (package pgtest), the same runs on
+// PostgreSQL too. Run (figures in docs/benchmarks.md):
 //
 //	go test -run '^$' -bench 'Journal$|TableMoves' -benchtime 40000x ./store
 //	go test -run '^$' -bench 'JournalPaced' -benchtime 20000x ./store
@@ -62,6 +63,19 @@ func BenchmarkJournal(b *testing.B) {
 				})
 			}
 		}
+	}
+	// The same on PostgreSQL, when UNOSSH_TEST_DATABASE names a server:
+	// what a node of a cluster pays for its journal.
+	for _, tables := range []int{1, 64, 2000} {
+		b.Run(fmt.Sprintf("group/postgres/tables=%d", tables), func(b *testing.B) {
+			db, _ := openPGTest(b, Options{})
+			createTables(b, db, tables)
+			runTables(b, tables, func(table, seq int) error {
+				return db.Append(ctx, fmt.Sprintf("t%d", table), 0, seq, engine.Action{Kind: engine.Draw, Seat: 1})
+			})
+			st := db.Stats()
+			b.ReportMetric(float64(st.Appends)/float64(max(st.Batches, 1)), "actions/batch")
+		})
 	}
 }
 
@@ -124,9 +138,13 @@ func BenchmarkJournalPaced(b *testing.B) {
 	for _, sync := range []struct {
 		name   string
 		normal bool
-	}{{"full", false}, {"normal", true}} {
+	}{{"full", false}, {"normal", true}, {"postgres", false}} {
 		b.Run(fmt.Sprintf("sync=%s/tables=%d", sync.name, tables), func(b *testing.B) {
-			db, _ := openTest(b, Options{SyncNormal: sync.normal})
+			open := openTest
+			if sync.name == "postgres" {
+				open = openPGTest
+			}
+			db, _ := open(b, Options{SyncNormal: sync.normal})
 			createTables(b, db, tables)
 			runPaced(b, tables, time.Second, func(table, seq int) error {
 				return db.Append(ctx, fmt.Sprintf("t%d", table), 0, seq, engine.Action{Kind: engine.Draw, Seat: 1})

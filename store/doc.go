@@ -4,14 +4,18 @@
 // journal of every live table so that a restart can replay it, and the
 // record of every live tournament beside its tables'.
 //
-// The lobby talks to a Store (an interface, so that a PostgreSQL backend can
-// follow); Open gives the embedded one, a single SQLite file in pure Go under
-// a data directory:
+// The lobby talks to a Store. Open gives the embedded one, a single SQLite
+// file in pure Go under a data directory; OpenPostgres the one several nodes
+// share, in a PostgreSQL database (pg_open.go). Both are a DB, running the
+// same queries (pg_driver.go, dialect.go), and one conformance suite
+// (conformance_test.go) runs the store's tests against both:
 //
 //	st, err := store.Open(store.Options{Dir: "./data"})
+//	st, err := store.OpenPostgres(ctx, "postgres://...", store.Options{})
 //	if err != nil { ... }           // one line, fit for an operator
 //	defer st.Close()
 //	acct, err := st.Register(ctx, fingerprint, "ana")
+//	fence, err := st.ClaimTable(ctx, tableID, node) // this node writes the table (fence.go)
 //	err = st.Append(ctx, tableID, fence, seq, action) // back after the commit
 //
 // A failed write is an error like any other (a full disk, a database gone):

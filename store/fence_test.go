@@ -9,7 +9,7 @@ import (
 )
 
 func TestClaimTableFencesOffTheFormerWriter(t *testing.T) {
-	conform(t, Options{}, func(t *testing.T, st Store, _ *clock) {
+	conform(t, Options{}, func(t *testing.T, st *DB, _ *clock) {
 		s := engine.Settings{Edition: engine.Classic2001, Players: 2}
 		must0(t, st.CreateTable(ctx, Table{ID: "t1", Settings: s, Seed: 1}))
 		// Before any claim, fence 0 writes (a table made by an older binary).
@@ -61,7 +61,7 @@ func TestClaimTableFencesOffTheFormerWriter(t *testing.T) {
 }
 
 func TestConcurrentClaimsEachGetTheirOwnFence(t *testing.T) {
-	conform(t, Options{}, func(t *testing.T, st Store, _ *clock) {
+	conform(t, Options{}, func(t *testing.T, st *DB, _ *clock) {
 		s := engine.Settings{Edition: engine.Classic2001, Players: 2}
 		must0(t, st.CreateTable(ctx, Table{ID: "t1", Settings: s, Seed: 1}))
 		const nodes = 8

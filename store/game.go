@@ -176,21 +176,17 @@ func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []Ratin
 			}
 		}
 		g.Rated = humans >= 2 && distinctTeams(g.Seats) >= 2
-		res, err := tx.ExecContext(ctx, `INSERT INTO games(table_id, edition, mode, settings, options, hands, started_ms, ended_ms,
-			rated, tournament, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, g.TableID, g.Settings.Edition.String(),
+		if err := tx.QueryRowContext(ctx, `INSERT INTO games(table_id, edition, mode, settings, options, hands, started_ms, ended_ms,
+			rated, tournament, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, g.TableID, g.Settings.Edition.String(),
 			g.Settings.Mode.String(), string(settings), string(options), string(hands), ms(g.Started), ms(g.Ended), g.Rated,
-			g.Tournament, g.Round)
-		if err != nil {
-			return err
-		}
-		if g.ID, err = res.LastInsertId(); err != nil {
+			g.Tournament, g.Round).Scan(&g.ID); err != nil {
 			return err
 		}
 		if err := insertSeats(ctx, tx, g); err != nil {
 			return err
 		}
 		if g.Tournament == "" {
-			if _, err := finishTable(ctx, tx, g.TableID, db.now()); err != nil {
+			if _, err := db.finishTable(ctx, tx, g.TableID); err != nil {
 				return err
 			}
 		}

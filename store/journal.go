@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -303,6 +302,9 @@ func (j *journal) commit(batch []*appendReq) (errs []error, err error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	if j.db.pool != nil {
+		return j.commitPG(ctx, batch)
+	}
 	if j.insert == nil { // (before the transaction takes the pool's one connection)
 		if j.insert, err = j.db.write.PrepareContext(ctx, insertEntry); err != nil {
 			return nil, err
@@ -321,7 +323,15 @@ func (j *journal) commit(batch []*appendReq) (errs []error, err error) {
 	defer stmt.Close()
 	errs = make([]error, len(batch))
 	for i, r := range batch {
-		res, err := stmt.ExecContext(ctx, r.table, r.seq, string(r.action), r.fence)
+		fence, known, err := j.db.fences.of(ctx, tx, r.table)
+		if err != nil {
+			return nil, err
+		}
+		if known && fence > r.fence {
+			errs[i] = ErrFenced
+			continue
+		}
+		res, err := stmt.ExecContext(ctx, r.table, r.seq, string(r.action))
 		if isConstraint(err) {
 			errs[i] = ErrUnknownTable
 			continue
@@ -330,7 +340,7 @@ func (j *journal) commit(batch []*appendReq) (errs []error, err error) {
 			return nil, err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			if errs[i], err = refused(ctx, tx, r); err != nil {
+			if errs[i], err = sameEntry(ctx, tx, r); err != nil {
 				return nil, err
 			}
 		}
@@ -338,11 +348,10 @@ func (j *journal) commit(batch []*appendReq) (errs []error, err error) {
 	return errs, tx.Commit()
 }
 
-// insertEntry writes one entry if the writer's fence is still the table's
-// (or larger); an entry already there is left as it is. When nothing is
-// written, refused says why.
-const insertEntry = `INSERT INTO journal(table_id, seq, action)
-	SELECT ?1, ?2, ?3 FROM live_tables WHERE id = ?1 AND fence <= ?4
+// insertEntry writes one entry; an entry already there is left as it is
+// (sameEntry then decides whether that is a harmless repeat). The writer's
+// fence is checked before, against fenceCache (fence.go).
+const insertEntry = `INSERT INTO journal(table_id, seq, action) VALUES (?, ?, ?)
 	ON CONFLICT(table_id, seq) DO NOTHING`
 
 // dropInsert closes the prepared INSERT, for the writer's end or after a
@@ -354,20 +363,14 @@ func (j *journal) dropInsert() {
 	}
 }
 
-// refused says why an entry was not written: no such table, a larger fence
-// claimed since, or a clash on (table, seq), where the same action again is
-// a harmless repeat and another action is refused.
-func refused(ctx context.Context, tx *sql.Tx, r *appendReq) (error, error) {
-	var fence int64
-	err := tx.QueryRowContext(ctx, `SELECT fence FROM live_tables WHERE id = ?`, r.table).Scan(&fence)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return ErrUnknownTable, nil
-	case err != nil:
-		return nil, err
-	case fence > r.fence:
-		return ErrFenced, nil
-	}
+// rowQuerier is a transaction, or the database itself.
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// sameEntry decides a clash on (table, seq): the same action again is a
+// harmless repeat; another action is refused.
+func sameEntry(ctx context.Context, tx rowQuerier, r *appendReq) (error, error) {
 	var have string
 	if err := tx.QueryRowContext(ctx, `SELECT action FROM journal WHERE table_id = ? AND seq = ?`,
 		r.table, r.seq).Scan(&have); err != nil {

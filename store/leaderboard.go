@@ -53,7 +53,9 @@ func (db *DB) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]LeaderEntr
 	if q.Limit <= 0 {
 		q.Limit = 20
 	}
-	const names = `LEFT JOIN accounts a ON r.player LIKE 'a:%' AND a.id = CAST(substr(r.player, 3) AS INTEGER)`
+	// (The CASE keeps the CAST from a bot's key: PostgreSQL may evaluate
+	// either side of an AND first.)
+	const names = `LEFT JOIN accounts a ON a.id = CASE WHEN r.player LIKE 'a:%' THEN CAST(substr(r.player, 3) AS BIGINT) END`
 	bots := `AND r.player NOT LIKE 'bot:%'`
 	if q.Bots {
 		bots = ``
@@ -74,7 +76,7 @@ func (db *DB) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]LeaderEntr
 					WHERE f.player = r.player AND f.edition = r.edition AND f.at_ms >= ?2
 					ORDER BY f.at_ms, f.game_id LIMIT 1)
 			FROM w JOIN ratings r ON r.player = w.player AND r.edition = ?1 `+names+`
-			WHERE 1 `+bots+`
+			WHERE TRUE `+bots+`
 			ORDER BY r.mu - 3 * r.sigma DESC, r.player LIMIT ?3`, q.Edition, ms(q.Since), q.Limit)
 	}
 	if err != nil {

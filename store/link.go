@@ -93,7 +93,8 @@ func (db *DB) RedeemLinkCode(ctx context.Context, code, fingerprint string) (Acc
 		if _, err := tx.ExecContext(ctx, `UPDATE link_codes SET used_ms = ? WHERE code = ?`, ms(now), code); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT OR IGNORE INTO account_keys(fingerprint, account_id, added_ms) VALUES (?, ?, ?)`,
+		_, err = tx.ExecContext(ctx, `INSERT INTO account_keys(fingerprint, account_id, added_ms) VALUES (?, ?, ?)
+			ON CONFLICT DO NOTHING`,
 			fingerprint, target, ms(now))
 		return err
 	})

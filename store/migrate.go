@@ -24,9 +24,13 @@ type migration struct {
 	sql     string
 }
 
-// migrations lists the embedded steps in order, checking the numbering.
-func migrations() ([]migration, error) {
-	entries, err := fs.ReadDir(migrationFiles, "migrations")
+// migrations lists the embedded SQLite steps in order, checking the
+// numbering.
+func migrations() ([]migration, error) { return loadMigrations(migrationFiles, "migrations") }
+
+// loadMigrations lists the steps in dir in order, checking the numbering.
+func loadMigrations(fsys fs.ReadFileFS, dir string) ([]migration, error) {
+	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +41,10 @@ func migrations() ([]migration, error) {
 		if !ok || err != nil {
 			return nil, fmt.Errorf("migration %s: the name must start with its number", e.Name())
 		}
-		b, err := migrationFiles.ReadFile("migrations/" + e.Name())
+		if e.IsDir() {
+			continue
+		}
+		b, err := fsys.ReadFile(dir + "/" + e.Name())
 		if err != nil {
 			return nil, err
 		}
@@ -90,6 +97,15 @@ func migrate(ctx context.Context, db *sql.DB, now int64) (err error) {
 		applied_ms INTEGER NOT NULL)`); err != nil {
 		return err
 	}
+	if err = applySteps(ctx, tx, ms, migrationAfter, now); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// applySteps applies, in tx, the steps the schema_version table does not
+// list yet; a schema newer than steps is refused untouched.
+func applySteps(ctx context.Context, tx *sql.Tx, ms []migration, after map[int]func(context.Context, *sql.Tx) error, now int64) (err error) {
 	var have int
 	if err = tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
 		return err
@@ -101,7 +117,7 @@ func migrate(ctx context.Context, db *sql.DB, now int64) (err error) {
 		if _, err = tx.ExecContext(ctx, m.sql); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
-		if after := migrationAfter[m.version]; after != nil {
+		if after := after[m.version]; after != nil {
 			if err = after(ctx, tx); err != nil {
 				return fmt.Errorf("migration %s: %w", m.name, err)
 			}
@@ -111,5 +127,5 @@ func migrate(ctx context.Context, db *sql.DB, now int64) (err error) {
 			return err
 		}
 	}
-	return tx.Commit()
+	return nil
 }

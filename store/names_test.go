@@ -21,21 +21,22 @@ func TestLookAlikeNamesAreReserved(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			db, _ := openTest(t, Options{})
-			first := must[Account](t)(db.Register(ctx, "SHA256:first", tt.first))
-			_, err := db.Register(ctx, "SHA256:second", tt.second)
-			if !errors.Is(err, ErrNameTaken) || err.Error() != (lookAlikeError{}).Error() {
-				t.Fatalf("Register(%q) after %q = %v, want the look-alike refusal", tt.second, tt.first, err)
-			}
-			if err := db.NameFree(ctx, tt.second, ""); !errors.Is(err, ErrNameTaken) {
-				t.Errorf("a guest may take %q: %v", tt.second, err)
-			}
-			if err := db.NameFree(ctx, tt.second, "SHA256:first"); err != nil {
-				t.Errorf("the owner may not take their own look-alike: %v", err)
-			}
-			if a, err := db.AccountByName(ctx, tt.second); err != nil || a.ID != first.ID {
-				t.Errorf("AccountByName(%q) = %+v, %v: want the look-alike's account", tt.second, a, err)
-			}
+			conform(t, Options{}, func(t *testing.T, db *DB, _ *clock) {
+				first := must[Account](t)(db.Register(ctx, "SHA256:first", tt.first))
+				_, err := db.Register(ctx, "SHA256:second", tt.second)
+				if !errors.Is(err, ErrNameTaken) || err.Error() != (lookAlikeError{}).Error() {
+					t.Fatalf("Register(%q) after %q = %v, want the look-alike refusal", tt.second, tt.first, err)
+				}
+				if err := db.NameFree(ctx, tt.second, ""); !errors.Is(err, ErrNameTaken) {
+					t.Errorf("a guest may take %q: %v", tt.second, err)
+				}
+				if err := db.NameFree(ctx, tt.second, "SHA256:first"); err != nil {
+					t.Errorf("the owner may not take their own look-alike: %v", err)
+				}
+				if a, err := db.AccountByName(ctx, tt.second); err != nil || a.ID != first.ID {
+					t.Errorf("AccountByName(%q) = %+v, %v: want the look-alike's account", tt.second, a, err)
+				}
+			})
 		})
 	}
 }

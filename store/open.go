@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/log"
+	"github.com/jackc/pgx/v5/pgxpool"
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver: go run . needs no C compiler
 )
 
@@ -46,6 +47,7 @@ type Options struct {
 // DB is the embedded store: one SQLite file in WAL mode. Writes go through
 // one connection, in order; reads use a pool that WAL lets run beside them.
 type DB struct {
+	dialect dialect
 	path    string
 	now     func() time.Time
 	log     *log.Logger
@@ -54,6 +56,8 @@ type DB struct {
 	write   *sql.DB
 	read    *sql.DB
 	journal *journal
+	pool    *pgxpool.Pool // PostgreSQL's (pg_open.go); nil for SQLite
+	fences  fenceCache    // SQLite's (fence.go)
 
 	stopCheckpoints chan struct{}
 	checkpointsDone chan struct{}
@@ -114,7 +118,7 @@ func open(o Options) (*DB, error) {
 	if err := probe(ctx, path); err != nil {
 		return nil, err
 	}
-	db := &DB{path: path, now: o.Now, log: o.Logger, model: o.Rating, random: o.Random}
+	db := &DB{path: path, now: o.Now, log: o.Logger, model: o.Rating, random: o.Random, dialect: sqliteDialect}
 	var err error
 	if db.write, err = openPool(path, o.SyncNormal, true); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -174,13 +178,19 @@ func openPool(path string, syncNormal, write bool) (*sql.DB, error) {
 	return sql.Open(driverName, "file:"+filepath.ToSlash(path)+"?"+q.Encode())
 }
 
-// Path is the database file.
+// Path is the database file (for PostgreSQL, the database and its server).
 func (db *DB) Path() string { return db.path }
 
 // Close stops the journal writer after it has written everything queued,
 // then closes the database. It is safe to call more than once.
 func (db *DB) Close() error {
 	db.closeOnce.Do(func() {
+		if db.pool != nil {
+			db.journal.close()
+			db.closeErr = db.write.Close()
+			db.pool.Close()
+			return
+		}
 		db.journal.close()
 		close(db.stopCheckpoints)
 		<-db.checkpointsDone

@@ -116,7 +116,7 @@ func (db *DB) Profile(ctx context.Context, accountID int64) (Profile, error) {
 
 func (db *DB) profile(ctx context.Context, a Account) (Profile, error) {
 	p := Profile{Account: a}
-	rows, err := db.read.QueryContext(ctx, `SELECT g.edition, g.mode, g.tournament != '', COUNT(*), SUM(s.place = 1),
+	rows, err := db.read.QueryContext(ctx, `SELECT g.edition, g.mode, g.tournament != '', COUNT(*), SUM(CASE WHEN s.place = 1 THEN 1 ELSE 0 END),
 			SUM(s.points), SUM(s.uno_calls), SUM(s.catches)
 		FROM game_seats s JOIN games g ON g.id = s.game_id
 		WHERE s.account_id = ? GROUP BY g.edition, g.mode, g.tournament != ''`, a.ID)
@@ -196,8 +196,7 @@ func (db *DB) ratingsOf(ctx context.Context, player string) ([]EditionRating, er
 func (db *DB) recent(ctx context.Context, accountID int64, n int) ([]GameSummary, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT g.id, g.edition, g.mode, g.started_ms, g.ended_ms, g.rated,
 			g.tournament, s.seat, s.place, s.points,
-			(SELECT json_group_array(json_array(o.name, o.place)) FROM
-				(SELECT name, place FROM game_seats WHERE game_id = g.id ORDER BY seat) o),
+			`+db.dialect.seatList+`,
 			COALESCE((SELECT (c.mu_after - 3 * c.sigma_after) - (c.mu_before - 3 * c.sigma_before)
 				FROM rating_changes c WHERE c.game_id = g.id AND c.player = ? AND c.edition = g.edition), 0)
 		FROM game_seats s JOIN games g ON g.id = s.game_id

@@ -131,7 +131,7 @@ func (db *DB) rateGame(ctx context.Context, tx *sql.Tx, g GameRecord, edition st
 		now := mean(after[key])
 		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings(player, edition, mu, sigma, games, updated_ms)
 			VALUES (?1, ?2, ?3, ?4, 1, ?5)
-			ON CONFLICT(player, edition) DO UPDATE SET mu = ?3, sigma = ?4, games = games + 1, updated_ms = ?5`,
+			ON CONFLICT(player, edition) DO UPDATE SET mu = ?3, sigma = ?4, games = ratings.games + 1, updated_ms = ?5`,
 			key, edition, now.Mu, now.Sigma, ms(g.Ended)); err != nil {
 			return nil, err
 		}

@@ -6,9 +6,9 @@ import (
 	"github.com/unossh/unossh/engine"
 )
 
-// Store is what the lobby needs kept. DB (SQLite) implements it; a
-// PostgreSQL backend for several nodes would implement the same. Every
-// method is safe for concurrent use.
+// Store is what the lobby needs kept. DB implements it, on SQLite (Open)
+// or on PostgreSQL for several nodes (OpenPostgres). Every method is safe
+// for concurrent use.
 type Store interface {
 	Accounts
 	History

@@ -92,7 +92,7 @@ func (db *DB) CreateTable(ctx context.Context, t Table) error {
 			VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
 			ON CONFLICT(id) DO UPDATE SET code = ?2, settings = ?3, seed = ?4, stack = ?5, seats = ?6, options = ?7,
 				created_ms = ?8, tournament = ?9, finished_ms = NULL
-			WHERE finished_ms IS NOT NULL`, t.ID, t.Code, string(settings), int64(t.Seed), stack, seats, options, ms(t.Created), t.Tournament)
+			WHERE live_tables.finished_ms IS NOT NULL`, t.ID, t.Code, string(settings), int64(t.Seed), stack, seats, options, ms(t.Created), t.Tournament)
 		if err != nil {
 			return err
 		}
@@ -119,7 +119,7 @@ func (db *DB) SetTableSeats(ctx context.Context, tableID string, seats []TableSe
 // to the end is finished by RecordGame) and drops its journal.
 func (db *DB) FinishTable(ctx context.Context, tableID string) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		done, err := finishTable(ctx, tx, tableID, db.now())
+		done, err := db.finishTable(ctx, tx, tableID)
 		if err == nil && !done {
 			err = ErrUnknownTable
 		}
@@ -128,10 +128,12 @@ func (db *DB) FinishTable(ctx context.Context, tableID string) error {
 }
 
 // finishTable marks a live table finished and drops its journal; done is
-// false if no unfinished table has that ID.
-func finishTable(ctx context.Context, tx *sql.Tx, tableID string, now time.Time) (done bool, err error) {
+// false if no unfinished table has that ID. Its fence is no longer kept in
+// memory (fence.go): a finished table is seldom written again.
+func (db *DB) finishTable(ctx context.Context, tx *sql.Tx, tableID string) (done bool, err error) {
+	db.fences.forget(tableID)
 	res, err := tx.ExecContext(ctx, `UPDATE live_tables SET finished_ms = ? WHERE id = ? AND finished_ms IS NULL`,
-		ms(now), tableID)
+		ms(db.now()), tableID)
 	if err != nil {
 		return false, err
 	}

@@ -34,151 +34,153 @@ func playRandom(t testing.TB, g *engine.Game, r *rand.Rand, steps int, record fu
 }
 
 func TestJournalReplaysToIdenticalState(t *testing.T) {
-	dir := t.TempDir()
 	// Durability on power loss is not what this test is about.
-	db, _ := openTest(t, Options{Dir: dir, SyncNormal: true})
-	type live struct {
-		id   string
-		game *engine.Game
-		n    int
-	}
-	var tables []*live
-	for i, ed := range engine.Editions {
-		s := engine.Settings{Edition: ed, Mode: engine.Modes[i%len(engine.Modes)], Players: 4, Target: 200}
-		if s.Mode == engine.Challenge {
-			s.Target = 100
+	conform(t, Options{SyncNormal: true}, func(t *testing.T, db *DB, clk *clock) {
+		type live struct {
+			id   string
+			game *engine.Game
+			n    int
 		}
-		seed := uint64(1000 + i)
-		g, err := engine.New(s, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tb := &live{id: "table-" + ed.String(), game: g}
-		if err := db.CreateTable(ctx, Table{ID: tb.id, Code: "K7QX2M", Settings: s, Seed: seed,
-			Seats: []TableSeat{{Kind: SeatAccount, AccountID: 1, Name: "ana"}, {Kind: SeatBot, Name: "bot", BotLevel: "normal"}}}); err != nil {
-			t.Fatal(err)
-		}
-		r := rand.New(rand.NewPCG(seed, 7))
-		playRandom(t, g, r, 400+i*150, func(a engine.Action) {
-			if err := db.Append(ctx, tb.id, 0, tb.n, a); err != nil {
+		var tables []*live
+		for i, ed := range engine.Editions {
+			s := engine.Settings{Edition: ed, Mode: engine.Modes[i%len(engine.Modes)], Players: 4, Target: 200}
+			if s.Mode == engine.Challenge {
+				s.Target = 100
+			}
+			seed := uint64(1000 + i)
+			g, err := engine.New(s, seed)
+			if err != nil {
 				t.Fatal(err)
 			}
-			tb.n++
-		})
-		tables = append(tables, tb)
-	}
-	// As after a restart (crash_test.go does it after kill -9).
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	after, _ := openTest(t, Options{Dir: dir})
-	saved := must[[]SavedTable](t)(after.UnfinishedTables(ctx))
-	if len(saved) != len(tables) {
-		t.Fatalf("%d tables saved, want %d", len(saved), len(tables))
-	}
-	byID := map[string]SavedTable{}
-	for _, s := range saved {
-		byID[s.ID] = s
-	}
-	for _, tb := range tables {
-		s := byID[tb.id]
-		if s.Lost != 0 || len(s.Journal.Actions) != tb.n || s.Code != "K7QX2M" || len(s.Seats) != 2 {
-			t.Fatalf("%s: %d actions (lost %d), want %d; %+v", tb.id, len(s.Journal.Actions), s.Lost, tb.n, s.Table)
+			tb := &live{id: "table-" + ed.String(), game: g}
+			if err := db.CreateTable(ctx, Table{ID: tb.id, Code: "K7QX2M", Settings: s, Seed: seed,
+				Seats: []TableSeat{{Kind: SeatAccount, AccountID: 1, Name: "ana"}, {Kind: SeatBot, Name: "bot", BotLevel: "normal"}}}); err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(seed, 7))
+			playRandom(t, g, r, 400+i*150, func(a engine.Action) {
+				if err := db.Append(ctx, tb.id, 0, tb.n, a); err != nil {
+					t.Fatal(err)
+				}
+				tb.n++
+			})
+			tables = append(tables, tb)
 		}
-		g, err := engine.Replay(s.Journal)
-		if err != nil {
-			t.Fatalf("%s: %v", tb.id, err)
+		// As after a restart (crash_test.go does it after kill -9).
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
 		}
-		if want, got := tb.game.State(), g.State(); !reflect.DeepEqual(want, got) {
-			t.Fatalf("%s: replayed state differs", tb.id)
+		after := reopen(t, db, clk, Options{})
+		saved := must[[]SavedTable](t)(after.UnfinishedTables(ctx))
+		if len(saved) != len(tables) {
+			t.Fatalf("%d tables saved, want %d", len(saved), len(tables))
 		}
-	}
+		byID := map[string]SavedTable{}
+		for _, s := range saved {
+			byID[s.ID] = s
+		}
+		for _, tb := range tables {
+			s := byID[tb.id]
+			if s.Lost != 0 || len(s.Journal.Actions) != tb.n || s.Code != "K7QX2M" || len(s.Seats) != 2 {
+				t.Fatalf("%s: %d actions (lost %d), want %d; %+v", tb.id, len(s.Journal.Actions), s.Lost, tb.n, s.Table)
+			}
+			g, err := engine.Replay(s.Journal)
+			if err != nil {
+				t.Fatalf("%s: %v", tb.id, err)
+			}
+			if want, got := tb.game.State(), g.State(); !reflect.DeepEqual(want, got) {
+				t.Fatalf("%s: replayed state differs", tb.id)
+			}
+		}
+	})
 }
 
 func TestTableRecords(t *testing.T) {
-	db, clk := openTest(t, Options{})
-	s := engine.Settings{Edition: engine.Classic2001, Players: 2}
-	stack := &engine.Stack{Dealer: 1}
-	if err := db.CreateTable(ctx, Table{ID: "a", Settings: s, Seed: 1<<63 + 5, Stack: stack,
-		Options: json.RawMessage(`{"name":"x"}`)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.CreateTable(ctx, Table{ID: "a", Settings: s}); err == nil {
-		t.Error("a table recorded twice")
-	}
-	clk.Advance(1)
-	if err := db.CreateTable(ctx, Table{ID: "b", Settings: s, Seed: 2}); err != nil {
-		t.Fatal(err)
-	}
-	seats := []TableSeat{{Kind: SeatGuest, Name: "guest-1234"}, {Kind: SeatAccount, AccountID: 3, Name: "bo"}}
-	if err := db.SetTableSeats(ctx, "a", seats); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.SetTableSeats(ctx, "zz", seats); !errors.Is(err, ErrUnknownTable) {
-		t.Errorf("seats of no table: %v", err)
-	}
-	deal := engine.Action{Kind: engine.Deal, Seat: engine.SystemSeat}
-	for seq := range 3 {
-		if err := db.Append(ctx, "a", 0, seq, deal); err != nil {
+	conform(t, Options{}, func(t *testing.T, db *DB, clk *clock) {
+		s := engine.Settings{Edition: engine.Classic2001, Players: 2}
+		stack := &engine.Stack{Dealer: 1}
+		if err := db.CreateTable(ctx, Table{ID: "a", Settings: s, Seed: 1<<63 + 5, Stack: stack,
+			Options: json.RawMessage(`{"name":"x"}`)}); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := db.Append(ctx, "a", 0, 5, deal); err != nil { // a gap: only a bug makes one
-		t.Fatal(err)
-	}
-	saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
-	if len(saved) != 2 || saved[0].ID != "a" || saved[1].ID != "b" {
-		t.Fatalf("%+v", saved)
-	}
-	a := saved[0]
-	if a.Seed != 1<<63+5 || a.Stack == nil || a.Stack.Dealer != 1 || !reflect.DeepEqual(a.Seats, seats) ||
-		string(a.Options) != `{"name":"x"}` || len(a.Journal.Actions) != 3 || a.Lost != 1 ||
-		a.Journal.Seed != a.Seed || a.Journal.Stack == nil || a.Journal.Settings != s {
-		t.Fatalf("%+v", a)
-	}
-	if len(saved[1].Journal.Actions) != 0 || saved[1].Journal.Actions == nil {
-		t.Errorf("an empty journal: %#v", saved[1].Journal.Actions)
-	}
-	if err := db.FinishTable(ctx, "a"); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.FinishTable(ctx, "a"); !errors.Is(err, ErrUnknownTable) {
-		t.Errorf("finished twice: %v", err)
-	}
-	saved = must[[]SavedTable](t)(db.UnfinishedTables(ctx))
-	if len(saved) != 1 || saved[0].ID != "b" {
-		t.Fatalf("%+v", saved)
-	}
-	var left int
-	if err := db.read.QueryRow(`SELECT COUNT(*) FROM journal WHERE table_id = 'a'`).Scan(&left); err != nil || left != 0 {
-		t.Errorf("%d journal entries left of a finished table, %v", left, err)
-	}
+		if err := db.CreateTable(ctx, Table{ID: "a", Settings: s}); err == nil {
+			t.Error("a table recorded twice")
+		}
+		clk.Advance(1)
+		if err := db.CreateTable(ctx, Table{ID: "b", Settings: s, Seed: 2}); err != nil {
+			t.Fatal(err)
+		}
+		seats := []TableSeat{{Kind: SeatGuest, Name: "guest-1234"}, {Kind: SeatAccount, AccountID: 3, Name: "bo"}}
+		if err := db.SetTableSeats(ctx, "a", seats); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SetTableSeats(ctx, "zz", seats); !errors.Is(err, ErrUnknownTable) {
+			t.Errorf("seats of no table: %v", err)
+		}
+		deal := engine.Action{Kind: engine.Deal, Seat: engine.SystemSeat}
+		for seq := range 3 {
+			if err := db.Append(ctx, "a", 0, seq, deal); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.Append(ctx, "a", 0, 5, deal); err != nil { // a gap: only a bug makes one
+			t.Fatal(err)
+		}
+		saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
+		if len(saved) != 2 || saved[0].ID != "a" || saved[1].ID != "b" {
+			t.Fatalf("%+v", saved)
+		}
+		a := saved[0]
+		if a.Seed != 1<<63+5 || a.Stack == nil || a.Stack.Dealer != 1 || !reflect.DeepEqual(a.Seats, seats) ||
+			string(a.Options) != `{"name":"x"}` || len(a.Journal.Actions) != 3 || a.Lost != 1 ||
+			a.Journal.Seed != a.Seed || a.Journal.Stack == nil || a.Journal.Settings != s {
+			t.Fatalf("%+v", a)
+		}
+		if len(saved[1].Journal.Actions) != 0 || saved[1].Journal.Actions == nil {
+			t.Errorf("an empty journal: %#v", saved[1].Journal.Actions)
+		}
+		if err := db.FinishTable(ctx, "a"); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.FinishTable(ctx, "a"); !errors.Is(err, ErrUnknownTable) {
+			t.Errorf("finished twice: %v", err)
+		}
+		saved = must[[]SavedTable](t)(db.UnfinishedTables(ctx))
+		if len(saved) != 1 || saved[0].ID != "b" {
+			t.Fatalf("%+v", saved)
+		}
+		var left int
+		if err := db.read.QueryRow(`SELECT COUNT(*) FROM journal WHERE table_id = 'a'`).Scan(&left); err != nil || left != 0 {
+			t.Errorf("%d journal entries left of a finished table, %v", left, err)
+		}
+	})
 }
 
 func TestRecordGameFinishesItsTable(t *testing.T) {
-	db, _ := openTest(t, Options{})
-	s := engine.Settings{Edition: engine.Classic2001, Players: 2}
-	ana := must[Account](t)(db.Register(ctx, "SHA256:ana", "ana"))
-	if err := db.CreateTable(ctx, Table{ID: "t1", Settings: s, Seed: 1}); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Append(ctx, "t1", 0, 0, deal); err != nil {
-		t.Fatal(err)
-	}
-	// The same ID again while the game is on: refused.
-	if err := db.CreateTable(ctx, Table{ID: "t1", Settings: s}); err == nil {
-		t.Fatal("an unfinished table was recorded again")
-	}
-	recordGame(t, db, testGame(seatA(ana.ID, "ana", 1), seatBot("easy", 2))) // TableID t1
-	if saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx)); len(saved) != 0 {
-		t.Fatalf("the recorded game's table would be restored: %+v", saved)
-	}
-	// The next game at the same table starts a fresh journal.
-	if err := db.CreateTable(ctx, Table{ID: "t1", Code: "NEW123", Settings: s, Seed: 2}); err != nil {
-		t.Fatal(err)
-	}
-	saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
-	if len(saved) != 1 || saved[0].Seed != 2 || saved[0].Code != "NEW123" || len(saved[0].Journal.Actions) != 0 {
-		t.Fatalf("%+v", saved)
-	}
+	conform(t, Options{}, func(t *testing.T, db *DB, _ *clock) {
+		s := engine.Settings{Edition: engine.Classic2001, Players: 2}
+		ana := must[Account](t)(db.Register(ctx, "SHA256:ana", "ana"))
+		if err := db.CreateTable(ctx, Table{ID: "t1", Settings: s, Seed: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Append(ctx, "t1", 0, 0, deal); err != nil {
+			t.Fatal(err)
+		}
+		// The same ID again while the game is on: refused.
+		if err := db.CreateTable(ctx, Table{ID: "t1", Settings: s}); err == nil {
+			t.Fatal("an unfinished table was recorded again")
+		}
+		recordGame(t, db, testGame(seatA(ana.ID, "ana", 1), seatBot("easy", 2))) // TableID t1
+		if saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx)); len(saved) != 0 {
+			t.Fatalf("the recorded game's table would be restored: %+v", saved)
+		}
+		// The next game at the same table starts a fresh journal.
+		if err := db.CreateTable(ctx, Table{ID: "t1", Code: "NEW123", Settings: s, Seed: 2}); err != nil {
+			t.Fatal(err)
+		}
+		saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
+		if len(saved) != 1 || saved[0].Seed != 2 || saved[0].Code != "NEW123" || len(saved[0].Journal.Actions) != 0 {
+			t.Fatalf("%+v", saved)
+		}
+	})
 }

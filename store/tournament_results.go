@@ -69,12 +69,8 @@ func (db *DB) RecordTournament(ctx context.Context, r TournamentResult) (Tournam
 		return r, err
 	}
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO tournament_results(tournament_id, name, started_ms, ended_ms)
-			VALUES (?, ?, ?, ?)`, r.TournamentID, r.Name, ms(r.Started), ms(r.Ended))
-		if err != nil {
-			return err
-		}
-		if r.ID, err = res.LastInsertId(); err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO tournament_results(tournament_id, name, started_ms, ended_ms)
+			VALUES (?, ?, ?, ?) RETURNING id`, r.TournamentID, r.Name, ms(r.Started), ms(r.Ended)).Scan(&r.ID); err != nil {
 			return err
 		}
 		for i, p := range r.Places {
@@ -100,7 +96,7 @@ func (db *DB) RecordTournament(ctx context.Context, r TournamentResult) (Tournam
 func (db *DB) tournamentStats(ctx context.Context, accountID int64) (TournamentStats, error) {
 	var s TournamentStats
 	var best sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(place = 1), 0), MIN(place)
+	err := db.read.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END), 0), MIN(place)
 		FROM tournament_places WHERE account_id = ?`, accountID).Scan(&s.Played, &s.Won, &best)
 	s.Best = int(best.Int64)
 	return s, err

@@ -37,7 +37,8 @@ func (db *DB) SaveTournament(ctx context.Context, t Tournament) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO live_tournaments(id, code, state, created_ms, updated_ms)
 			VALUES (?1, ?2, ?3, ?4, ?5)
 			ON CONFLICT(id) DO UPDATE SET code = ?2, state = ?3, updated_ms = ?5,
-				created_ms = CASE WHEN finished_ms IS NULL THEN created_ms ELSE ?4 END, finished_ms = NULL`,
+				created_ms = CASE WHEN live_tournaments.finished_ms IS NULL THEN live_tournaments.created_ms ELSE ?4 END,
+				finished_ms = NULL`,
 			t.ID, t.Code, string(t.State), ms(t.Created), ms(now))
 		return err
 	})

@@ -13,51 +13,51 @@ import (
 // tables naming it; a new state replaces the old; a finished one is gone,
 // and its id may serve again.
 func TestTournamentRecords(t *testing.T) {
-	dir := t.TempDir()
-	db, clk := openTest(t, Options{Dir: dir, SyncNormal: true})
-	created := clk.Now()
-	must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", Code: "K7QX2M", State: json.RawMessage(`{"round":0}`)}))
-	must0(t, db.SaveTournament(ctx, Tournament{ID: "T4", State: json.RawMessage(`{"round":0}`)}))
-	clk.Advance(time.Minute)
-	must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", Code: "K7QX2M", State: json.RawMessage(`{"round":2}`)}))
-	s := engine.Settings{Edition: engine.Classic2001, Mode: engine.Partners, Players: 4}
-	must0(t, db.CreateTable(ctx, Table{ID: "t2", Code: "K7QX2M", Settings: s, Seed: 9, Tournament: "T1"}))
-	must0(t, db.CreateTable(ctx, Table{ID: "t9", Settings: s, Seed: 9}))
-	if err := db.SaveTournament(ctx, Tournament{ID: "T5", State: json.RawMessage(`{`)}); err == nil {
-		t.Fatal("a state that is not JSON was saved")
-	}
-	must0(t, db.Close())
+	conform(t, Options{SyncNormal: true}, func(t *testing.T, db *DB, clk *clock) {
+		created := clk.Now()
+		must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", Code: "K7QX2M", State: json.RawMessage(`{"round":0}`)}))
+		must0(t, db.SaveTournament(ctx, Tournament{ID: "T4", State: json.RawMessage(`{"round":0}`)}))
+		clk.Advance(time.Minute)
+		must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", Code: "K7QX2M", State: json.RawMessage(`{"round":2}`)}))
+		s := engine.Settings{Edition: engine.Classic2001, Mode: engine.Partners, Players: 4}
+		must0(t, db.CreateTable(ctx, Table{ID: "t2", Code: "K7QX2M", Settings: s, Seed: 9, Tournament: "T1"}))
+		must0(t, db.CreateTable(ctx, Table{ID: "t9", Settings: s, Seed: 9}))
+		if err := db.SaveTournament(ctx, Tournament{ID: "T5", State: json.RawMessage(`{`)}); err == nil {
+			t.Fatal("a state that is not JSON was saved")
+		}
+		must0(t, db.Close())
 
-	db, _ = openTest(t, Options{Dir: dir})
-	tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx))
-	if len(tours) != 2 || tours[0].ID != "T1" || tours[1].ID != "T4" {
-		t.Fatalf("tournaments %+v", tours)
-	}
-	if got := tours[0]; string(got.State) != `{"round":2}` || got.Code != "K7QX2M" || !got.Created.Equal(created) ||
-		!got.Updated.After(created) {
-		t.Fatalf("T1 came back as %+v", got)
-	}
-	tables := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
-	byID := map[string]string{}
-	for _, tb := range tables {
-		byID[tb.ID] = tb.Tournament
-	}
-	if byID["t2"] != "T1" || byID["t9"] != "" || len(byID) != 2 {
-		t.Fatalf("tables and their tournaments: %v", byID)
-	}
+		db = reopen(t, db, clk, Options{Now: newClock().Now}) // (a clock back at the start)
+		tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx))
+		if len(tours) != 2 || tours[0].ID != "T1" || tours[1].ID != "T4" {
+			t.Fatalf("tournaments %+v", tours)
+		}
+		if got := tours[0]; string(got.State) != `{"round":2}` || got.Code != "K7QX2M" || !got.Created.Equal(created) ||
+			!got.Updated.After(created) {
+			t.Fatalf("T1 came back as %+v", got)
+		}
+		tables := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
+		byID := map[string]string{}
+		for _, tb := range tables {
+			byID[tb.ID] = tb.Tournament
+		}
+		if byID["t2"] != "T1" || byID["t9"] != "" || len(byID) != 2 {
+			t.Fatalf("tables and their tournaments: %v", byID)
+		}
 
-	must0(t, db.FinishTournament(ctx, "T1"))
-	if err := db.FinishTournament(ctx, "T1"); !errors.Is(err, ErrUnknownTournament) {
-		t.Fatalf("finishing twice: %v", err)
-	}
-	if tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx)); len(tours) != 1 || tours[0].ID != "T4" {
-		t.Fatalf("after T1 finished: %+v", tours)
-	}
-	must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", State: json.RawMessage(`{"round":0}`)}))
-	if tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx)); len(tours) != 2 || tours[0].ID != "T1" ||
-		string(tours[0].State) != `{"round":0}` {
-		t.Fatalf("T1 used again: %+v", tours)
-	}
+		must0(t, db.FinishTournament(ctx, "T1"))
+		if err := db.FinishTournament(ctx, "T1"); !errors.Is(err, ErrUnknownTournament) {
+			t.Fatalf("finishing twice: %v", err)
+		}
+		if tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx)); len(tours) != 1 || tours[0].ID != "T4" {
+			t.Fatalf("after T1 finished: %+v", tours)
+		}
+		must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", State: json.RawMessage(`{"round":0}`)}))
+		if tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx)); len(tours) != 2 || tours[0].ID != "T1" ||
+			string(tours[0].State) != `{"round":0}` {
+			t.Fatalf("T1 used again: %+v", tours)
+		}
+	})
 }
 
 func must0(t *testing.T, err error) {

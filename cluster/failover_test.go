@@ -1,0 +1,173 @@
+package cluster
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/cluster/natstest"
+	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/store"
+)
+
+// startStoredNodes is startNodes with one store every node shares (in one
+// process, one SQLite store stands for the service's PostgreSQL).
+func startStoredNodes(t *testing.T, ns *natstest.Server, names ...string) []*node {
+	t.Helper()
+	st, err := store.Open(store.Options{Dir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	return startNodesWith(t, ns, st, names...)
+}
+
+// snapshotOf is table id as the node that plays it reports it.
+func snapshotOf(t *testing.T, n *node, id string) (lobby.TableSnapshot, bool) {
+	t.Helper()
+	snaps, err := n.hub.Snapshot(context.Background())
+	require.NoError(t, err)
+	for _, s := range snaps {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return lobby.TableSnapshot{}, false
+}
+
+// cutOff is a node losing NATS for good: its leases run out and its
+// tables are taken over, as when it dies.
+func cutOff(n *node) { n.conn.NC.Close() }
+
+// TestTableSurvivesItsNode: node b, which plays a table with players on a
+// and c, loses NATS mid-hand. Within the leases' life another node takes
+// the table over, with the very game b had stored (the engine's state
+// hash), and a and c's players play on without reconnecting, each seeing
+// one line about it; b's own player comes back through a and finds her
+// seat.
+func TestTableSurvivesItsNode(t *testing.T) {
+	ns := natstest.Start(t)
+	nodes := startStoredNodes(t, ns, "a", "b", "c")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+	ana, bo, cy := b.player(t, "ana"), a.player(t, "bo"), c.player(t, "cy")
+	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(3), TurnTime: lobby.NoTurnTimer}))
+	id, code := ana.Screen().Table.ID, ana.Screen().Table.Code
+	require.NoError(t, bo.Join(code))
+	require.NoError(t, cy.Join(code))
+	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 3 })
+	ana.Do(lobby.Intent{Kind: lobby.Start})
+	for _, p := range []*lobby.Client{ana, bo, cy} {
+		waitScreen(t, p, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	}
+	playMoves(t, 10, ana, bo, cy)
+	var before lobby.TableSnapshot
+	require.Eventually(t, func() bool {
+		s, ok := snapshotOf(t, b, id)
+		before = s
+		return ok && s.Unwritten == 0 && s.Actions > 0
+	}, 10*time.Second, 5*time.Millisecond)
+
+	cutOff(b)
+	var owner *node
+	require.Eventually(t, func() bool {
+		for _, n := range []*node{a, c} {
+			if s, ok := snapshotOf(t, n, id); ok && s.RestoredHash != "" {
+				owner = n
+				return true
+			}
+		}
+		return false
+	}, 15*time.Second, 20*time.Millisecond, "another node takes the table over")
+	after, _ := snapshotOf(t, owner, id)
+	require.Equal(t, before.Hash, after.RestoredHash, "the game goes on from the very state b had")
+	require.Equal(t, before.Actions, after.RestoredActions)
+
+	// a's and c's players are back in their seats there without a thing
+	// done, and play on.
+	for _, p := range []*lobby.Client{bo, cy} {
+		waitScreen(t, p, func(s lobby.Screen) bool {
+			return s.Table != nil && s.Table.Game != nil && s.Table.Seats[s.Table.You].Connected &&
+				logHas(s, "moved to another server")
+		})
+	}
+	// b's player signs in on a and finds her seat.
+	ana2 := a.hub.Connect("sess-ana-again", "key-ana", false)
+	s := waitScreen(t, ana2, func(s lobby.Screen) bool { return s.Held != nil || s.Table != nil })
+	if s.Table == nil {
+		require.NoError(t, ana2.Back())
+	}
+	s = waitScreen(t, ana2, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, 0, s.Table.You)
+	playMoves(t, 10, ana2, bo, cy)
+}
+
+// logHas reports whether a line of the table's log says what.
+func logHas(s lobby.Screen, what string) bool {
+	if s.Table == nil {
+		return false
+	}
+	for _, l := range s.Table.Log {
+		if strings.Contains(l.Text, what) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestFencedWriteStopsTheTable: once another node has claimed a table in
+// the store, the node that played it gets its next write refused; the
+// table stops there at once, the move it could not store is shown to
+// nobody, and its players go on at the table where it is taken over, from
+// the last move stored.
+func TestFencedWriteStopsTheTable(t *testing.T) {
+	ns := natstest.Start(t)
+	st, err := store.Open(store.Options{Dir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	nodes := startNodesWith(t, ns, st, "a", "b")
+	a, b := nodes[0], nodes[1]
+	ana, bo := b.player(t, "ana"), a.player(t, "bo")
+	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))
+	id := ana.Screen().Table.ID
+	require.NoError(t, bo.Join(ana.Screen().Table.Code))
+	ana.Do(lobby.Intent{Kind: lobby.Start})
+	waitScreen(t, bo, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	playMoves(t, 6, ana, bo)
+	var before lobby.TableSnapshot
+	require.Eventually(t, func() bool {
+		s, ok := snapshotOf(t, b, id)
+		before = s
+		return ok && s.Unwritten == 0
+	}, 10*time.Second, 5*time.Millisecond)
+	shown := moves(ana.Screen())
+
+	_, err = st.ClaimTable(context.Background(), id, "elsewhere") // another writer, as far as the store knows
+	require.NoError(t, err)
+	for _, p := range []*lobby.Client{ana, bo} {
+		if g := p.Screen().Table.Game; g.Current == p.Screen().Table.You {
+			p.Do(lobby.Intent{Kind: lobby.Move, Action: g.Legal[0]})
+		}
+	}
+	require.Equal(t, shown, moves(ana.Screen()), "the move b could not store is shown to nobody")
+	require.Equal(t, shown, moves(bo.Screen()))
+
+	var owner *node
+	require.Eventually(t, func() bool {
+		for _, n := range nodes {
+			if s, ok := snapshotOf(t, n, id); ok && s.RestoredHash != "" {
+				owner = n
+				return true
+			}
+		}
+		return false
+	}, 15*time.Second, 20*time.Millisecond, "a node takes the table over once b's lease runs out")
+	after, _ := snapshotOf(t, owner, id)
+	require.Equal(t, before.Hash, after.RestoredHash, "from the last move stored")
+	for _, p := range []*lobby.Client{ana, bo} {
+		waitScreen(t, p, func(s lobby.Screen) bool {
+			return s.Table != nil && s.Table.Game != nil && s.Table.Seats[s.Table.You].Connected && logHas(s, "moved to another server")
+		})
+	}
+	playMoves(t, 6, ana, bo)
+}

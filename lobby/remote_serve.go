@@ -1,0 +1,208 @@
+package lobby
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+)
+
+// This file is the owner's side of remote play. A table of this node
+// answers the commands that sessions on other nodes send it: each such
+// session is a shadow here, a Client the table treats as any other (it
+// seats it, shows it its own view, sends it notices), whose screen goes
+// back to the session's node instead of to a terminal. The command's
+// answer carries the shadow's screen as it stands once the table has
+// published the command's effect; what the table does by itself (another
+// player's move, a timer) reaches the session's node through the outbox,
+// one message per node with every shadow that changed meanwhile. A view
+// is the viewer's own, as here: a hand goes only to the node of the
+// session whose seat it is, and a spectator's view has none.
+
+// shadow is what makes a Client a shadow.
+type shadow struct {
+	node  string // the session's node
+	table string // the table it stands at
+	owner string // the table's ownerTag
+	born  uint64 // when it was made, in the hub's screen versions
+	out   *outbox
+}
+
+func (s *shadow) relay(c *Client) { s.out.mark(c) }
+
+// ownerTag names a table's owner: its node and the table's incarnation
+// there (table.epoch).
+func ownerTag(node string, epoch uint64) string { return fmt.Sprintf("%s#%d", node, epoch) }
+
+// servedTable is a table of this node as other nodes reach it.
+type servedTable struct {
+	t    *table
+	stop func()
+
+	mu      sync.Mutex
+	shadows map[string]*Client // by session id
+}
+
+// serveTable lets sessions on other nodes play at t (hub goroutine).
+func (h *Hub) serveTable(t *table) {
+	if !h.clustered() || t.tour != nil {
+		return
+	}
+	st := &servedTable{t: t, shadows: map[string]*Client{}}
+	stop, err := h.cfg.Cluster.ServeTable(t.id, func(req []byte) []byte { return h.answerRemote(st, req) })
+	if err != nil {
+		h.logError("a table cannot be reached from other nodes", "table", t.id, "err", err)
+		return
+	}
+	st.stop = stop
+	h.served[t.id] = st
+}
+
+// unserveTable stops answering for a table that closed (hub goroutine).
+func (h *Hub) unserveTable(id string) {
+	if st := h.served[id]; st != nil {
+		st.stop()
+		delete(h.served, id)
+	}
+}
+
+// shadowOf is the shadow of session s at the table, made on its first
+// command; its nickname follows the session's.
+func (st *servedTable) shadowOf(h *Hub, s wireSession) *Client {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	c := st.shadows[s.ID]
+	if c == nil || c.key != s.Key {
+		c = &Client{id: s.ID, key: s.Key, guest: s.Guest, hub: h, notify: make(chan struct{}, 1),
+			sh: &shadow{node: s.Node, table: st.t.id, owner: ownerTag(h.cfg.Cluster.Node(), st.t.epoch), born: h.screenVer.Add(1), out: h.out}}
+		st.shadows[s.ID] = c
+	}
+	c.mu.Lock()
+	c.screen.Nick = s.Nick
+	c.mu.Unlock()
+	return c
+}
+
+func (st *servedTable) forget(c *Client) {
+	st.mu.Lock()
+	if st.shadows[c.id] == c {
+		delete(st.shadows, c.id)
+	}
+	st.mu.Unlock()
+}
+
+// answerRemote carries out one command from another node at table st.t,
+// the way a session of this node would, and answers with its result and
+// the shadow's screen.
+func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
+	var w wireCmd
+	if err := json.Unmarshal(req, &w); err != nil {
+		return mustJSON(wireReply{Err: "the server could not read that request"})
+	}
+	t, c := st.t, st.shadowOf(h, w.S)
+	var out wireReply
+	ask := func(cmd tableCmd, reply chan error) {
+		e, err := request(h.ctx, t.q.cmds, t.q.done, cmd, reply, true)
+		out.Gone, out.Err = err != nil, encodeErr(e)
+	}
+	switch w.Op {
+	case opJoin:
+		r := make(chan error, 1)
+		ask(joinCmd{c: c, watch: w.Watch, reply: r}, r)
+	case opReattach:
+		r := make(chan error, 1)
+		ask(reattachCmd{c: c, reply: r, resume: w.Resume}, r)
+	case opSit:
+		r := make(chan error, 1)
+		ask(sitCmd{c: c, reply: r}, r)
+	case opIntent:
+		if w.Intent == nil {
+			return mustJSON(wireReply{Err: "the server could not read that request"})
+		}
+		r := make(chan error, 1)
+		ask(intentCmd{c: c, in: *w.Intent, reply: r}, r)
+	case opDisconnect:
+		r := make(chan bool, 1)
+		kept, err := request(h.ctx, t.q.cmds, t.q.done, tableCmd(disconnectCmd{c: c, reply: r}), r, true)
+		out.Gone, out.Kept = err != nil, kept
+		st.forget(c)
+	case opRename:
+		select {
+		case t.q.cmds <- renameCmd{c: c, nick: w.Nick}:
+		case <-t.q.done:
+			out.Gone = true
+		case <-h.ctx.Done():
+			out.Gone = true
+		}
+	default:
+		return mustJSON(wireReply{Err: "the server could not read that request"})
+	}
+	out.State = h.shadowScreen(c)
+	return mustJSON(out)
+}
+
+// shadowScreen is what the table has posted to shadow c, with the next
+// version: read under c's lock, a later reading always has a later
+// version, so the session's node keeps the newest whatever way it came.
+func (h *Hub) shadowScreen(c *Client) *wireScreen {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return (&wireScreen{
+		Table: c.sh.table, Session: c.id, Node: h.cfg.Cluster.Node(), Owner: c.sh.owner, Born: c.sh.born,
+		Ver: h.screenVer.Add(1), At: c.at != nil, View: c.screen.Table, Held: c.screen.Held,
+		Notice: c.screen.Notice, Left: c.screen.Left, Closed: c.screen.Closed,
+	}).seal()
+}
+
+// outbox sends the shadows' screens that changed to their nodes: one
+// goroutine, one message per node each time round, so a burst of posts to
+// one shadow goes as its newest screen, and one node's screens go out in
+// the order they were read.
+type outbox struct {
+	h     *Hub
+	mu    sync.Mutex
+	dirty map[*Client]struct{}
+	wake  chan struct{}
+}
+
+func newOutbox(h *Hub) *outbox {
+	return &outbox{h: h, dirty: map[*Client]struct{}{}, wake: make(chan struct{}, 1)}
+}
+
+// mark queues shadow c's screen to be sent; it never waits.
+func (o *outbox) mark(c *Client) {
+	o.mu.Lock()
+	o.dirty[c] = struct{}{}
+	o.mu.Unlock()
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (o *outbox) run() {
+	for {
+		select {
+		case <-o.wake:
+		case <-o.h.ctx.Done():
+			return
+		}
+		o.mu.Lock()
+		dirty := o.dirty
+		o.dirty = make(map[*Client]struct{}, len(dirty))
+		o.mu.Unlock()
+		byNode := map[string]*wireScreens{}
+		for c := range dirty {
+			m := byNode[c.sh.node]
+			if m == nil {
+				m = &wireScreens{}
+				byNode[c.sh.node] = m
+			}
+			m.Screens = append(m.Screens, o.h.shadowScreen(c))
+		}
+		for node, m := range byNode {
+			if err := o.h.cfg.Cluster.SendScreens(node, mustJSON(m)); err != nil {
+				o.h.logError("screens for another node were not sent", "node", node, "err", err)
+			}
+		}
+	}
+}
