@@ -33,6 +33,7 @@ func TestDrainHandsTablesOver(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
+	began := time.Now()
 	require.NoError(t, b.hub.Drain(ctx, "this server is restarting: ssh a to go on"))
 	s, ok := snapshotOf(t, a, id)
 	require.True(t, ok, "a plays the table now")
@@ -40,10 +41,13 @@ func TestDrainHandsTablesOver(t *testing.T) {
 	_, still := snapshotOf(t, b, id)
 	require.False(t, still)
 	// Both are at the table on a, and play on, before b closes a thing.
-	for _, p := range []*lobby.Client{ana, bo} {
+	for _, p := range []*lobby.Client{bo, ana} {
 		waitScreen(t, p, func(s lobby.Screen) bool {
 			return s.Table != nil && s.Table.Seats[s.Table.You].Connected && logHas(s, "moved to another server") && s.Table.Moves == last
 		})
+		if p == bo {
+			t.Logf("figure: bo, on a, sees the table again %v after b began to drain", time.Since(began))
+		}
 	}
 	playMoves(t, 4, ana, bo)
 

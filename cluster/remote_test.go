@@ -3,7 +3,7 @@ package cluster
 import (
 	"context"
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/charmbracelet/log"
 	"strings"
@@ -59,7 +59,7 @@ func startNodesWith(t *testing.T, ns *natstest.Server, st store.Store, names ...
 		require.NoError(t, err)
 		l, err := NewLobby(context.Background(), c)
 		require.NoError(t, err)
-		h := lobby.NewHub(lobby.Config{Clock: clock, Cluster: l, Store: st, Node: name, Seed: func() uint64 { return 7 }, Logger: log.New(os.Stderr)})
+		h := lobby.NewHub(lobby.Config{Clock: clock, Cluster: l, Store: st, Node: name, Seed: func() uint64 { return 7 }, Logger: log.New(io.Discard)})
 		n := &node{name: name, hub: h, conn: c}
 		t.Cleanup(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -115,6 +115,7 @@ func (h *Hub) startCluster() {
 	// Versions only grow, across restarts too: a screen read after this
 	// node started is newer than any read before.
 	h.screenVer.Store(uint64(time.Now().UnixNano()))
+	h.runID = h.screenVer.Load()
 	h.served = map[string]*servedTable{}
 	h.proxies.m = map[string]*proxy{}
 	h.rdir = remoteDir{tables: map[string]dirTable{}, codes: map[string]string{}, seats: map[string]dirSeat{}}
@@ -127,6 +128,10 @@ func (h *Hub) startCluster() {
 	go h.dir.run()
 	go h.watchDirectory()
 	if h.leasing() {
+		// The node's own lease is taken before any session can connect:
+		// stopped or killed from its first moment, its sessions are still
+		// taken off the other nodes' tables when the lease runs out.
+		h.renewNode()
 		go h.renewLeases()
 		go h.watchLeases()
 	}

@@ -83,7 +83,9 @@ type Hub struct {
 	moving    sync.WaitGroup
 	// nodeLeased: this node holds its own lease (owned by renewLeases).
 	nodeLeased bool
-	stopText   stopLine
+	// run names this run of the node, for its lease (lease.go).
+	runID    uint64
+	stopText stopLine
 }
 
 // NewHub starts a lobby.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -105,6 +107,7 @@ func (h *Hub) dropLease(id string) {
 func (h *Hub) renewLeases() {
 	tick := time.NewTicker(leaseEvery)
 	defer tick.Stop()
+	failing := false // logged once until a renewal goes through again
 	for {
 		select {
 		case <-tick.C:
@@ -112,6 +115,7 @@ func (h *Hub) renewLeases() {
 			return
 		}
 		h.renewNode()
+		var failed error
 		for _, t := range h.leases.all() {
 			ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
 			err := h.cfg.Cluster.RenewLease(ctx, t.id)
@@ -121,9 +125,18 @@ func (h *Hub) renewLeases() {
 				h.leases.remove(t.id)
 				t.fencedOff()
 			case err != nil && h.ctx.Err() == nil:
-				h.logError("a table's lease could not be renewed; trying again", "table", t.id, "err", err)
+				failed = err
 			}
 		}
+		switch {
+		case failed != nil && !failing:
+			h.logError("the tables' leases cannot be renewed; trying again each second", "err", failed)
+		case failed == nil && failing:
+			if l := h.cfg.Logger; l != nil {
+				l.Info("the tables' leases are renewed again")
+			}
+		}
+		failing = failed != nil
 	}
 }
 
@@ -144,9 +157,9 @@ func (h *Hub) watchLeases() {
 // is stopping or handing its own tables over (hub goroutine). A node's own
 // lease that comes free is that node gone.
 func (h *Hub) onLeaseFree(id string) {
-	if node, ok := nodeOfLease(id); ok {
-		if node != h.cfg.Cluster.Node() {
-			h.nodeGone(node)
+	if node, run, ok := nodeOfLease(id); ok {
+		if node != h.cfg.Cluster.Node() || run != h.runID {
+			h.nodeGone(node, run)
 		}
 		return
 	}
@@ -173,24 +186,28 @@ func (h *Hub) adopt(id string) {
 		_ = cl.DropLease(ctx, id, false)
 		_ = cl.DropTable(ctx, id)
 	}
-	s, err := st.LoadTable(ctx, id)
+	// The claim comes before the read: from the claim on, the old owner
+	// can append nothing more, so what is read is the whole journal (an
+	// append of the old owner's between a read and a claim would be
+	// stored, shown to its players, and then written over).
+	fence, err := st.ClaimTable(ctx, id, h.cfg.Node)
 	if errors.Is(err, store.ErrUnknownTable) {
 		giveUp("", nil) // it had ended: nothing to take over
 		return
 	}
 	if err != nil {
 		_ = cl.DropLease(ctx, id, true) // for another node to try
+		h.logError("a table to take over could not be claimed", "table", id, "err", err)
+		return
+	}
+	s, err := st.LoadTable(ctx, id)
+	if err != nil {
+		_ = cl.DropLease(ctx, id, true)
 		h.logError("a table to take over could not be read", "table", id, "err", err)
 		return
 	}
 	if s.Tournament != "" {
 		giveUp("a tournament's table is not taken over by another node", errors.New("tournament"))
-		return
-	}
-	fence, err := st.ClaimTable(ctx, id, h.cfg.Node)
-	if err != nil {
-		_ = cl.DropLease(ctx, id, true)
-		h.logError("a table to take over could not be claimed", "table", id, "err", err)
 		return
 	}
 	t, err := h.rebuildAs(s, true)
@@ -232,17 +249,23 @@ func (h *Hub) restoreLeased(ctx context.Context, s store.SavedTable) bool {
 // if each had lost its connection: their seats are kept for them, and
 // found from any node they ssh to.
 
-// nodeLease is the key of node's own lease (a key a bucket takes, whatever
-// the node's name).
-func nodeLease(node string) string { return "node-" + hex.EncodeToString([]byte(node)) }
+// nodeLease is the key of the lease of a node's run (a key a bucket takes,
+// whatever the node's name): each run of a node has its own, so that the
+// lease of a run that was killed, running out while the node runs again,
+// takes only that run's sessions off the tables.
+func nodeLease(node string, run uint64) string {
+	return fmt.Sprintf("node-%s-%d", hex.EncodeToString([]byte(node)), run)
+}
 
-func nodeOfLease(id string) (string, bool) {
-	h, ok := strings.CutPrefix(id, "node-")
+func nodeOfLease(id string) (string, uint64, bool) {
+	rest, ok := strings.CutPrefix(id, "node-")
 	if !ok {
-		return "", false
+		return "", 0, false
 	}
-	b, err := hex.DecodeString(h)
-	return string(b), err == nil
+	name, runText, ok := strings.Cut(rest, "-")
+	b, err := hex.DecodeString(name)
+	run, rerr := strconv.ParseUint(runText, 10, 64)
+	return string(b), run, ok && err == nil && rerr == nil
 }
 
 // renewNode takes or renews this node's own lease (renewLeases' goroutine).
@@ -251,7 +274,7 @@ func nodeOfLease(id string) (string, bool) {
 func (h *Hub) renewNode() {
 	ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
 	defer cancel()
-	key := nodeLease(h.cfg.Cluster.Node())
+	key := nodeLease(h.cfg.Cluster.Node(), h.runID)
 	if h.nodeLeased {
 		if err := h.cfg.Cluster.RenewLease(ctx, key); err == nil {
 			return
@@ -264,18 +287,18 @@ func (h *Hub) renewNode() {
 // take its sessions off their tables at once.
 func (h *Hub) dropNode(ctx context.Context) {
 	if h.leasing() {
-		_ = h.cfg.Cluster.DropLease(ctx, nodeLease(h.cfg.Cluster.Node()), true)
+		_ = h.cfg.Cluster.DropLease(ctx, nodeLease(h.cfg.Cluster.Node(), h.runID), true)
 	}
 }
 
-// nodeGone takes the sessions of a node that is gone off this node's
+// nodeGone takes the sessions of a node's run that is gone off this node's
 // tables, as lost connections (hub goroutine).
-func (h *Hub) nodeGone(node string) {
+func (h *Hub) nodeGone(node string, run uint64) {
 	for _, st := range h.served {
 		st.mu.Lock()
 		var gone []*Client
 		for id, c := range st.shadows {
-			if c.sh.node == node {
+			if c.sh.node == node && c.sh.run == run {
 				gone = append(gone, c)
 				delete(st.shadows, id)
 			}
@@ -290,6 +313,6 @@ func (h *Hub) nodeGone(node string) {
 		}
 	}
 	if l := h.cfg.Logger; l != nil {
-		l.Info("a node is gone; its players' seats are kept for them", "node", node)
+		l.Info("a node is gone; its players' seats are kept for them", "node", node, "run", run)
 	}
 }

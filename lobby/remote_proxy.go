@@ -199,7 +199,7 @@ func (p *proxy) ask(c *Client, w wireCmd) (wireReply, bool) {
 // as a takeover may take.
 func (p *proxy) askOnce(c *Client, w wireCmd) (wireReply, bool) {
 	p.join(c)
-	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node()}
+	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node(), Run: p.h.runID}
 	req := mustJSON(w)
 	var r wireReply
 	deadline := time.Now().Add(adoptWait)

@@ -21,6 +21,7 @@ import (
 // shadow is what makes a Client a shadow.
 type shadow struct {
 	node  string // the session's node
+	run   uint64 // and that node's run
 	table string // the table it stands at
 	owner string // the table's ownerTag
 	born  uint64 // when it was made, in the hub's screen versions
@@ -73,7 +74,7 @@ func (st *servedTable) shadowOf(h *Hub, s wireSession) *Client {
 	c := st.shadows[s.ID]
 	if c == nil || c.key != s.Key {
 		c = &Client{id: s.ID, key: s.Key, guest: s.Guest, hub: h, notify: make(chan struct{}, 1),
-			sh: &shadow{node: s.Node, table: st.t.id, owner: ownerTag(h.cfg.Cluster.Node(), st.t.epoch), born: h.screenVer.Add(1), out: h.out}}
+			sh: &shadow{node: s.Node, run: s.Run, table: st.t.id, owner: ownerTag(h.cfg.Cluster.Node(), st.t.epoch), born: h.screenVer.Add(1), out: h.out}}
 		st.shadows[s.ID] = c
 	}
 	c.mu.Lock()

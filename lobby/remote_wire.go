@@ -29,6 +29,7 @@ type wireSession struct {
 	Guest bool   `json:"guest,omitempty"`
 	Nick  string `json:"nick"`
 	Node  string `json:"node"`
+	Run   uint64 `json:"run"` // the run of its node (lease.go)
 }
 
 // wireCmd is a table command from another node.

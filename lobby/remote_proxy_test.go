@@ -1,0 +1,50 @@
+package lobby
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestOlderScreenNeverReplacesNewer: a shadow's screens reach its session's
+// node by two ways (a command's answer, the node's screens subject) in any
+// order; the proxy keeps the newest, and drops those of a node that no
+// longer owns the table.
+func TestOlderScreenNeverReplacesNewer(t *testing.T) {
+	h := NewHub(testConfig())
+	defer h.Shutdown(t.Context())
+	c := connect(t, h, "ana")
+	q := &tableQueue{id: "t9", cmds: make(chan tableCmd, 1), done: make(chan struct{})}
+	p := &proxy{h: h, q: q, quit: make(chan struct{}), members: map[string]*member{}}
+	p.join(c)
+	view := func(moves int) *TableView {
+		return &TableView{TableInfo: TableInfo{ID: "t9", Seats: 2}, Moves: moves, You: 0}
+	}
+	screen := func(ver uint64, owner string, moves int) *wireScreen {
+		return (&wireScreen{Table: "t9", Session: c.id, Node: "b", Owner: owner, Born: 1, Ver: ver, At: true, View: view(moves)}).seal()
+	}
+	p.setOwner("b#1")
+	p.apply(screen(10, "b#1", 5))
+	require.Equal(t, 5, c.Screen().Table.Moves)
+	require.Equal(t, 2, c.Screen().Table.TableInfo.Seats, "what JSON cannot carry inside the view comes back")
+	p.apply(screen(9, "b#1", 4)) // older, arriving late
+	require.Equal(t, 5, c.Screen().Table.Moves, "an older view never replaces a newer one")
+	p.apply(screen(11, "b#1", 6))
+	require.Equal(t, 6, c.Screen().Table.Moves)
+	p.apply(screen(12, "c#7", 7)) // from a node that does not own the table
+	require.Equal(t, 6, c.Screen().Table.Moves)
+	require.Equal(t, q, c.table(), "the session is at the proxy's queue")
+
+	// A notice and a trip back to the lobby are applied once each.
+	s := screen(13, "b#1", 6)
+	s.At, s.View, s.Left, s.Notice = false, nil, 1, Notice{Seq: 1, Text: "ana left"}
+	left, seq := c.Screen().Left, c.Screen().Notice.Seq
+	p.apply(s)
+	require.Nil(t, c.Screen().Table)
+	require.Nil(t, c.table())
+	require.Equal(t, left+1, c.Screen().Left)
+	require.Equal(t, seq+1, c.Screen().Notice.Seq)
+	require.Equal(t, "ana left", c.Screen().Notice.Text)
+	p.apply(s) // the same screen again
+	require.Equal(t, left+1, c.Screen().Left)
+}
