@@ -52,8 +52,7 @@ func clusterMain(o options) {
 	if err != nil {
 		fail(err)
 	}
-	defer os.RemoveAll(base)
-	fmt.Printf("data and the nodes' logs: %s\n", base)
+	fmt.Printf("data and the nodes' logs (kept): %s\n", base)
 	sp := newSpawner()
 	maxSessions := strconv.Itoa(o.n + o.botTables + 100)
 	common := []string{"-max-sessions", maxSessions, "-max-per-addr", strconv.Itoa(o.perAddr * 2),
@@ -144,8 +143,9 @@ type debugTable struct {
 	Status  string `json:"status"`
 	Actions int    `json:"actions"`
 	Seats   []struct {
-		Nick string `json:"nick"`
-		Bot  bool   `json:"bot"`
+		Nick      string `json:"nick"`
+		Bot       bool   `json:"bot"`
+		Connected bool   `json:"connected"`
 	} `json:"seats"`
 }
 
@@ -207,17 +207,26 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 	_ = cmd.Process.Kill()
 	fmt.Printf("== SIGKILL node %d: %d tables playing there\n", victim+1, len(theirs))
 	adopted, moved := map[string]time.Duration{}, map[string]time.Duration{}
+	// The players of the living nodes at the moved tables, by table: how
+	// many of them the new owner sees connected (their sessions put back).
+	living, back := map[string]int{}, map[string]int{}
+	var polls, failed int
+	var slowest time.Duration
 	for time.Since(killed) < o.killWatch && len(moved) < len(theirs) {
 		time.Sleep(200 * time.Millisecond)
 		for k, m := range o.metricsAddrs {
 			if k == victim {
 				continue
 			}
+			asked := time.Now()
 			ts, err := debugTables(m)
+			polls++
+			slowest = max(slowest, time.Since(asked))
 			if err != nil {
+				failed++
 				continue
 			}
-			at := time.Since(killed)
+			at := time.Since(killed) // the table stood so by the time the node answered
 			for _, t := range ts {
 				before, ok := theirs[t.ID]
 				if !ok {
@@ -226,14 +235,29 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 				if _, seen := adopted[t.ID]; !seen {
 					adopted[t.ID] = at
 				}
+				living[t.ID], back[t.ID] = 0, 0
+				for _, st := range t.Seats {
+					if i, err := strconv.Atoi(strings.TrimPrefix(st.Nick, "ld")); err == nil && !st.Bot && i%n != victim {
+						living[t.ID]++
+						if st.Connected {
+							back[t.ID]++
+						}
+					}
+				}
 				if _, seen := moved[t.ID]; !seen && t.Actions > before {
 					moved[t.ID] = at
 				}
 			}
 		}
 	}
+	fmt.Printf("polls of the other nodes' tables: %d, %d failed, the slowest answered in %s\n", polls, failed, slowest.Round(time.Millisecond))
 	fmt.Printf("kill -> served by another node: %s\n", spread(adopted, len(theirs)))
 	fmt.Printf("kill -> a move applied there: %s\n", spread(moved, len(theirs)))
+	var lv, bk int
+	for id, k := range living {
+		lv, bk = lv+k, bk+back[id]
+	}
+	fmt.Printf("players of the living nodes at the moved tables: %d, of them %d connected there at the last look\n", lv, bk)
 	fmt.Printf("uptime after the kill: %s\n", uptime())
 }
 
