@@ -142,7 +142,10 @@ type debugTable struct {
 	ID      string `json:"id"`
 	Status  string `json:"status"`
 	Actions int    `json:"actions"`
-	Seats   []struct {
+	// RestoredActions is the game as a node that took the table over
+	// replayed it: a move applied there makes Actions greater.
+	RestoredActions int `json:"restored_actions"`
+	Seats           []struct {
 		Nick      string `json:"nick"`
 		Bot       bool   `json:"bot"`
 		Connected bool   `json:"connected"`
@@ -163,7 +166,8 @@ func debugTables(metrics string) ([]debugTable, error) {
 // killPhase reports how the players mix over the nodes, SIGKILLs node
 // victim (its process cmd), and watches the others until each of its
 // tables is served by another node (adopted) and has applied a move there
-// (playing again), or -kill-watch has passed.
+// (playing again: more actions than the journal replayed), or -kill-watch
+// has passed.
 func killPhase(o options, cmd *exec.Cmd, victim int) {
 	n := len(o.addrs)
 	var mixed, playing, humans, away int
@@ -228,8 +232,7 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 			}
 			at := time.Since(killed) // the table stood so by the time the node answered
 			for _, t := range ts {
-				before, ok := theirs[t.ID]
-				if !ok {
+				if _, ok := theirs[t.ID]; !ok {
 					continue
 				}
 				if _, seen := adopted[t.ID]; !seen {
@@ -244,7 +247,7 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 						}
 					}
 				}
-				if _, seen := moved[t.ID]; !seen && t.Actions > before {
+				if _, seen := moved[t.ID]; !seen && t.RestoredActions > 0 && t.Actions > t.RestoredActions {
 					moved[t.ID] = at
 				}
 			}
@@ -253,6 +256,13 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 	fmt.Printf("polls of the other nodes' tables: %d, %d failed, the slowest answered in %s\n", polls, failed, slowest.Round(time.Millisecond))
 	fmt.Printf("kill -> served by another node: %s\n", spread(adopted, len(theirs)))
 	fmt.Printf("kill -> a move applied there: %s\n", spread(moved, len(theirs)))
+	var soon int
+	for _, d := range moved {
+		if d < 10*time.Second {
+			soon++
+		}
+	}
+	fmt.Printf("   of them within 10 s of the kill: %d\n", soon)
 	var lv, bk int
 	for id, k := range living {
 		lv, bk = lv+k, bk+back[id]
