@@ -25,6 +25,8 @@ var (
 		"Connections and sessions the door refused, by cause.", []string{"cause"}, nil)
 	latencyDesc = prometheus.NewDesc("unossh_move_to_screen_seconds",
 		"From a table applying a move to a session's painter having written the frame that shows it.", nil, nil)
+	remoteLatencyDesc = prometheus.NewDesc("unossh_remote_move_to_screens_seconds",
+		"From another node's table applying a move to this node posting the view that shows it to its session (cluster mode; the owner's clock to this node's).", nil, nil)
 	botSearchesDesc = prometheus.NewDesc("unossh_bot_searches_total",
 		"Hard bots' decisions made by a search (-bot-cpu bounds how many run at once).", nil, nil)
 	botDegradedDesc = prometheus.NewDesc("unossh_bot_degraded_total",
@@ -40,6 +42,7 @@ func (c gameCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- movesDesc
 	ch <- refusalsDesc
 	ch <- latencyDesc
+	ch <- remoteLatencyDesc
 	ch <- botSearchesDesc
 	ch <- botDegradedDesc
 	ch <- botThinkingDesc
@@ -62,6 +65,8 @@ func (c gameCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	lat := ss.MoveToScreen
 	ch <- histogram(latencyDesc, lat.Bounds, lat.Counts, lat.Count, lat.Sum)
+	rl := ls.RemoteMoveToScreens
+	ch <- histogram(remoteLatencyDesc, rl.Bounds, rl.Counts, rl.Count, rl.Sum)
 }
 
 // histogram is a histogram the server counts itself (cumulative counts by

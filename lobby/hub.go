@@ -61,6 +61,10 @@ type Hub struct {
 
 	movesMade atomic.Uint64 // moves applied at every table, for Stats
 
+	// remoteLatency is how long other nodes' moves took to reach this
+	// node's sessions (remote_latency.go).
+	remoteLatency remoteLatency
+
 	// thinkers bounds the hard bots' searches on the whole server (botthink.go).
 	thinkers *bot.Thinkers
 

@@ -45,6 +45,10 @@ type member struct {
 	notice int
 	held   bool // its screen shows a seat this table keeps for it
 	seat   int  // its seat in the latest view (-1: watching)
+	// The move count of the latest view posted, once stamped is set, for
+	// the remote move-to-screens histogram (remote_latency.go).
+	moves   int
+	stamped bool
 }
 
 // proxies are the proxies of this node, by table id.
@@ -352,6 +356,7 @@ func (p *proxy) apply(s *wireScreen) {
 		if s.View != nil {
 			c.screen.Table = s.View
 			m.seat = s.View.You
+			p.h.remoteLatency.observeView(m, s.View, p.h.cfg.Clock.Now())
 		}
 	case c.at == p.q:
 		c.at, c.screen.Table = nil, nil

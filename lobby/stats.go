@@ -13,6 +13,9 @@ type Stats struct {
 	// BotThinkers is how many searches may run at once; BotThinking, how
 	// many run now.
 	BotThinkers, BotThinking int
+	// RemoteMoveToScreens is how long moves at other nodes' tables took
+	// to be posted to this node's sessions (remote_latency.go).
+	RemoteMoveToScreens Latency
 }
 
 // Stats reads the lobby's figures without waiting on the hub or a table:
@@ -20,7 +23,8 @@ type Stats struct {
 func (h *Hub) Stats() Stats {
 	s := Stats{Tables: map[TableStatus]int{Waiting: 0, Playing: 0, Finished: 0}, Moves: h.movesMade.Load(),
 		BotSearches: h.thinkers.Searched(), BotDegraded: h.thinkers.Degraded(),
-		BotThinkers: h.thinkers.Size(), BotThinking: h.thinkers.Busy()}
+		BotThinkers: h.thinkers.Size(), BotThinking: h.thinkers.Busy(),
+		RemoteMoveToScreens: h.remoteLatency.snapshot()}
 	h.infoMu.Lock()
 	for _, in := range h.infos {
 		s.Tables[in.Status]++

@@ -29,6 +29,14 @@
 // in their seat, the failed attempts and why, and where the time went
 // (with -floor, first -n fresh logins at once to the bare server).
 //
+// With -cluster N (cluster.go), the same load on one node, then on N nodes
+// of one service (one PostgreSQL, -database; one NATS, served by a process
+// of the load generator), the sessions dialling the nodes in turn: the
+// report sums the nodes' CPU and metrics, adds the move's way to the
+// screens of another node's table and the NATS traffic per move, and with
+// -kill, SIGKILLs the second node once measured and times its tables until
+// another node serves them and a move is applied there.
+//
 // Its clients stand for players' own machines, which on a real server take
 // none of its cores; here they share the machine with it, so by default
 // they run at a lower priority (-client-nice 10: Linux then gives the
@@ -44,6 +52,8 @@
 //	go build -o /tmp/unossh . && go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 600 -floor
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 2000 -bot-tables 300
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 10000 -storm term,kill -floor -profile /tmp/storm
+//	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 2000 -cluster 3 -kill \
+//		-database "$(.ci/postgres start /tmp/pg)" -pg-dir /tmp/pg
 package main
 
 import (
@@ -86,6 +96,23 @@ type options struct {
 	grace         time.Duration
 	profile       string
 	profileFor    time.Duration
+
+	// Several nodes (cluster.go): the sessions dial addrs in turn, and the
+	// report sums the processes pids and the metrics of metricsAddrs (with
+	// none, addr, pid and metrics alone).
+	cluster      int
+	database     string
+	pgDir        string
+	natsAddr     string
+	kill         bool
+	killWatch    time.Duration
+	addrs        []string
+	pids         []int
+	metricsAddrs []string
+	others       []int  // more processes whose CPU is shown apart (NATS, PostgreSQL)
+	natsMon      string // the NATS server's monitoring address, for its traffic
+	during       func() // run calls it once measured, with every session still held
+	label        string // the run's name in its profiles' files
 }
 
 func main() {
@@ -114,10 +141,16 @@ func main() {
 	flag.DurationVar(&o.retry, "retry", time.Second, "with -storm, the pause before a refused client tries again (and up to as much again)")
 	flag.DurationVar(&o.stormWait, "storm-wait", 3*time.Minute, "with -storm, how long a client keeps trying to get back")
 	flag.DurationVar(&o.grace, "grace", 0, "with -storm, the server's -grace (default: the server's own)")
-	flag.StringVar(&o.profile, "profile", "", "with -storm, write the server's CPU profile during each storm to PREFIX-round-signal.pprof")
+	flag.StringVar(&o.profile, "profile", "", "with -storm, write the server's CPU profile during each storm to PREFIX-round-signal.pprof;\n"+
+		"with -cluster, each node's during the hold to PREFIX-one-1.pprof, PREFIX-nodes-K.pprof")
 	flag.DurationVar(&o.profileFor, "profile-for", 30*time.Second, "with -profile, how long each profile lasts")
 	beFloor := flag.Bool("be-floor", false, "internal: serve the bare floor server on -addr")
+	clusterFlags(&o)
+	beNATS := flag.String("be-nats", "", "internal: serve a NATS server with JetStream on -nats-addr, its monitoring on this address")
 	flag.Parse()
+	if *beNATS != "" {
+		fail(serveNATS(o.natsAddr, *beNATS))
+	}
 	if err := onLoopback(o.addr); err != nil {
 		fail(err)
 	}
@@ -126,6 +159,10 @@ func main() {
 	}
 	if o.storm != "" {
 		stormMain(o)
+		return
+	}
+	if o.cluster > 0 {
+		clusterMain(o)
 		return
 	}
 	if o.play > o.n {
@@ -205,7 +242,8 @@ func run(o options) {
 	var received, held, failed atomic.Int64
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
-	before := readProc(o.pid)
+	pids, metrics := o.processes()
+	before := readProcs(pids)
 	fmt.Printf("server before: rss %.1f MB\n", float64(before.rss)/1e6)
 	start := time.Now()
 	every := time.Duration(float64(time.Second) / o.rate)
@@ -215,6 +253,10 @@ func run(o options) {
 		// and so on, so that no address goes over the server's limits.
 		a := i / o.perAddr
 		src := fmt.Sprintf("127.0.%d.%d", a/253%256, 2+a%253)
+		addr := o.addr
+		if len(o.addrs) > 0 {
+			addr = o.addrs[i%len(o.addrs)] // round-robin over the nodes
+		}
 		r := idler
 		switch {
 		case i >= o.n:
@@ -225,7 +267,7 @@ func run(o options) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := hold1(o.addr, src, i, r, o.bare, &received, &held, stop); err != nil {
+			if err := hold1(addr, src, i, r, o.bare, &received, &held, stop); err != nil {
 				if failed.Add(1) <= 5 {
 					fmt.Fprintf(os.Stderr, "session %d: %v\n", i, err)
 				}
@@ -245,14 +287,23 @@ func run(o options) {
 		fmt.Printf("tables of hard bots opened and started: %d of %d\n", botTablesStarted.Load(), o.botTables)
 	}
 
-	m0 := scrape(o.metrics)
-	p0, b0, t0, self0 := readProc(o.pid), received.Load(), time.Now(), readProc(os.Getpid())
+	fmt.Printf("load average before the hold: %s\n", loadavg())
+	m0, v0, x0 := scrapeAll(metrics), natsTraffic(o.natsMon), readTrees(o.others)
+	p0, b0, t0, self0 := readProcs(pids), received.Load(), time.Now(), readProc(os.Getpid())
+	if o.cluster > 0 && o.profile != "" { // each node's CPU profile over the hold
+		for k, m := range metrics {
+			po := o
+			po.metrics, po.profileFor = m, o.hold
+			go profile(po, fmt.Sprintf("%s-%s-%d.pprof", o.profile, o.label, k+1))
+		}
+	}
 	time.Sleep(o.hold)
-	p1, b1, dt, self1 := readProc(o.pid), received.Load(), time.Since(t0).Seconds(), readProc(os.Getpid())
-	m1 := scrape(o.metrics)
+	p1, b1, dt, self1 := readProcs(pids), received.Load(), time.Since(t0).Seconds(), readProc(os.Getpid())
+	m1, v1, x1 := scrapeAll(metrics), natsTraffic(o.natsMon), readTrees(o.others)
+	fmt.Printf("load average after the hold: %s\n", loadavg())
 	h := float64(held.Load())
 	fmt.Printf("held: %d sessions for %.1fs\n", held.Load(), dt)
-	if o.pid > 0 && h > 0 {
+	if len(pids) > 0 && h > 0 {
 		cpu := (p1.cpu - p0.cpu).Seconds()
 		fmt.Printf("server rss: %.1f MB = %.1f KB per session (%.1f KB over the empty server's)\n",
 			float64(p1.rss)/1e6, float64(p1.rss)/1e3/h, float64(p1.rss-before.rss)/1e3/h)
@@ -271,6 +322,10 @@ func run(o options) {
 			if ups > 0 {
 				fmt.Printf("per update: %.3f ms of server CPU, %.0f bytes; %.2f frames drawn per update\n", cpu*1e3/ups, bytes/ups,
 					(m1["unossh_screen_frames_total"]-m0["unossh_screen_frames_total"])/ups)
+				if len(o.others) > 0 {
+					other := (x1.cpu - x0.cpu).Seconds()
+					fmt.Printf("per update with NATS and PostgreSQL: %.3f ms (their cpu: %.3fs)\n", (cpu+other)*1e3/ups, other)
+				}
 				// What the server allocated and how often it collected:
 				// steadier than its CPU from run to run, for comparing builds.
 				const alloc, gcs = "go_memstats_alloc_bytes_total", "go_gc_duration_seconds_count"
@@ -290,6 +345,18 @@ func run(o options) {
 						p50, p99, n, mean*1e3, 100*in20, 100*in50)
 				}
 			}
+			if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_remote_move_to_screens_seconds"); n > 0 {
+				mean := (m1["unossh_remote_move_to_screens_seconds_sum"] - m0["unossh_remote_move_to_screens_seconds_sum"]) / n
+				fmt.Printf("move -> screens of another node's table, posted to the session: p50 %s, p99 %s (%.0f screens, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
+					p50, p99, n, mean*1e3, 100*in20, 100*in50)
+			}
+			if v0 != nil && v1 != nil && moves > 0 {
+				msgs := v1.InMsgs + v1.OutMsgs - v0.InMsgs - v0.OutMsgs
+				by := v1.InBytes + v1.OutBytes - v0.InBytes - v0.OutBytes
+				fmt.Printf("NATS: in %d msgs %d bytes, out %d msgs %d bytes; per move: %.2f msgs (in+out), %.0f bytes (in+out); in alone %.2f msgs %.0f bytes\n",
+					v1.InMsgs-v0.InMsgs, v1.InBytes-v0.InBytes, v1.OutMsgs-v0.OutMsgs, v1.OutBytes-v0.OutBytes,
+					float64(msgs)/moves, float64(by)/moves, float64(v1.InMsgs-v0.InMsgs)/moves, float64(v1.InBytes-v0.InBytes)/moves)
+			}
 			fmt.Printf("goroutines: %.0f (%.1f per session); stacks %.1f KB, heap in use %.1f KB per session\n",
 				m1["go_goroutines"], m1["go_goroutines"]/h, m1["go_memstats_stack_inuse_bytes"]/1e3/h,
 				m1["go_memstats_heap_inuse_bytes"]/1e3/h)
@@ -299,6 +366,9 @@ func run(o options) {
 	// The clients share the machine with the server: what they take is
 	// what the server could not have.
 	fmt.Printf("the clients' own cpu: %.3fs in %.1fs\n", (self1.cpu - self0.cpu).Seconds(), dt)
+	if o.during != nil {
+		o.during()
+	}
 	close(stop)
 	wg.Wait()
 }
@@ -729,6 +799,50 @@ func onLoopback(addr string) error {
 		}
 	}
 	return nil
+}
+
+// readProcs sums readProc over pids.
+func readProcs(pids []int) procStat {
+	var sum procStat
+	for _, pid := range pids {
+		p := readProc(pid)
+		sum.cpu += p.cpu
+		sum.rss += p.rss
+	}
+	return sum
+}
+
+// scrapeAll sums the metrics of every address (counters and histograms
+// add up; a gauge becomes the nodes' total). Nil if any is missing.
+func scrapeAll(addrs []string) map[string]float64 {
+	var sum map[string]float64
+	for _, a := range addrs {
+		m := scrape(a)
+		if m == nil {
+			return nil
+		}
+		if sum == nil {
+			sum = map[string]float64{}
+		}
+		for k, v := range m {
+			sum[k] += v
+		}
+	}
+	return sum
+}
+
+// processes are the server processes and metrics addresses a run reports.
+func (o options) processes() (pids []int, metrics []string) {
+	if len(o.pids) > 0 {
+		return o.pids, o.metricsAddrs
+	}
+	if o.pid > 0 {
+		pids = []int{o.pid}
+	}
+	if o.metrics != "" {
+		metrics = []string{o.metrics}
+	}
+	return pids, metrics
 }
 
 type procStat struct {
