@@ -341,7 +341,7 @@ func shutdown(srv *ssh.Server, hub *lobby.Hub, served <-chan error, logger *log.
 	// 2. The SSH server: refuse newcomers, close the sessions left with a
 	//    reason, wait for connections to close, cut them at the deadline.
 	hubErr := hub.Shutdown(ctx)
-	err := errors.Join(hubErr, srv.Shutdown(ctx))
+	err := errors.Join(hubErr, srv.ShutdownSaying(ctx, hub.StopLine()))
 	if serveErr := <-served; !errors.Is(serveErr, ssh.ErrServerClosed) {
 		err = errors.Join(err, serveErr)
 	}

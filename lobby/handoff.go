@@ -216,6 +216,10 @@ func (h *Hub) setStopLine(line string) {
 	h.stopText.mu.Unlock()
 }
 
+// StopLine is the line a player reads when the server stops: where to
+// connect again after a drain, or that it restarts.
+func (h *Hub) StopLine() string { return h.stopLine() }
+
 func (h *Hub) stopLine() string {
 	h.stopText.mu.Lock()
 	defer h.stopText.mu.Unlock()

@@ -413,3 +413,16 @@ func TestClaimedWindowIsBounded(t *testing.T) {
 		})
 	}
 }
+
+// At a drain the players read where to connect again, the lobby's line,
+// even when the door closes their session before its screen showed it.
+func TestShutdownSayingTellsTheLobbysLine(t *testing.T) {
+	srv, addr := sshtest.Serve(t, config())
+	c := sshtest.Dial(t, addr)
+	c.WaitFor(t, "unossh test screen", wait)
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	const line = "this server is restarting: ssh -p 2222 uno.example.com to go on at your table"
+	require.NoError(t, srv.ShutdownSaying(ctx, line))
+	c.WaitFor(t, "unossh: "+line, wait)
+}

@@ -274,12 +274,20 @@ func (s *Server) Sessions() int { return s.door.count() }
 // Shut the lobby down first, so that tables reach a safe point while their
 // players are still connected.
 func (s *Server) Shutdown(ctx context.Context) error {
+	return s.ShutdownSaying(ctx, ErrShuttingDown.Error())
+}
+
+// ShutdownSaying is Shutdown with the line the players read: the one the
+// lobby gave them (at a drain, where to connect again), so that a session
+// the door closes before its screen showed the lobby's line reads it all
+// the same.
+func (s *Server) ShutdownSaying(ctx context.Context, line string) error {
 	live, pending := s.door.close()
 	for _, c := range pending {
 		_ = c.Close()
 	}
 	for _, ls := range live {
-		ls.close(ErrShuttingDown.Error())
+		ls.close(line)
 	}
 	s.log.Info("closing sessions", "sessions", len(live), "handshakes", len(pending))
 	err := s.ssh.Shutdown(ctx)
