@@ -171,3 +171,51 @@ func TestFencedWriteStopsTheTable(t *testing.T) {
 	}
 	playMoves(t, 6, ana, bo)
 }
+
+// TestMoveMadeAsItsNodeDiesIsPlayedThere: the player to move, on a
+// surviving node, plays a card just as the table's node dies (their key
+// waits while no node serves the table). Once another node has taken the
+// table over, that move is played there and the player is still at the
+// table: the first answer of the new owner, from a session it does not
+// seat yet, never takes the player off the table on their own node.
+func TestMoveMadeAsItsNodeDiesIsPlayedThere(t *testing.T) {
+	ns := natstest.Start(t)
+	nodes := startStoredNodes(t, ns, "a", "b", "c")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+	ana, bo, cy := b.player(t, "ana"), a.player(t, "bo"), c.player(t, "cy")
+	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(3), TurnTime: lobby.NoTurnTimer}))
+	id, code := ana.Screen().Table.ID, ana.Screen().Table.Code
+	require.NoError(t, bo.Join(code))
+	require.NoError(t, cy.Join(code))
+	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 3 })
+	ana.Do(lobby.Intent{Kind: lobby.Start})
+	for _, p := range []*lobby.Client{ana, bo, cy} {
+		waitScreen(t, p, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	}
+	// Play on until a player of a or c is to move.
+	var mover *lobby.Client
+	for range 20 {
+		for _, p := range []*lobby.Client{bo, cy} {
+			if s := p.Screen(); s.Table.Game.Current == s.Table.You && len(s.Table.Game.Legal) > 0 {
+				mover = p
+			}
+		}
+		if mover != nil {
+			break
+		}
+		playMoves(t, 1, ana, bo, cy)
+	}
+	require.NotNil(t, mover, "a player of a or c comes to move")
+	require.Eventually(t, func() bool {
+		s, ok := snapshotOf(t, b, id)
+		return ok && s.Unwritten == 0 && s.Actions > 0
+	}, 10*time.Second, 5*time.Millisecond)
+	before := moves(mover.Screen())
+
+	cutOff(b)
+	mover.Do(lobby.Intent{Kind: lobby.Move, Action: mover.Screen().Table.Game.Legal[0]})
+	s := waitScreen(t, mover, func(s lobby.Screen) bool { return s.Table == nil || moves(s) > before })
+	require.NotNil(t, s.Table, "the player is still at the table")
+	require.True(t, s.Table.Seats[s.Table.You].Connected)
+	require.True(t, logHas(s, "moved to another server"))
+}

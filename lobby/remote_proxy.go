@@ -178,26 +178,45 @@ func (p *proxy) forward(cmd tableCmd) bool {
 // answer comes from a node other than the one before, the table has moved
 // (its node died or drained): this node's sessions at it are first taken
 // back to their seats there, and a command the new owner refused for want
-// of them is sent again.
+// of them is sent again. That answer is not applied before: it is the
+// screen of a shadow the new owner made for c just now, which does not
+// stand at the table yet, and it would take c off the table here, so that
+// it would not be taken back to its seat (a player whose key waited out
+// the takeover would sit in the lobby while the table timed their turn out).
 func (p *proxy) ask(c *Client, w wireCmd) (wireReply, bool) {
 	before := p.ownerNow()
-	r, ok := p.askOnce(c, w)
-	if !ok || r.State == nil {
-		return r, ok
-	}
-	if before != "" && r.State.Owner != before && w.Op != opJoin && w.Op != opReattach {
+	r, ok := p.send(c, w)
+	if ok && r.State != nil && before != "" && r.State.Owner != before && w.Op != opJoin && w.Op != opReattach {
 		p.goOnAt(r.State.Owner)
 		if r.Err != "" {
-			r, ok = p.askOnce(c, w)
+			return p.askOnce(c, w)
 		}
 	}
+	p.take(r) // older than the seat taken back, if it was: dropped
 	return r, ok
 }
 
-// askOnce sends w once a node serves the table: while none does (its old
-// node is gone and another is taking it over) it tries again, for as long
-// as a takeover may take.
+// askOnce sends w once a node serves the table (send), and applies the
+// shadow's screen it brings back.
 func (p *proxy) askOnce(c *Client, w wireCmd) (wireReply, bool) {
+	r, ok := p.send(c, w)
+	p.take(r)
+	return r, ok
+}
+
+// take applies the screen an answer brings, from the node that answered:
+// the node that serves the table.
+func (p *proxy) take(r wireReply) {
+	if r.State != nil {
+		p.setOwner(r.State.Owner)
+		p.apply(r.State)
+	}
+}
+
+// send sends w once a node serves the table: while none does (its old
+// node is gone and another is taking it over) it tries again, for as long
+// as a takeover may take. The answer's screen is the caller's to apply.
+func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 	p.join(c)
 	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node(), Run: p.h.runID}
 	req := mustJSON(w)
@@ -230,17 +249,16 @@ func (p *proxy) askOnce(c *Client, w wireCmd) (wireReply, bool) {
 		}
 		pause = min(2*pause, 500*time.Millisecond)
 	}
-	if r.State != nil {
-		p.setOwner(r.State.Owner) // the node that answers serves the table
-		p.apply(r.State)
-	}
 	return r, !r.Gone
 }
 
 // goOnAt takes the sessions of this node at the table back to their seats
 // (or their places among the spectators) on its new owner, node.
+//
+// The sessions are listed before the new owner's screens are let in: one
+// of a shadow it has not seated yet, applied first, would take its session
+// off the table here, and the session would be left out.
 func (p *proxy) goOnAt(node string) {
-	p.setOwner(node)
 	p.mu.Lock()
 	var at []*member
 	for _, m := range p.members {
@@ -248,6 +266,7 @@ func (p *proxy) goOnAt(node string) {
 			at = append(at, m)
 		}
 	}
+	p.owner = node
 	p.mu.Unlock()
 	for _, m := range at {
 		w := wireCmd{Op: opReattach, Resume: true}
