@@ -22,11 +22,10 @@ func TestCreateFormSaysTheCodesLength(t *testing.T) {
 	c.WaitFor(t, "the 12-character code", wait)
 }
 
-// TestSteppedAwayNoticeHasNoFrozenTime: a player who leaves a game with q
-// reads how to come back, with no time in the notice that would stand
-// still on every page while the lobby's entry counts down.
-func TestSteppedAwayNoticeHasNoFrozenTime(t *testing.T) {
-	t.Parallel()
+// stepAwayFromAGame is ana leaving her game with a bot with q and y: a bot
+// plays her seat, kept for her, and she is in the lobby.
+func stepAwayFromAGame(t *testing.T) *sshtest.Client {
+	t.Helper()
 	addr, _ := startApp(t, fastLobby())
 	ana, _ := hostPrivate(t, addr, "ana", []string{"seats", "2"})
 	addBots(t, ana, 1, "2/2 taken")
@@ -34,6 +33,15 @@ func TestSteppedAwayNoticeHasNoFrozenTime(t *testing.T) {
 	require.NoError(t, ana.Press("q"))
 	ana.WaitFor(t, "Leave the game?", wait)
 	require.NoError(t, ana.Press("y"))
+	return ana
+}
+
+// TestSteppedAwayNoticeHasNoFrozenTime: a player who leaves a game with q
+// reads how to come back, with no time in the notice that would stand
+// still on every page while the lobby's entry counts down.
+func TestSteppedAwayNoticeHasNoFrozenTime(t *testing.T) {
+	t.Parallel()
+	ana := stepAwayFromAGame(t)
 	ana.WaitFor(t, `a bot plays your seat until you choose "Back to your table" in the lobby`, wait)
 	require.NoError(t, ana.Press("p")) // another page: the notice is still true there
 	ana.WaitFor(t, "a bot plays your seat", wait)
@@ -87,13 +95,7 @@ func TestColourChooserNearTheMiddleOverSSH(t *testing.T) {
 // it: "Back to your table your seat at ...").
 func TestBackToYourTableStandsApartFromItsWords(t *testing.T) {
 	t.Parallel()
-	addr, _ := startApp(t, fastLobby())
-	ana, _ := hostPrivate(t, addr, "ana", []string{"seats", "2"})
-	addBots(t, ana, 1, "2/2 taken")
-	startGame(t, ana)
-	require.NoError(t, ana.Press("q"))
-	ana.WaitFor(t, "Leave the game?", wait)
-	require.NoError(t, ana.Press("y"))
+	ana := stepAwayFromAGame(t)
 	ana.WaitFor(t, "Back to your table", wait)
 	back := regexp.MustCompile(`Back to your table( +)your seat at`)
 	quick := regexp.MustCompile(`Quick play( +)back to your seat`)

@@ -40,6 +40,34 @@ func snapshotOf(t *testing.T, n *node, id string) (lobby.TableSnapshot, bool) {
 // tables are taken over, as when it dies.
 func cutOff(n *node) { n.conn.NC.Close() }
 
+// nodeGame is a game at a table of node b's with one player from each of
+// three nodes: ana on b (its host), bo on a, cy on c.
+type nodeGame struct {
+	a, b, c     *node
+	ana, bo, cy *lobby.Client
+	id          string
+}
+
+// threeNodeGame starts nodes a, b and c on one store and deals a game at
+// b's table, without a turn timer.
+func threeNodeGame(t *testing.T, ns *natstest.Server) nodeGame {
+	t.Helper()
+	nodes := startStoredNodes(t, ns, "a", "b", "c")
+	g := nodeGame{a: nodes[0], b: nodes[1], c: nodes[2]}
+	g.ana, g.bo, g.cy = g.b.player(t, "ana"), g.a.player(t, "bo"), g.c.player(t, "cy")
+	require.NoError(t, g.ana.Create(lobby.TableOptions{Settings: settings(3), TurnTime: lobby.NoTurnTimer}))
+	g.id = g.ana.Screen().Table.ID
+	code := g.ana.Screen().Table.Code
+	require.NoError(t, g.bo.Join(code))
+	require.NoError(t, g.cy.Join(code))
+	waitScreen(t, g.ana, func(s lobby.Screen) bool { return s.Table.Taken == 3 })
+	g.ana.Do(lobby.Intent{Kind: lobby.Start})
+	for _, p := range []*lobby.Client{g.ana, g.bo, g.cy} {
+		waitScreen(t, p, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	}
+	return g
+}
+
 // TestTableSurvivesItsNode: node b, which plays a table with players on a
 // and c, loses NATS mid-hand. Within the leases' life another node takes
 // the table over, with the very game b had stored (the engine's state
@@ -48,18 +76,8 @@ func cutOff(n *node) { n.conn.NC.Close() }
 // seat.
 func TestTableSurvivesItsNode(t *testing.T) {
 	ns := natstest.Start(t)
-	nodes := startStoredNodes(t, ns, "a", "b", "c")
-	a, b, c := nodes[0], nodes[1], nodes[2]
-	ana, bo, cy := b.player(t, "ana"), a.player(t, "bo"), c.player(t, "cy")
-	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(3), TurnTime: lobby.NoTurnTimer}))
-	id, code := ana.Screen().Table.ID, ana.Screen().Table.Code
-	require.NoError(t, bo.Join(code))
-	require.NoError(t, cy.Join(code))
-	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 3 })
-	ana.Do(lobby.Intent{Kind: lobby.Start})
-	for _, p := range []*lobby.Client{ana, bo, cy} {
-		waitScreen(t, p, func(s lobby.Screen) bool { return moves(s) >= 0 })
-	}
+	g := threeNodeGame(t, ns)
+	a, b, c, ana, bo, cy, id := g.a, g.b, g.c, g.ana, g.bo, g.cy, g.id
 	playMoves(t, 10, ana, bo, cy)
 	var before lobby.TableSnapshot
 	require.Eventually(t, func() bool {
@@ -180,18 +198,8 @@ func TestFencedWriteStopsTheTable(t *testing.T) {
 // seat yet, never takes the player off the table on their own node.
 func TestMoveMadeAsItsNodeDiesIsPlayedThere(t *testing.T) {
 	ns := natstest.Start(t)
-	nodes := startStoredNodes(t, ns, "a", "b", "c")
-	a, b, c := nodes[0], nodes[1], nodes[2]
-	ana, bo, cy := b.player(t, "ana"), a.player(t, "bo"), c.player(t, "cy")
-	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(3), TurnTime: lobby.NoTurnTimer}))
-	id, code := ana.Screen().Table.ID, ana.Screen().Table.Code
-	require.NoError(t, bo.Join(code))
-	require.NoError(t, cy.Join(code))
-	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 3 })
-	ana.Do(lobby.Intent{Kind: lobby.Start})
-	for _, p := range []*lobby.Client{ana, bo, cy} {
-		waitScreen(t, p, func(s lobby.Screen) bool { return moves(s) >= 0 })
-	}
+	g := threeNodeGame(t, ns)
+	b, ana, bo, cy, id := g.b, g.ana, g.bo, g.cy, g.id
 	// Play on until a player of a or c is to move.
 	var mover *lobby.Client
 	for range 20 {
