@@ -293,6 +293,14 @@ func TestGuestRejoinsOnAnotherNode(t *testing.T) {
 	hand := len(gus.Screen().Table.Game.Hand)
 	gus.Disconnect()
 	waitScreen(t, ana, func(s lobby.Screen) bool { return !s.Table.Seats[1].Connected })
+	// Node a writes the code into the directory once the seat is kept; a
+	// player's new connection takes longer than that, a test's call not.
+	seats, err := c.conn.JS.KeyValue(t.Context(), bucketSeats)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		_, err := seats.Get(t.Context(), "r-"+code)
+		return err == nil
+	}, 10*time.Second, 10*time.Millisecond, "node a writes gus's rejoin code")
 
 	key, err := c.hub.RejoinKey(code, "sess-gus-2", "")
 	require.NoError(t, err)
