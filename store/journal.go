@@ -77,22 +77,26 @@ type Histogram struct {
 // move-to-screens histogram, of which the wait is the first part.
 var waitBounds = []float64{.001, .002, .005, .01, .02, .03, .04, .05, .075, .1, .2, .5, 1, 2, 5}
 
-// waits is Stats.Wait as it is counted: one counter per bucket (and one
-// past the last), bumped by the tables' goroutines.
-type waits struct {
+// Durations counts durations into a Histogram of waitBounds' buckets: one
+// counter per bucket (and one past the last), safe to bump from many
+// goroutines at once. The journal counts Stats.Wait with it, and the lobby
+// the moves that reach its sessions from other nodes.
+type Durations struct {
 	buckets [16]atomic.Uint64
 	count   atomic.Uint64
 	sumUS   atomic.Uint64 // microseconds
 }
 
-func (w *waits) observe(d time.Duration) {
+// Observe counts d (a negative d as 0).
+func (w *Durations) Observe(d time.Duration) {
 	i, _ := slices.BinarySearch(waitBounds, d.Seconds())
 	w.buckets[i].Add(1)
 	w.count.Add(1)
 	w.sumUS.Add(uint64(max(d, 0).Microseconds()))
 }
 
-func (w *waits) snapshot() Histogram {
+// Snapshot is what has been counted so far.
+func (w *Durations) Snapshot() Histogram {
 	h := Histogram{Bounds: waitBounds, Counts: make([]uint64, len(waitBounds)),
 		Count: w.count.Load(), Sum: float64(w.sumUS.Load()) / 1e6}
 	var run uint64
@@ -134,7 +138,7 @@ type journal struct {
 	insert *sql.Stmt
 
 	appends, batches, largest, failures, retries, failed atomic.Uint64
-	waits                                                waits
+	waits                                                Durations
 }
 
 func newJournal(db *DB, o JournalOptions) *journal {
@@ -160,7 +164,7 @@ func (db *DB) Append(ctx context.Context, tableID string, fence int64, seq int, 
 	start := time.Now()
 	err = db.journal.append(ctx, &appendReq{table: tableID, fence: fence, seq: seq, action: b, done: make(chan error, 1)})
 	if err == nil {
-		db.journal.waits.observe(time.Since(start))
+		db.journal.waits.Observe(time.Since(start))
 	}
 	return err
 }
@@ -170,7 +174,7 @@ func (db *DB) Stats() Stats {
 	j := db.journal
 	return Stats{Appends: j.appends.Load(), Batches: j.batches.Load(), LargestBatch: j.largest.Load(),
 		WriteFailures: j.failures.Load(), Retries: j.retries.Load(), Failed: j.failed.Load(), Queued: len(j.in),
-		Wait: j.waits.snapshot()}
+		Wait: j.waits.Snapshot()}
 }
 
 func (j *journal) append(ctx context.Context, r *appendReq) error {
