@@ -20,13 +20,7 @@ func TestDrainHandsTablesOver(t *testing.T) {
 	ns := natstest.Start(t)
 	nodes := startStoredNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]
-	ana, bo := b.player(t, "ana"), a.player(t, "bo")
-	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))
-	id := ana.Screen().Table.ID
-	require.NoError(t, bo.Join(ana.Screen().Table.Code))
-	ana.Do(lobby.Intent{Kind: lobby.Start})
-	waitScreen(t, bo, func(s lobby.Screen) bool { return moves(s) >= 0 })
-	playMoves(t, 6, ana, bo)
+	ana, bo, id := twoNodeGame(t, a, b)
 	last := moves(bo.Screen())
 	hash := func(n *node) string { s, _ := snapshotOf(t, n, id); return s.Hash }
 	before := hash(b)

@@ -23,6 +23,20 @@ func startStoredNodes(t *testing.T, ns *natstest.Server, names ...string) []*nod
 	return startNodesWith(t, ns, st, names...)
 }
 
+// twoNodeGame deals a game at a table of node b's, ana (its host) on b
+// and bo on a, and plays six moves of it, without a turn timer.
+func twoNodeGame(t *testing.T, a, b *node) (ana, bo *lobby.Client, id string) {
+	t.Helper()
+	ana, bo = b.player(t, "ana"), a.player(t, "bo")
+	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))
+	id = ana.Screen().Table.ID
+	require.NoError(t, bo.Join(ana.Screen().Table.Code))
+	ana.Do(lobby.Intent{Kind: lobby.Start})
+	waitScreen(t, bo, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	playMoves(t, 6, ana, bo)
+	return ana, bo, id
+}
+
 // snapshotOf is table id as the node that plays it reports it.
 func snapshotOf(t *testing.T, n *node, id string) (lobby.TableSnapshot, bool) {
 	t.Helper()
@@ -145,13 +159,7 @@ func TestFencedWriteStopsTheTable(t *testing.T) {
 	t.Cleanup(func() { _ = st.Close() })
 	nodes := startNodesWith(t, ns, st, "a", "b")
 	a, b := nodes[0], nodes[1]
-	ana, bo := b.player(t, "ana"), a.player(t, "bo")
-	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))
-	id := ana.Screen().Table.ID
-	require.NoError(t, bo.Join(ana.Screen().Table.Code))
-	ana.Do(lobby.Intent{Kind: lobby.Start})
-	waitScreen(t, bo, func(s lobby.Screen) bool { return moves(s) >= 0 })
-	playMoves(t, 6, ana, bo)
+	ana, bo, id := twoNodeGame(t, a, b)
 	var before lobby.TableSnapshot
 	require.Eventually(t, func() bool {
 		s, ok := snapshotOf(t, b, id)
