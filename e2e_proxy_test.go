@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"net/netip"
-	"strings"
 	"testing"
 	"time"
 
@@ -59,19 +58,7 @@ func TestProxyProtocolLobbyLimitsCountThePlayersAddress(t *testing.T) {
 	// still has its own.
 	guessers := []string{sshtest.Relay(t, a.addr, sshtest.ProxyV1("127.0.0.4")), sshtest.Relay(t, a.addr, sshtest.ProxyV2("127.0.0.4"))}
 	guess := func(lb string, i int) string {
-		c := signIn(t, lb, fmt.Sprintf("g%02d", i), sshtest.Guest(), sshtest.Command("join qqqq-qqqq-qqqq"))
-		defer c.Close()
-		var said string
-		c.WaitUntil(t, func(s string) bool {
-			for _, want := range []string{"no table has that code", "too many wrong codes"} {
-				if strings.Contains(s, want) {
-					said = want
-					return true
-				}
-			}
-			return false
-		}, wait)
-		return said
+		return guessWrongCode(t, lb, fmt.Sprintf("g%02d", i), sshtest.Guest())
 	}
 	n := 0
 	for ; n < 40 && guess(guessers[n%2], n) == "no table has that code"; n++ {
