@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
+	"os/exec"
 	"strings"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -79,4 +81,24 @@ func floorScreen() string {
 		fmt.Fprintf(&b, "\x1b[%dH\x1b[38;5;%dm%s\x1b[0m", i+1, 196+i%6, strings.Repeat("·", 79))
 	}
 	return b.String()
+}
+
+// startFloor starts this program as the floor's server on addr (with
+// start: the storm starts it from a thread of the servers' priority) and
+// waits until it listens.
+func startFloor(addr string, start func(*exec.Cmd) error) *exec.Cmd {
+	if err := onLoopback(addr); err != nil {
+		fail(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		fail(err)
+	}
+	cmd := exec.Command(self, "-be-floor", "-addr", addr)
+	cmd.Stderr = os.Stderr
+	if err := start(cmd); err != nil {
+		fail(err)
+	}
+	waitListening(addr)
+	return cmd
 }

@@ -172,20 +172,8 @@ func main() {
 	// takes its parent's.
 	var floorCmd *exec.Cmd
 	if o.floor {
-		if err := onLoopback(o.floorAddr); err != nil {
-			fail(err)
-		}
-		self, err := os.Executable()
-		if err != nil {
-			fail(err)
-		}
-		floorCmd = exec.Command(self, "-be-floor", "-addr", o.floorAddr)
-		floorCmd.Stderr = os.Stderr
-		if err := floorCmd.Start(); err != nil {
-			fail(err)
-		}
+		floorCmd = startFloor(o.floorAddr, (*exec.Cmd).Start)
 		defer func() { _ = floorCmd.Process.Kill(); _ = floorCmd.Wait() }()
-		waitListening(o.floorAddr)
 	}
 	if o.server != "" {
 		dir := o.dataDir

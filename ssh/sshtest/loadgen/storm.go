@@ -105,20 +105,8 @@ func stormMain(o options) {
 	sp := newSpawner()
 	var floorCmd *exec.Cmd
 	if o.floor {
-		if err := onLoopback(o.floorAddr); err != nil {
-			fail(err)
-		}
-		self, err := os.Executable()
-		if err != nil {
-			fail(err)
-		}
-		floorCmd = exec.Command(self, "-be-floor", "-addr", o.floorAddr)
-		floorCmd.Stderr = os.Stderr
-		if err := sp.start(floorCmd); err != nil {
-			fail(err)
-		}
+		floorCmd = startFloor(o.floorAddr, sp.start)
 		defer func() { _ = floorCmd.Process.Kill(); _ = floorCmd.Wait() }()
-		waitListening(o.floorAddr)
 	}
 	players := make([]*stormPlayer, o.n)
 	for i := range players {
