@@ -44,6 +44,21 @@ type Options struct {
 	SyncNormal bool
 }
 
+// withDefaults fills in what either backend takes when it is not given:
+// the real clock, the default logger and the default rating model.
+func (o Options) withDefaults() Options {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = log.Default()
+	}
+	if o.Rating == (Model{}) {
+		o.Rating = DefaultModel()
+	}
+	return o
+}
+
 // DB is the embedded store: one SQLite file in WAL mode. Writes go through
 // one connection, in order; reads use a pool that WAL lets run beside them.
 type DB struct {
@@ -78,15 +93,7 @@ func Open(o Options) (*DB, error) {
 	if o.Dir == "" {
 		o.Dir = DefaultDir
 	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	if o.Logger == nil {
-		o.Logger = log.Default()
-	}
-	if o.Rating == (Model{}) {
-		o.Rating = DefaultModel()
-	}
+	o = o.withDefaults()
 	if err := prepareDir(o.Dir); err != nil {
 		return nil, err
 	}

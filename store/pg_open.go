@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/log"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -57,15 +56,7 @@ const (
 // unossh's or comes from a newer binary. A refused database is left exactly
 // as it was.
 func OpenPostgres(ctx context.Context, url string, o Options) (*DB, error) {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	if o.Logger == nil {
-		o.Logger = log.Default()
-	}
-	if o.Rating == (Model{}) {
-		o.Rating = DefaultModel()
-	}
+	o = o.withDefaults()
 	if !strings.HasPrefix(url, "postgres://") && !strings.HasPrefix(url, "postgresql://") {
 		return nil, errors.New("database URL: give a postgres:// URL")
 	}

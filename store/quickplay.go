@@ -16,16 +16,7 @@ func (db *DB) SetQuickPlay(ctx context.Context, accountID int64, choice string) 
 	if len(choice) > maxQuickPlay {
 		return fmt.Errorf("quick play choice: %d bytes, at most %d", len(choice), maxQuickPlay)
 	}
-	return db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE accounts SET quick_play = ? WHERE id = ?`, choice, accountID)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err == nil && n == 0 {
-			return ErrNotFound
-		}
-		return nil
-	})
+	return db.setAccount(ctx, accountID, `UPDATE accounts SET quick_play = ? WHERE id = ?`, choice)
 }
 
 // SetInvitations keeps whether the account's player lets friends invite
@@ -35,8 +26,14 @@ func (db *DB) SetInvitations(ctx context.Context, accountID int64, on bool) erro
 	if on {
 		off = 0
 	}
+	return db.setAccount(ctx, accountID, `UPDATE accounts SET no_invitations = ? WHERE id = ?`, off)
+}
+
+// setAccount runs update, one of an account's settings with the account's
+// id as its last argument; ErrNotFound if there is no such account.
+func (db *DB) setAccount(ctx context.Context, accountID int64, update string, value any) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE accounts SET no_invitations = ? WHERE id = ?`, off, accountID)
+		res, err := tx.ExecContext(ctx, update, value, accountID)
 		if err != nil {
 			return err
 		}
