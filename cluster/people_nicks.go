@@ -151,12 +151,18 @@ func (n *nickClaims) loop() {
 	}
 }
 
-// drain does what was queued, in order.
-func (n *nickClaims) drain() {
+// takeQueued empties the queue and is what it held, in order.
+func (n *nickClaims) takeQueued() []nickOp {
 	n.mu.Lock()
+	defer n.mu.Unlock()
 	ops := n.ops
 	n.ops = nil
-	n.mu.Unlock()
+	return ops
+}
+
+// drain does what was queued, in order.
+func (n *nickClaims) drain() {
+	ops := n.takeQueued()
 	for _, op := range ops {
 		switch op.kind {
 		case claimOp:
@@ -353,10 +359,7 @@ func (n *nickClaims) releaseAll() {
 // dropQueued drops what is still queued as the node leaves: releaseAll
 // frees every name anyway, and a claim waiting for an answer gets one.
 func (n *nickClaims) dropQueued() {
-	n.mu.Lock()
-	ops := n.ops
-	n.ops = nil
-	n.mu.Unlock()
+	ops := n.takeQueued()
 	for _, op := range ops {
 		if op.reply != nil {
 			op.reply <- errAway
