@@ -148,15 +148,8 @@ func TestRenameSeenAtTheTableOverSSH(t *testing.T) {
 	ana, code := hostPrivate(t, a.addr, "ana", []string{"seats", "2", "turn timer", "off"})
 	bo := joinPrivate(t, a.addr, "bo", code, ana)
 	startGame(t, ana, bo)
-	// A wild first card asks its first player for the colour: answered, so
-	// that no box covers the log ana is to read, nor takes bo's keys.
-	for _, c := range []*sshtest.Client{ana, bo} {
-		c.WaitFor(t, "your hand", wait)
-		if strings.Contains(c.Screen(), "choose the colour to start") {
-			require.NoError(t, c.Press("enter"))
-			c.WaitUntil(t, func(s string) bool { return !strings.Contains(s, "choose the colour to start") }, wait)
-		}
-	}
+	// No box covers the log ana is to read, nor takes bo's keys.
+	answerWildStart(t, ana, bo)
 
 	// bo steps away from the game (his seat is kept) and renames.
 	require.NoError(t, bo.Press("q", "y"))

@@ -24,6 +24,7 @@ func TestGuestRejoinsTheirSeatOverSSH(t *testing.T) {
 	require.NoError(t, g.Press("enter"))
 	ana.WaitFor(t, "2/2 taken", wait)
 	startGame(t, ana, g)
+	answerWildStart(t, ana) // its box would cover the log ana is to read
 
 	var rejoin string
 	g.WaitUntil(t, func(s string) bool {

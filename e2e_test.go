@@ -363,3 +363,17 @@ func (w testWriter) Write(b []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(b)))
 	return len(b), nil
 }
+
+// answerWildStart answers the colour of a wild first card for whichever of
+// the players is asked: its box covers the table's log, and takes the
+// player's keys, until it is answered.
+func answerWildStart(t *testing.T, players ...*sshtest.Client) {
+	t.Helper()
+	for _, c := range players {
+		c.WaitFor(t, "your hand", wait)
+		if strings.Contains(c.Screen(), "choose the colour to start") {
+			require.NoError(t, c.Press("enter"))
+			c.WaitUntil(t, func(s string) bool { return !strings.Contains(s, "choose the colour to start") }, wait)
+		}
+	}
+}
