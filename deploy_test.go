@@ -141,7 +141,7 @@ func TestBackupUnitCommandWritesTheDaysFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary: not with -short")
 	}
-	bin := buildUnossh(t)
+	bin := serverBinary(t)
 	data, backups := t.TempDir(), t.TempDir()
 	db, err := store.Open(store.Options{Dir: data, Logger: log.New(io.Discard)})
 	require.NoError(t, err)

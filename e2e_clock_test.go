@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -24,10 +23,6 @@ type stepTimer struct {
 	clock *stepClock
 	at    time.Time
 	c     chan time.Time
-}
-
-func newStepClock() *stepClock {
-	return &stepClock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC), armed: make(chan struct{}, 1)}
 }
 
 func (s *stepClock) Now() time.Time {
@@ -80,14 +75,6 @@ func (s *stepClock) step(t *testing.T, d time.Duration) {
 			t.Fatalf("no timer within %s was set", d)
 		}
 	}
-}
-
-// plural is "1 card" or "n cards", as the screens count them.
-func plural(n int) string {
-	if n == 1 {
-		return "1 card"
-	}
-	return fmt.Sprintf("%d cards", n)
 }
 
 // tryStep fires the earliest timer due within d, if one is set, moving the

@@ -3,16 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/charmbracelet/log"
+	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/cluster/natstest"
 	"github.com/unossh/unossh/engine"
@@ -44,9 +41,7 @@ func startService(t *testing.T) *service {
 	t.Helper()
 	s := &service{t: t, db: pgtest.New(t), nats: natstest.Start(t).URL(), keys: t.TempDir(), hostKey: sharedHostKey(t),
 		nodes: map[string]*binary{}, people: map[string]*person{}, paused: map[string]bool{}}
-	s.bin = filepath.Join(t.TempDir(), "unossh")
-	out, err := exec.Command("go", "build", "-o", s.bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	s.bin = serverBinary(t)
 	for _, name := range []string{"a", "b", "c"} {
 		s.start(name)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -84,23 +83,4 @@ func TestGuessingCodesIsLimitedPerAddress(t *testing.T) {
 
 	other := signIn(t, addr, "other", sshtest.From("127.0.0.10"), sshtest.Command("join qqqq-qqqq-qqqq"))
 	other.WaitFor(t, "no table has that code", wait)
-}
-
-// guessWrongCode signs nick in with a code no table has, and is what the
-// door answered: "no table has that code", or "too many wrong codes".
-func guessWrongCode(t *testing.T, addr, nick string, opts ...sshtest.Option) string {
-	t.Helper()
-	c := signIn(t, addr, nick, append(opts, sshtest.Command("join qqqq-qqqq-qqqq"))...)
-	defer c.Close()
-	var said string
-	c.WaitUntil(t, func(s string) bool {
-		for _, want := range []string{"no table has that code", "too many wrong codes"} {
-			if strings.Contains(s, want) {
-				said = want
-				return true
-			}
-		}
-		return false
-	}, wait)
-	return said
 }

@@ -3,18 +3,14 @@ package main
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/unossh/unossh/engine"
-	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh/sshtest"
 )
 
@@ -29,209 +25,7 @@ import (
 // form, then the players who join by code, in the order they join. The
 // player to the left of the stacked dealer plays first.
 
-// edTable is one table of these tests: the app, and each human's client.
-type edTable struct {
-	t *testing.T
-	c map[string]*sshtest.Client // by nickname
-}
-
-// edSpec is what the host chooses in the create form ("" leaves a field as
-// it is), and how each player's client connects (its terminal).
-type edSpec struct {
-	edition, mode, seats, target, bots, blanks string
-	dial                                       map[string][]sshtest.Option
-	// house are custom house rules: each rule's name and setting as the form shows them.
-	house [][2]string
-}
-
-// edStack builds a first deal: each seat's seven cards (as card codes), the
-// dealer, the first card turned up and the top of the draw pile, in the
-// order the cards will be drawn.
-func edStack(t *testing.T, dealer int, hands [][]string, first string, draw ...string) engine.Stack {
-	t.Helper()
-	n := len(hands)
-	parse := func(code string) engine.Card {
-		c, err := engine.ParseCard(code)
-		require.NoError(t, err)
-		return c
-	}
-	var cards []engine.Card
-	for i := 0; i < engine.HandSize*n; i++ {
-		seat := (dealer + 1 + i) % n
-		require.Len(t, hands[seat], engine.HandSize, "seat %d's hand", seat)
-		cards = append(cards, parse(hands[seat][i/n]))
-	}
-	cards = append(cards, parse(first))
-	for _, d := range draw {
-		cards = append(cards, parse(d))
-	}
-	return engine.Stack{Dealer: dealer, Cards: cards}
-}
-
-// edLobby is the fast lobby with the table's first deal stacked.
-func edLobby(t *testing.T, st engine.Stack) lobby.Config {
-	cfg := fastLobby()
-	cfg.TurnTime = time.Minute // no turn runs out while a test reads the screens
-	cfg.RevealStep = 300 * time.Millisecond
-	cfg.NewGame = func(s engine.Settings, seed uint64) (*engine.Game, error) {
-		if s.Players*engine.HandSize >= len(st.Cards) {
-			return nil, fmt.Errorf("the test stacked a deal for fewer players than %d", s.Players)
-		}
-		return engine.NewStacked(s, seed, st)
-	}
-	return cfg
-}
-
-// edOpen serves the app with cfg; the first nickname creates a table with
-// spec through the form, the others join it by its code in order, and the
-// host starts the game. It returns when every player sees their hand.
-func edOpen(t *testing.T, cfg lobby.Config, spec edSpec, nicks ...string) *edTable {
-	t.Helper()
-	addr, _ := startApp(t, cfg)
-	return edOpenAt(t, addr, spec, nicks...)
-}
-
-// edOpenAt is edOpen on a server already serving the app at addr.
-func edOpenAt(t *testing.T, addr string, spec edSpec, nicks ...string) *edTable {
-	t.Helper()
-	e := &edTable{t: t, c: map[string]*sshtest.Client{}}
-	host := signIn(t, addr, nicks[0], append(spec.dial[nicks[0]], sshtest.Command("new"))...)
-	host.WaitFor(t, "Create a table", wait)
-	for _, f := range [][2]string{{"edition", spec.edition}, {"mode", spec.mode}, {"seats", spec.seats},
-		{"target score", spec.target}, {"bots", spec.bots}, {"Blank cards", spec.blanks}} {
-		if f[1] != "" {
-			setField(t, host, f[0], f[1])
-		}
-	}
-	setHouse(t, host, spec.house)
-	require.NoError(t, host.Press("enter"))
-	code := readCode(t, host)
-	e.c[nicks[0]] = host
-	bots, _ := strconv.Atoi(spec.bots)
-	for i, nick := range nicks[1:] {
-		c := signIn(t, addr, nick, append(spec.dial[nick], sshtest.Command("join "+code))...)
-		taken := regexp.MustCompile(fmt.Sprintf(`\b%d/\d+ taken`, bots+i+2)) // "3/4 taken"
-		host.WaitUntil(t, taken.MatchString, wait)
-		e.c[nick] = c
-	}
-	require.NoError(t, host.Press("s"))
-	for _, nick := range nicks {
-		e.c[nick].WaitFor(t, "your hand", wait)
-	}
-	return e
-}
-
-// setHouse sets custom house rules in the create form: each rule's name
-// and setting as the form shows them (none: the form's rules stay).
-func setHouse(t *testing.T, host *sshtest.Client, house [][2]string) {
-	t.Helper()
-	if len(house) == 0 {
-		return
-	}
-	// From the printed rules, one step left is Custom with no rule on yet
-	// (stepping right through the presets would start from Chaos's).
-	setField(t, host, "house rules", "Classic (as printed)")
-	require.NoError(t, host.Press("left"))
-	host.WaitFor(t, "house rules   ‹ Custom ›", wait)
-	for _, r := range house {
-		setField(t, host, "  rule", r[0])
-		setField(t, host, "  setting", r[1])
-	}
-}
-
-// all runs f for every player, in the order given (every player by default).
-func (e *edTable) all(f func(nick string, c *sshtest.Client), nicks ...string) {
-	if len(nicks) == 0 {
-		for n := range e.c {
-			nicks = append(nicks, n)
-		}
-		slices.Sort(nicks)
-	}
-	for _, n := range nicks {
-		f(n, e.c[n])
-	}
-}
-
-// waitAll waits until every player's screen shows what says, as that player
-// reads it ("you" for themself).
-func (e *edTable) waitAll(says func(nick string) string) {
-	e.t.Helper()
-	e.all(func(nick string, c *sshtest.Client) { c.WaitFor(e.t, says(nick), wait) })
-}
-
-// allShow reports whether every player's screen shows says(nick) now.
-func (e *edTable) allShow(says func(nick string) string) bool {
-	for nick, c := range e.c {
-		if !strings.Contains(c.Screen(), says(nick)) {
-			return false
-		}
-	}
-	return true
-}
-
-// you is "you" for the viewer, else the nickname: how a log line names a player.
-func you(viewer, nick string) string {
-	if viewer == nick {
-		return "you"
-	}
-	return nick
-}
-
 var handLabel = regexp.MustCompile(`[│┃]\s*([^\s│┃]+)\s*[│┃]`)
-
-// hand reads a player's hand off their screen, left to right and row by
-// row as it is drawn (sorted), and which card the cursor is on: the one
-// framed in heavy lines (in one row, also raised a line above the others).
-func hand(lines []string) (labels []string, cursor int) {
-	at := -1
-	for i, l := range lines {
-		if strings.Contains(l, "your hand") {
-			at = i
-		}
-	}
-	if at < 0 || at+3 >= len(lines) {
-		return nil, -1
-	}
-	type cell struct {
-		row, col int
-		label    string
-		heavy    bool
-	}
-	var cells []cell
-	row, prev := 0, -2
-	for r := at + 1; r < len(lines)-2; r++ { // (not the status line, nor the footer)
-		l := lines[r]
-		for _, m := range handLabel.FindAllStringSubmatchIndex(l, -1) {
-			// A row of cards is a run of lines with labels: the raised
-			// card's label is a line above the others' in its row.
-			if r > prev+1 {
-				row++
-			}
-			prev = r
-			cells = append(cells, cell{row, utf8.RuneCountInString(l[:m[0]]), l[m[2]:m[3]], strings.HasPrefix(l[m[0]:], "┃")})
-		}
-	}
-	slices.SortStableFunc(cells, func(a, b cell) int {
-		if a.row != b.row {
-			return a.row - b.row
-		}
-		return a.col - b.col
-	})
-	cursor = -1
-	for i, c := range cells {
-		labels = append(labels, c.label)
-		if c.heavy {
-			cursor = i
-		}
-	}
-	return labels, cursor
-}
-
-// handOf is a player's hand as their screen shows it.
-func (e *edTable) handOf(nick string) []string {
-	labels, _ := hand(e.c[nick].Lines())
-	return labels
-}
 
 // cardsOf reads how many cards nick holds off viewer's list of players (no
 // overlay may cover it), or -1.
@@ -243,65 +37,6 @@ func cardsOf(screen, nick string) int {
 	}
 	n, _ := strconv.Atoi(m[1])
 	return n
-}
-
-// waitCards waits until every player's list of players shows each count.
-func (e *edTable) waitCards(counts map[string]int) {
-	e.t.Helper()
-	e.all(func(viewer string, c *sshtest.Client) {
-		c.WaitUntil(e.t, func(s string) bool {
-			for nick, n := range counts {
-				if cardsOf(s, nick) != n {
-					return false
-				}
-			}
-			return true
-		}, wait)
-	})
-}
-
-// play moves nick's cursor to the card labelled label and presses enter.
-func (e *edTable) play(nick, label string) {
-	t := e.t
-	t.Helper()
-	c := e.c[nick]
-	var labels []string
-	var cur int
-	c.WaitUntil(t, func(string) bool {
-		labels, cur = hand(c.Lines())
-		return slices.Contains(labels, label) && cur >= 0
-	}, wait)
-	want := slices.Index(labels, label)
-	var keys []string
-	for i := cur; i < want; i++ {
-		keys = append(keys, "right")
-	}
-	for i := cur; i > want; i-- {
-		keys = append(keys, "left")
-	}
-	require.NoError(t, c.Press(keys...))
-	c.WaitUntil(t, func(string) bool {
-		ls, k := hand(c.Lines())
-		return k >= 0 && k < len(ls) && ls[k] == label
-	}, wait)
-	require.NoError(t, c.Press("enter"))
-}
-
-// chooseColour picks a colour in the colour overlay with ←/→ and enter, as
-// it shows the colour under the cursor: [■ ORANGE].
-func (e *edTable) chooseColour(nick, colour string) {
-	t := e.t
-	t.Helper()
-	c := e.c[nick]
-	c.WaitFor(t, "Choose the colour", wait)
-	sel := "[■ " + strings.ToUpper(colour) + "]"
-	for i := 0; i < 4 && !strings.Contains(c.Screen(), sel); i++ {
-		before := c.Screen()
-		require.NoError(t, c.Press("right"))
-		c.WaitUntil(t, func(s string) bool { return s != before }, wait)
-	}
-	require.Contains(t, c.Screen(), sel)
-	require.NoError(t, c.Press("enter"))
 }
 
 // ---- the special cards ----
@@ -670,16 +405,6 @@ func TestSpecialWildDrawFourChallenge(t *testing.T) {
 // Each mode's hand is stacked to end at once: ana holds six red cards and
 // the red Blank, whose house rule is "discard all of its colour"; she plays
 // it on the red first card and goes out. (The two-player test goes out by playing its cards.)
-
-// outHand is ana's hand that goes out with one play.
-var outHand = []string{"R?", "R1", "R2", "R3", "R4", "R5", "R6"}
-
-// goOut plays ana's red Blank: she discards her six red cards.
-func (e *edTable) goOut() {
-	e.t.Helper()
-	e.c["ana"].WaitFor(e.t, "your turn", wait)
-	e.play("ana", "R?")
-}
 
 // TestModePartners: four players, two teams across the table (ana and the
 // bot bix against the bot ada and bo). The teams are shown; ana goes out and

@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/engine"
-	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh/sshtest"
 	"github.com/unossh/unossh/store"
 )
@@ -81,25 +80,12 @@ func fill(t *testing.T, path string, leave int64) {
 	}
 }
 
-// onlyTable is the server's one live table.
-func (b *binary) onlyTable(t *testing.T) lobby.TableSnapshot {
-	t.Helper()
-	all := b.tables(t)
-	require.Len(t, all, 1)
-	for _, s := range all {
-		return s
-	}
-	return lobby.TableSnapshot{}
-}
-
 func TestFullDiskHoldsTheGameAndLosesNothingShown(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and fills a file system: not with -short")
 	}
 	mnt := mountTmpfs(t, 8<<20)
-	bin := filepath.Join(t.TempDir(), "unossh")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin := serverBinary(t)
 	data, keys := filepath.Join(mnt, "data"), t.TempDir()
 	require.NoError(t, os.Mkdir(data, 0o750))
 

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/unossh/unossh/ssh/sshtest"
 	"github.com/unossh/unossh/store"
@@ -16,17 +15,6 @@ import (
 // name typed a key at a time as a player types it: letters of any
 // alphabet, look-alikes refused, nothing dropped unsaid, an empty first
 // prompt, and a rename seen at once by the others at the table.
-
-// accountOf is the account of key in the app's store, and whether it has one.
-func (a *recordsApp) accountOf(t *testing.T, key gossh.Signer) (store.Account, bool) {
-	t.Helper()
-	acct, err := a.st.AccountByKey(t.Context(), gossh.FingerprintSHA256(key.PublicKey()))
-	if err != nil {
-		require.ErrorIs(t, err, store.ErrNotFound)
-		return store.Account{}, false
-	}
-	return acct, true
-}
 
 // A name in another alphabet than English's is taken as typed, shown in
 // the lobby and kept for the key.

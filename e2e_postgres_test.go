@@ -2,8 +2,6 @@ package main
 
 import (
 	"io"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/charmbracelet/log"
@@ -27,9 +25,7 @@ func TestPostgresNodeKeepsItsTablesAcrossAKill(t *testing.T) {
 		t.Skip("builds the binary and restarts it: not with -short")
 	}
 	url := pgtest.New(t)
-	bin := filepath.Join(t.TempDir(), "unossh")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin := serverBinary(t)
 	keys := t.TempDir()
 	srv := startBinary(t, bin, t.TempDir(), keys, "-database", url)
 	require.Contains(t, srv.logs.String(), "database open path=\"database unossh_test_")

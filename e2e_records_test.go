@@ -1,122 +1,20 @@
 package main
 
 import (
-	"context"
-	"net"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/log"
 	"github.com/stretchr/testify/require"
-	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/ssh"
 	"github.com/unossh/unossh/ssh/sshtest"
-	"github.com/unossh/unossh/store"
 )
 
 // These end-to-end tests prove the records over real SSH: nicknames kept
 // for their keys (and refused to anyone else), a finished game on the
 // players' profiles and the leaderboard, printed without a terminal, and
 // all of it back after the server restarts on the same data directory.
-
-// recordsApp is the product as main wires it, with a store in dir.
-type recordsApp struct {
-	addr   string
-	hub    *lobby.Hub
-	st     *store.DB
-	srv    *ssh.Server
-	served chan error
-}
-
-// startRecords serves the app on a store in dir until stop (or the test's
-// end); tune, if given, changes the SSH server's settings.
-func startRecords(t *testing.T, dir string, cfg lobby.Config, tune ...func(*ssh.Config)) *recordsApp {
-	t.Helper()
-	st, err := store.Open(store.Options{Dir: dir, Logger: log.New(&syncBuffer{})})
-	require.NoError(t, err)
-	cfg.Store = st
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	a := &recordsApp{addr: l.Addr().String(), hub: lobby.NewHub(cfg), st: st, served: make(chan error, 1)}
-	scfg := ssh.Config{
-		HostKeyDir: t.TempDir(),
-		Logger:     log.New(&syncBuffer{}),
-		NewModel:   modelMaker(a.hub, connectHint(l.Addr()), nil),
-		Records:    recordsFor(st, time.Now, a.hub.KeyAdded),
-		ConnBurst:  -1, // every client dials from 127.0.0.1
-		Startups:   ssh.Startups{PerIP: -1},
-	}
-	for _, f := range tune {
-		f(&scfg)
-	}
-	a.srv, err = ssh.New(scfg)
-	require.NoError(t, err)
-	go func() { a.served <- a.srv.Serve(l) }()
-	t.Cleanup(a.stop)
-	return a
-}
-
-// stop shuts the app down as main does, then closes the store (once).
-func (a *recordsApp) stop() {
-	if a.st == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
-	defer cancel()
-	_ = a.hub.Shutdown(ctx)
-	_ = a.srv.Shutdown(ctx)
-	<-a.served
-	_ = a.st.Close()
-	a.st = nil
-}
-
-// print runs a records command without a terminal: its output, stderr and
-// exit status.
-func (a *recordsApp) print(t *testing.T, cmd string, opts ...sshtest.Option) (string, string, int) {
-	t.Helper()
-	c := sshtest.Dial(t, a.addr, append(opts, sshtest.NoPTY(), sshtest.Command(cmd))...)
-	code := c.Wait(t, wait)
-	stderr := string(c.Stderr())
-	return strings.TrimSuffix(string(c.Raw()), stderr), stderr, code
-}
-
-// playOneHand: ana hosts a single hand of Classic with a bot, bo joins with
-// his key, and ana goes out at once with a stacked hand.
-func playOneHand(t *testing.T, a *recordsApp, anaKey, boKey gossh.Signer) {
-	t.Helper()
-	e := &edTable{t: t, c: map[string]*sshtest.Client{}}
-	host := signIn(t, a.addr, "ana", sshtest.Command("new"), sshtest.WithKey(anaKey))
-	host.WaitFor(t, "Create a table", wait)
-	for _, f := range [][2]string{{"edition", "Classic 2001"}, {"mode", "single hand"}, {"seats", "3"},
-		{"bots", "1"}, {"Blank cards", "discard all of its colour"}} {
-		setField(t, host, f[0], f[1])
-	}
-	require.NoError(t, host.Press("enter"))
-	code := readCode(t, host)
-	e.c["ana"] = host
-	e.c["bo"] = signIn(t, a.addr, "bo", sshtest.Command("join "+code), sshtest.WithKey(boKey))
-	host.WaitFor(t, "3/3 taken", wait)
-	require.NoError(t, host.Press("s"))
-	e.goOut()
-	for _, c := range e.c {
-		c.WaitFor(t, "GAME OVER", wait)
-		c.Close()
-	}
-}
-
-// oneHandLobby stacks the deal of playOneHand: ana (seat 0) holds a red
-// Blank and six red cards and plays first.
-func oneHandLobby(t *testing.T) lobby.Config {
-	return edLobby(t, edStack(t, 2, [][]string{
-		outHand,
-		{"B1", "B2", "B3", "G1", "G2", "G3", "Y1"},
-		{"Y2", "Y3", "Y4", "G4", "G5", "B4", "B5"},
-	}, "R9"))
-}
 
 var linkCode = regexp.MustCompile(`link ([0-9A-Z]{4}-[0-9A-Z]{4})`)
 

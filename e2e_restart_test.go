@@ -1,30 +1,17 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/log"
 	"github.com/stretchr/testify/require"
-	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh/sshtest"
-	"github.com/unossh/unossh/store"
 )
 
 // This test proves that live tables outlive the process (issue 11): it
@@ -32,172 +19,6 @@ import (
 // server with SIGKILL mid-hand, starts it again on the same data directory,
 // and checks that every table, seat, hand, nickname and code is back; then
 // the same after an orderly SIGTERM; then the games are played to the end.
-
-// binary is a unossh process the test started.
-type binary struct {
-	cmd     *exec.Cmd
-	logs    *syncBuffer
-	exited  chan struct{}
-	addr    string // the SSH address
-	metrics string // the operator's address (metrics, /debug/tables)
-}
-
-var (
-	sshLine     = regexp.MustCompile(`serving UNO over SSH addr=(\S+)`)
-	metricsLine = regexp.MustCompile(`serving metrics addr=(\S+)`)
-)
-
-// startBinary starts bin on free ports of 127.0.0.1 with the data and host
-// key directories given, at a quick pace, and waits until it serves. Flags
-// in more come last, and so win over the same flags set here.
-func startBinary(t *testing.T, bin, data, keys string, more ...string) *binary {
-	t.Helper()
-	b := &binary{logs: &syncBuffer{}, exited: make(chan struct{})}
-	b.cmd = exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-metrics", "127.0.0.1:0", "-data", data, "-hostkey-dir", keys,
-		"-bot-delay", "20ms", "-next-hand", "300ms", "-start-countdown", "1s", "-grace", "1m", "-turn-time", "2m",
-		"-max-per-addr", "64", "-conn-burst", "-1", "-max-startups-per-addr", "64"}, more...)...)
-	b.cmd.Stdout, b.cmd.Stderr = b.logs, b.logs
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "UNOSSH_") {
-			b.cmd.Env = append(b.cmd.Env, kv)
-		}
-	}
-	require.NoError(t, b.cmd.Start())
-	go func() {
-		_ = b.cmd.Wait()
-		close(b.exited)
-	}()
-	t.Cleanup(func() {
-		_ = b.cmd.Process.Kill()
-		<-b.exited
-		if t.Failed() {
-			t.Logf("server log:\n%s", b.logs)
-		}
-	})
-	until(t, "the server serves", func() bool {
-		logs := b.logs.String()
-		s, m := sshLine.FindStringSubmatch(logs), metricsLine.FindStringSubmatch(logs)
-		if s != nil && m != nil {
-			b.addr, b.metrics = s[1], m[1]
-			return true
-		}
-		select {
-		case <-b.exited:
-			t.Fatalf("the server stopped: %s", logs)
-		default:
-		}
-		return false
-	})
-	return b
-}
-
-// metric reads one unlabelled metric off the operator's /metrics.
-func (b *binary) metric(t *testing.T, name string) float64 {
-	t.Helper()
-	resp, err := http.Get("http://" + b.metrics + "/metrics")
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
-			f, err := strconv.ParseFloat(v, 64)
-			require.NoError(t, err)
-			return f
-		}
-	}
-	t.Fatalf("no %s in /metrics", name)
-	return 0
-}
-
-// until checks cond every few milliseconds, on the test's goroutine, until
-// it holds; it fails the test after wait.
-func until(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	untilFor(t, what, wait, cond)
-}
-
-// untilFor is until with its own time limit.
-func untilFor(t *testing.T, what string, limit time.Duration, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(limit)
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not after %v", what, limit)
-		}
-		<-tick.C
-	}
-}
-
-// tables reads /debug/tables: each live table as it stands.
-func (b *binary) tables(t *testing.T) map[string]lobby.TableSnapshot {
-	t.Helper()
-	resp, err := http.Get("http://" + b.metrics + "/debug/tables")
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	var list []lobby.TableSnapshot
-	require.NoError(t, json.Unmarshal(body, &list), "%s", body)
-	out := map[string]lobby.TableSnapshot{}
-	for _, s := range list {
-		out[s.ID] = s
-	}
-	return out
-}
-
-// stop sends sig and waits for the process to end.
-func (b *binary) stop(t *testing.T, sig syscall.Signal) {
-	t.Helper()
-	require.NoError(t, b.cmd.Process.Signal(sig))
-	select {
-	case <-b.exited:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the server did not stop")
-	}
-	if sig == syscall.SIGTERM {
-		require.Zero(t, b.cmd.ProcessState.ExitCode(), "an orderly stop exits 0")
-		require.Contains(t, b.logs.String(), "bye")
-	}
-}
-
-// person is a keyed player: the same key is the same player across
-// connections and restarts.
-type person struct {
-	nick string
-	key  gossh.Signer
-	c    *sshtest.Client
-	// seen before the stop: their seat (row), table and hand (on screen:
-	// a long hand shows a window of itself)
-	seat  int
-	table string
-	hand  []string
-}
-
-// asked reports whether the screen asks its player a question within
-// their turn (a colour, keep or play the card drawn, a challenge), which
-// player.step answers.
-func asked(s string) bool {
-	for _, q := range []string{"Choose the colour", "choose the colour to start", "y challenge", "play it · k keep it", "DROP!"} {
-		if strings.Contains(s, q) {
-			return true
-		}
-	}
-	return false
-}
-
-// waitsForMe reports whether it is the player's turn, with no question
-// open, and their hand on screen: the table waits for them (the public
-// tables' timers are two minutes, the private one has none).
-func waitsForMe(c *sshtest.Client) bool {
-	s := c.Screen()
-	if !strings.Contains(s, "your turn") || asked(s) {
-		return false
-	}
-	h, _ := hand(c.Lines())
-	return len(h) > 0
-}
 
 // openPublic signs nick in with `ssh host new` and opens a public table of
 // one hand with seats seats and bots bots; the table is full, so it starts.
@@ -213,39 +34,11 @@ func openPublic(t *testing.T, addr string, p *person, seats, bots string) {
 	p.c.WaitUntil(t, inGame, wait)
 }
 
-// journals reads the data directory of a stopped server: each unfinished
-// table's journal.
-func journals(t *testing.T, data string) map[string]store.SavedTable {
-	t.Helper()
-	st, err := store.Open(store.Options{Dir: data, Logger: log.New(io.Discard)})
-	require.NoError(t, err)
-	defer st.Close()
-	saved, err := st.UnfinishedTables(t.Context())
-	require.NoError(t, err)
-	out := map[string]store.SavedTable{}
-	for _, s := range saved {
-		require.Zero(t, s.Lost, "table %s: no gap in its journal", s.ID)
-		out[s.ID] = s
-	}
-	return out
-}
-
-// hashAt replays the first n actions of a journal.
-func hashAt(t *testing.T, j engine.Journal, n int) string {
-	t.Helper()
-	j.Actions = j.Actions[:n]
-	g, err := engine.Replay(j)
-	require.NoError(t, err)
-	return lobby.StateHash(g.State())
-}
-
 func TestRestartBringsEveryTableBack(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and restarts it twice: not with -short")
 	}
-	bin := filepath.Join(t.TempDir(), "unossh")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin := serverBinary(t)
 	data, keys := t.TempDir(), t.TempDir()
 	srv := startBinary(t, bin, data, keys)
 

@@ -2,17 +2,13 @@ package main
 
 import (
 	"io"
-	"os/exec"
-	"path/filepath"
 	"slices"
-	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/charmbracelet/log"
 	"github.com/stretchr/testify/require"
 
-	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh/sshtest"
 	"github.com/unossh/unossh/store"
@@ -31,9 +27,7 @@ func TestRestartBringsATournamentBack(t *testing.T) {
 		t.Skip("builds the binary and restarts it twice: not with -short")
 	}
 	t.Parallel()
-	bin := filepath.Join(t.TempDir(), "unossh")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin := serverBinary(t)
 	data, keys := t.TempDir(), t.TempDir()
 	srv := startBinary(t, bin, data, keys)
 
@@ -165,40 +159,4 @@ func liveTournaments(t *testing.T, data string) []store.Tournament {
 	tours, err := st.UnfinishedTournaments(t.Context())
 	require.NoError(t, err)
 	return tours
-}
-
-// seatHand is the labels of the cards seat holds once the whole journal is
-// replayed.
-// requireHolds checks that a player's screen shows the hand want: its
-// count, and each card on screen in it (a long hand shows a window of
-// itself, which moves with the cursor: after a restart it starts at the
-// first card).
-func requireHolds(t *testing.T, who string, lines []string, want []string) {
-	t.Helper()
-	require.Equal(t, len(want), handCount(strings.Join(lines, "\n")), "%s holds their hand's count:\n%s", who, strings.Join(lines, "\n"))
-	h, _ := hand(lines)
-	requireAllIn(t, who, h, want)
-}
-
-// requireAllIn checks that the cards someone saw are all in their hand want,
-// each as often as it is there.
-func requireAllIn(t *testing.T, who string, cards, want []string) {
-	t.Helper()
-	left := slices.Clone(want)
-	for _, c := range cards {
-		i := slices.Index(left, c)
-		require.GreaterOrEqual(t, i, 0, "%s's %s is in their hand %v", who, c, want)
-		left = slices.Delete(left, i, i+1)
-	}
-}
-
-func seatHand(t *testing.T, j engine.Journal, seat int) []string {
-	t.Helper()
-	g, err := engine.Replay(j)
-	require.NoError(t, err)
-	var out []string
-	for _, c := range g.State().Hands[seat] {
-		out = append(out, c.Label())
-	}
-	return out
 }

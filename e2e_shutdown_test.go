@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -105,4 +106,107 @@ func TestShutdownWhilePlayersPressKeys(t *testing.T) {
 		require.Zero(t, code, "client %d's exit status; output %q", i, out)
 	}
 	require.NotContains(t, logs.String(), "panic")
+}
+
+// TestShutdownWhileFiftyClientsConnectAndPlay: with fifty SSH clients on
+// the server (some still connecting, some at the nickname prompt, some in
+// the lobby, some at tables playing with bots), main's ordered shutdown
+// finishes within its deadline, and every player who had a session is told
+// the server is stopping before it ends.
+func TestShutdownWhileFiftyClientsConnectAndPlay(t *testing.T) {
+	const settled, connecting, inLobby, atTables = 35, 15, 25, 12
+	goroutines := runtime.NumGoroutine()
+
+	// The server, wired as run wires it, with the door opened wide for
+	// fifty clients from one address.
+	logs := &syncBuffer{}
+	logger := log.NewWithOptions(logs, log.Options{Level: log.DebugLevel, ReportTimestamp: true})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	hub := lobby.NewHub(fastLobby())
+	srv, err := ssh.New(ssh.Config{
+		HostKeyDir:       t.TempDir(),
+		Logger:           logger,
+		NewModel:         modelMaker(hub, connectHint(l.Addr()), nil),
+		MaxSessionsPerIP: 2 * (settled + connecting),
+		ConnBurst:        -1,
+		Startups:         ssh.Startups{PerIP: -1},
+	})
+	require.NoError(t, err)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	addr := l.Addr().String()
+	defer func() {
+		if t.Failed() {
+			t.Logf("server log:\n%s", logs)
+		}
+	}()
+
+	clients := dialAll(t, addr, settled, func(i int) []sshtest.Option {
+		return []sshtest.Option{sshtest.User(fmt.Sprintf("p%02d", i))}
+	})
+	for _, c := range clients {
+		c.WaitFor(t, "nickname", wait)
+	}
+	for i, c := range clients[:inLobby] {
+		typeNick(t, c, fmt.Sprintf("p%02d", i))
+	}
+	for _, c := range clients[:inLobby] {
+		c.WaitFor(t, "Quick play", wait)
+	}
+	var players []*player
+	for i, c := range clients[:atTables] {
+		require.NoError(t, c.Press("enter"))
+		players = append(players, &player{c: c, name: fmt.Sprintf("p%02d", i)})
+	}
+	for _, p := range players {
+		p.c.WaitUntil(t, inGame, wait)
+	}
+	keys := func() int {
+		n := 0
+		for _, p := range players {
+			n += p.keys
+		}
+		return n
+	}
+	drive(t, 30*time.Second, func() bool { return keys() >= 10 }, players...)
+
+	// More players arrive, and the server is told to stop while they are
+	// still handshaking.
+	var wg sync.WaitGroup
+	late := make([]*sshtest.Client, connecting)
+	first := make(chan struct{})
+	var once sync.Once
+	for i := range connecting {
+		wg.Go(func() {
+			defer once.Do(func() { close(first) })
+			c, err := sshtest.TryDial(t, addr, sshtest.User(fmt.Sprintf("late%02d", i)), sshtest.DialTimeout(wait))
+			if err == nil {
+				late[i] = c
+				_ = c.Press("enter")
+			}
+		})
+	}
+	<-first
+	start := time.Now()
+	require.NoError(t, shutdown(srv, hub, served, logger))
+	took := time.Since(start)
+	t.Logf("shutdown took %v", took.Round(time.Millisecond))
+	require.Less(t, took, shutdownTimeout)
+
+	wg.Wait()                // each dial is bounded by its timeout
+	told := map[string]int{} // by what they read
+	for i, c := range append(clients, late...) {
+		if c == nil {
+			continue // refused while handshaking: it never had a session
+		}
+		code := c.Wait(t, wait)
+		out := string(c.Stderr())
+		require.Contains(t, out, "unossh: the server is", "client %d was not told (exit %d, output %q)", i, code, c.Raw())
+		told[strings.TrimSpace(out[strings.Index(out, "unossh: "):])]++
+	}
+	t.Logf("told: %v", told)
+	require.NotContains(t, logs.String(), "panic")
+	require.Eventually(t, func() bool { return runtime.NumGoroutine() <= goroutines+10 }, wait, 50*time.Millisecond,
+		"goroutines left: %d, %d before", runtime.NumGoroutine(), goroutines)
 }

@@ -2,15 +2,8 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"net"
-	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -59,9 +52,7 @@ func TestWindowSizeBombsCostAScreen(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary: not with -short")
 	}
-	bin := filepath.Join(t.TempDir(), "unossh")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin := serverBinary(t)
 
 	for _, claim := range []struct {
 		name string
@@ -364,59 +355,4 @@ func (c *claimer) close() {
 	if c.conn != nil {
 		_ = c.conn.Close()
 	}
-}
-
-// waitSessions waits until the server counts n live sessions.
-func (b *binary) waitSessions(t *testing.T, n int) {
-	t.Helper()
-	until(t, fmt.Sprintf("%d sessions", n), func() bool { return b.metric(t, "unossh_sessions") == float64(n) })
-}
-
-// heapInUse is the server's Go heap in use after two collections (the
-// second empties what sync.Pools kept through the first).
-func (b *binary) heapInUse(t *testing.T) int64 {
-	t.Helper()
-	for range 2 {
-		resp, err := http.Get("http://" + b.metrics + "/debug/pprof/heap?gc=1")
-		require.NoError(t, err)
-		_, _ = io.Copy(io.Discard, resp.Body)
-		_ = resp.Body.Close()
-	}
-	return int64(b.metric(t, "go_memstats_heap_inuse_bytes"))
-}
-
-// rss is the server's resident set now, peak its highest since resetPeak.
-func (b *binary) rss(t *testing.T) int64  { return b.status(t, "VmRSS:") }
-func (b *binary) peak(t *testing.T) int64 { return b.status(t, "VmHWM:") }
-
-// growth is the server's peak resident set above from, never below 0: the
-// kernel keeps its counts of resident pages per thread and adds them up
-// lazily, so a figure may read a few pages below one read before.
-func (b *binary) growth(t *testing.T, from int64) int64 {
-	t.Helper()
-	return max(0, b.peak(t)-from)
-}
-
-// resetPeak makes the server's resident set now its peak, and returns it.
-func (b *binary) resetPeak(t *testing.T) int64 {
-	t.Helper()
-	path := fmt.Sprintf("/proc/%d/clear_refs", b.cmd.Process.Pid)
-	require.NoError(t, os.WriteFile(path, []byte("5"), 0))
-	return b.rss(t)
-}
-
-// status reads a figure in kB from the server's /proc/PID/status, in bytes.
-func (b *binary) status(t *testing.T, field string) int64 {
-	t.Helper()
-	st, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", b.cmd.Process.Pid))
-	require.NoError(t, err)
-	for line := range strings.Lines(string(st)) {
-		if v, ok := strings.CutPrefix(line, field); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			require.NoError(t, err)
-			return kb << 10
-		}
-	}
-	t.Fatalf("no %s in /proc/%d/status", field, b.cmd.Process.Pid)
-	return 0
 }

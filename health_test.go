@@ -87,7 +87,7 @@ func TestReadyzSays503FromSIGTERM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary: not with -short")
 	}
-	b := startBinary(t, buildUnossh(t), t.TempDir(), t.TempDir())
+	b := startBinary(t, serverBinary(t), t.TempDir(), t.TempDir())
 	require.Equal(t, http.StatusOK, b.httpStatus("/readyz"))
 	require.Equal(t, http.StatusOK, b.httpStatus("/healthz"))
 

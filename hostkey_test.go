@@ -38,15 +38,6 @@ func TestRequireSharedHostKey(t *testing.T) {
 	}
 }
 
-// buildUnossh builds the real binary for a test.
-func buildUnossh(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "unossh")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	return bin
-}
-
 // keygen makes a key without a passphrase with ssh-keygen, in the format
 // its extra arguments ask for.
 func keygen(t *testing.T, path string, args ...string) {
@@ -69,7 +60,7 @@ func TestNodesGivenOneHostKeyPresentTheSameKey(t *testing.T) {
 			t.Skipf("needs OpenSSH's %s: %v", tool, err)
 		}
 	}
-	bin := buildUnossh(t)
+	bin := serverBinary(t)
 	dir := t.TempDir()
 	hostKey, player := filepath.Join(dir, "host_key"), filepath.Join(dir, "player")
 	keygen(t, hostKey, "-t", "ed25519")

@@ -12,13 +12,12 @@ import (
 	"time"
 
 	"github.com/charmbracelet/log"
-	"github.com/unossh/unossh/store"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
+	"github.com/unossh/unossh/store"
 )
 
 func TestParseFlags(t *testing.T) {
