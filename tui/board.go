@@ -4,7 +4,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/store"
 )
 
 // boardPage is the leaderboard: one edition's (or all editions') ratings,
@@ -12,7 +11,7 @@ import (
 type boardPage struct {
 	edition int // index in boardEditions
 	week    bool
-	list    []store.LeaderEntry
+	list    []lobby.LeaderEntry
 	cursor  int
 	err     string
 	loading bool
@@ -77,7 +76,7 @@ func (m *model) boardKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, m.keys.Enter):
 		if b.cursor < len(b.list) {
 			e := b.list[b.cursor]
-			if e.Player.Kind == store.SeatBot {
+			if e.Player.Kind == lobby.SeatBot {
 				m.say("bots have a rating, not a profile", false)
 				return nil
 			}

@@ -4,7 +4,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/lobby/bot"
 )
 
 // This file shows the bots' levels and pace: in the create form, and in the
@@ -12,7 +11,7 @@ import (
 // the bots added next on an empty seat, and the pace with f.
 
 // botLevelText is a level and pace as the form shows them: "hard, fast".
-func botLevelText(l bot.Level, fast bool) string {
+func botLevelText(l lobby.Level, fast bool) string {
 	if fast {
 		return l.String() + ", fast"
 	}
@@ -21,14 +20,14 @@ func botLevelText(l bot.Level, fast bool) string {
 
 // levelBlurbs say how each level plays.
 var levelBlurbs = [...]string{
-	bot.Beginner: "Beginner bots play any card they can, forget UNO now and then and never catch anyone.",
-	bot.Easy:     "Easy bots keep their wild cards for when nothing else plays, sometimes forget UNO and seldom catch a missed one.",
-	bot.Normal:   "Normal bots play sensibly: they keep the colour, shed high cards, aim action cards at whoever is close to going out.",
-	bot.Hard:     "Hard bots think ahead: from the cards seen and who drew on which colour they imagine the hands they cannot see and play each choice out.",
+	lobby.Beginner: "Beginner bots play any card they can, forget UNO now and then and never catch anyone.",
+	lobby.Easy:     "Easy bots keep their wild cards for when nothing else plays, sometimes forget UNO and seldom catch a missed one.",
+	lobby.Normal:   "Normal bots play sensibly: they keep the colour, shed high cards, aim action cards at whoever is close to going out.",
+	lobby.Hard:     "Hard bots think ahead: from the cards seen and who drew on which colour they imagine the hands they cannot see and play each choice out.",
 }
 
 // botLevelBlurb explains a level and pace in the create form.
-func botLevelBlurb(l bot.Level, fast bool) string {
+func botLevelBlurb(l lobby.Level, fast bool) string {
 	s := "Bots play at this level; change one bot's level with ←/→ in the waiting room."
 	if int(l) < len(levelBlurbs) {
 		s = levelBlurbs[l] + " " + s
@@ -46,13 +45,13 @@ func (m *model) roomLevelKey(d int) tea.Cmd {
 	if !m.hostOnly("choose the bots' level") {
 		return nil
 	}
-	n := len(bot.Levels)
+	n := len(lobby.Levels)
 	seat, l := -1, t.BotLevel
 	if i := m.room.cursor; i >= 0 && i < len(t.Seats) && t.Seats[i].Bot {
 		seat, l = i, t.Seats[i].Level
 	}
-	l = bot.Level(((int(l)+d)%n + n) % n)
-	return m.do(lobby.Intent{Kind: lobby.BotLevel, Seat: seat, Level: l})
+	l = lobby.Level(((int(l)+d)%n + n) % n)
+	return m.send(lobby.Intent{Kind: lobby.BotLevel, Seat: seat, Level: l})
 }
 
 // roomPaceKey toggles the bots' pace (host).
@@ -60,7 +59,7 @@ func (m *model) roomPaceKey() tea.Cmd {
 	if !m.hostOnly("change the bots' pace") {
 		return nil
 	}
-	return m.do(lobby.Intent{Kind: lobby.BotPace, Fast: !m.scr.Table.FastBots})
+	return m.send(lobby.Intent{Kind: lobby.BotPace, Fast: !m.scr.Table.FastBots})
 }
 
 // botLine is the waiting room's line for the host about the bots added

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/lobby/bot"
 )
 
 // TestRoomBotKeys: in the waiting room the host changes the selected bot's
@@ -19,12 +18,12 @@ func TestRoomBotKeys(t *testing.T) {
 		keys []string
 		want []lobby.Intent
 	}{
-		{"a bot's level up", true, []string{"down", "right"}, []lobby.Intent{{Kind: lobby.BotLevel, Seat: 1, Level: bot.Hard}}},
-		{"a bot's level down", true, []string{"down", "left"}, []lobby.Intent{{Kind: lobby.BotLevel, Seat: 1, Level: bot.Easy}}},
+		{"a bot's level up", true, []string{"down", "right"}, []lobby.Intent{{Kind: lobby.BotLevel, Seat: 1, Level: lobby.Hard}}},
+		{"a bot's level down", true, []string{"down", "left"}, []lobby.Intent{{Kind: lobby.BotLevel, Seat: 1, Level: lobby.Easy}}},
 		{"new bots' level on an empty seat", true, []string{"down", "down", "left"},
-			[]lobby.Intent{{Kind: lobby.BotLevel, Seat: -1, Level: bot.Easy}}},
+			[]lobby.Intent{{Kind: lobby.BotLevel, Seat: -1, Level: lobby.Easy}}},
 		{"past hard comes beginner", true, []string{"down", "down", "down", "up", "up", "right"},
-			[]lobby.Intent{{Kind: lobby.BotLevel, Seat: 1, Level: bot.Beginner}}},
+			[]lobby.Intent{{Kind: lobby.BotLevel, Seat: 1, Level: lobby.Beginner}}},
 		{"fast bots", true, []string{"f"}, []lobby.Intent{{Kind: lobby.BotPace, Fast: true}}},
 		{"a guest may not", false, []string{"down", "right", "f"}, nil},
 	}
@@ -33,7 +32,7 @@ func TestRoomBotKeys(t *testing.T) {
 			scr := waitingRoom()
 			scr.Table.Host = c.host
 			if c.name == "past hard comes beginner" {
-				scr.Table.Seats[1].Level = bot.Hard
+				scr.Table.Seats[1].Level = lobby.Hard
 			}
 			m, f := newTestModel(scr, 80, 24, plainRenderer())
 			press(m, keys(c.keys...)...)

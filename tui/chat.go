@@ -27,7 +27,7 @@ func (m *model) chatKey(k tea.KeyMsg) tea.Cmd {
 		if text == "" {
 			return nil
 		}
-		return m.do(lobby.Intent{Kind: lobby.Chat, Text: text})
+		return m.send(lobby.Intent{Kind: lobby.Chat, Text: text})
 	case tea.KeyEsc:
 		c.input.Reset()
 		c.open = false

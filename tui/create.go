@@ -9,7 +9,6 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/lobby/bot"
 )
 
 // formRow is one line of the create form.
@@ -53,7 +52,7 @@ type createForm struct {
 	seats     int
 	target    int // index in targets
 	bots      int
-	botLevel  bot.Level
+	botLevel  lobby.Level
 	fastBots  bool
 	blanks    int
 	blankPts  int // index in engine.BlankScores
@@ -66,7 +65,7 @@ type createForm struct {
 }
 
 func newCreateForm(nick string) *createForm {
-	f := &createForm{name: newInput(24, nil), seats: 4, target: 5, row: rowName, botLevel: bot.Normal}
+	f := &createForm{name: newInput(24, nil), seats: 4, target: 5, row: rowName, botLevel: lobby.Normal}
 	if nick != "" {
 		f.name.Set(clean(nick) + "'s table")
 	}
@@ -188,8 +187,8 @@ func (f *createForm) step(d int) {
 		f.bots = min(max(f.bots+d, 0), f.seats-1)
 	case rowBotLevel:
 		// Each level, at a person's pace and then fast.
-		i := wrap(int(f.botLevel)*2+b2i(f.fastBots), 2*len(bot.Levels))
-		f.botLevel, f.fastBots = bot.Level(i/2), i%2 == 1
+		i := wrap(int(f.botLevel)*2+b2i(f.fastBots), 2*len(lobby.Levels))
+		f.botLevel, f.fastBots = lobby.Level(i/2), i%2 == 1
 	case rowBlanks:
 		f.blanks = wrap(f.blanks, len(engine.BlankRules))
 	case rowBlankPoints:
@@ -232,7 +231,7 @@ func (m *model) formKey(k tea.KeyMsg) tea.Cmd {
 		m.page = pageLobby
 		if f.configure {
 			f.configure = false
-			return m.do(lobby.Intent{Kind: lobby.EditDone}) // the countdown starts again
+			return m.send(lobby.Intent{Kind: lobby.EditDone}) // the countdown starts again
 		}
 		return nil
 	case tea.KeyEnter:
@@ -281,7 +280,7 @@ func (m *model) submitForm() tea.Cmd {
 		s := f.settings()
 		f.configure = false
 		m.page = pageLobby
-		return m.do(lobby.Intent{Kind: lobby.Configure, Settings: s})
+		return m.send(lobby.Intent{Kind: lobby.Configure, Settings: s})
 	}
 	opts := lobby.TableOptions{
 		Name:     strings.TrimSpace(f.name.Value()),

@@ -11,7 +11,6 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/lobby/bot"
 )
 
 // fixedNow is the clock of every test: countdowns are exact.
@@ -37,6 +36,7 @@ type fakeSession struct {
 	tourOpens []lobby.TournamentOptions
 	signUps   []string
 	err       error // returned by the calls that return errors
+	sendErr   error // returned by Send
 }
 
 func newFake(s lobby.Screen) *fakeSession {
@@ -85,11 +85,38 @@ func (f *fakeSession) Watch(id string) error {
 	f.watches = append(f.watches, id)
 	return f.err
 }
-func (f *fakeSession) Do(in lobby.Intent) {
+func (f *fakeSession) Send(in lobby.Intent) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.intents = append(f.intents, in)
+	return f.sendErr
 }
+
+// Leave is recorded as the intent it was before Leave was a call.
+func (f *fakeSession) Leave() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.intents = append(f.intents, lobby.Intent{Kind: lobby.Leave})
+	return nil
+}
+
+// The invitations' calls: a fake lobby where nobody else is online.
+func (f *fakeSession) Who() ([]lobby.OnlinePlayer, error) { return nil, nil }
+func (f *fakeSession) Invite(string) error                { return nil }
+func (f *fakeSession) SetInvitations(bool)                {}
+func (f *fakeSession) AcceptInvitation() error            { return nil }
+func (f *fakeSession) DeclineInvitation()                 {}
+
+// The records' calls: a server that keeps none (recordsSession keeps them).
+func (f *fakeSession) Profile(string) (lobby.Profile, error) {
+	return lobby.Profile{}, lobby.ErrNoRecords
+}
+func (f *fakeSession) Leaderboard(string, bool) ([]lobby.LeaderEntry, error) {
+	return nil, lobby.ErrNoRecords
+}
+func (f *fakeSession) Rename(string) error               { return lobby.ErrNoRecords }
+func (f *fakeSession) LinkCode() (lobby.LinkCode, error) { return lobby.LinkCode{}, lobby.ErrNoRecords }
+func (f *fakeSession) RedeemLink(string) error           { return lobby.ErrNoRecords }
 
 // plainRenderer renders no escape sequences at all: golden text.
 func plainRenderer() *lipgloss.Renderer {
@@ -298,8 +325,8 @@ func waitingRoom() lobby.Screen {
 		Table: &lobby.TableView{
 			TableInfo: lobby.TableInfo{ID: "t9", Name: "ana's table", Settings: s, Seats: 4, Taken: 2, Status: lobby.Waiting},
 			Code:      "K7QX2MHC9DFA",
-			Seats:     []lobby.SeatInfo{{Nick: "ana", Host: true, Connected: true}, {Nick: "dee", Bot: true, Connected: true, Level: bot.Normal}, {}, {}},
-			You:       0, Host: true, BotLevel: bot.Normal,
+			Seats:     []lobby.SeatInfo{{Nick: "ana", Host: true, Connected: true}, {Nick: "dee", Bot: true, Connected: true, Level: lobby.Normal}, {}, {}},
+			You:       0, Host: true, BotLevel: lobby.Normal,
 			Log: []lobby.LogLine{{Text: "ana opened the table"}, {Text: "a bot, dee, sat down"}, {Chat: true, Nick: "ana", Text: "invite sent!"}},
 		},
 	}

@@ -25,12 +25,8 @@ func (m *model) joinFullKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	if !jp.full || len(code) != lobby.CodeLength || (k.String() != "w" && k.String() != "W") {
 		return nil, false
 	}
-	ch, ok := m.chooser()
-	if !ok {
-		return nil, false
-	}
 	jp.full, jp.err = false, ""
-	return m.call(callJoin, func(Session) error { return ch.WatchCode(code) }), true
+	return m.call(callJoin, func(s Session) error { return s.WatchCode(code) }), true
 }
 
 // joinFullLines offer to watch a full table.

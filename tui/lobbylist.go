@@ -19,25 +19,6 @@ import (
 // rowBack is the cursor on "back to your table".
 const rowBack = -1
 
-// seatChooser is what the lobby's list needs of a session beyond Session:
-// *lobby.Client has it; a session without it offers only the menu.
-type seatChooser interface {
-	// Back puts the player back in the seat a table keeps for them.
-	Back() error
-	// Sit seats the player at a public table (a free seat or a bot's), or
-	// lets them watch it when there is neither.
-	Sit(tableID string) error
-	// WatchCode watches the private table with that code.
-	WatchCode(code string) error
-}
-
-var _ seatChooser = (*lobby.Client)(nil)
-
-func (m *model) chooser() (seatChooser, bool) {
-	c, ok := m.sess.(seatChooser)
-	return c, ok
-}
-
 // held is the seat a table keeps for the player, while it still is, and
 // the time left.
 func (m *model) held() (*lobby.HeldSeat, time.Duration) {
@@ -114,24 +95,18 @@ func (m *model) chooseRow() tea.Cmd {
 
 // goBack takes the player back to the seat kept for them.
 func (m *model) goBack() tea.Cmd {
-	ch, ok := m.chooser()
-	if !ok {
-		return nil
-	}
 	m.say("taking you back to your seat…", false)
-	return m.call(callQuick, func(Session) error { return ch.Back() })
+	return m.call(callQuick, func(s Session) error { return s.Back() })
 }
 
 // sitAt sits at table t (watch: only watches it).
 func (m *model) sitAt(t lobby.TableInfo, watch bool) tea.Cmd {
-	ch, ok := m.chooser()
-	if watch || !ok {
-		id := t.ID
+	id := t.ID
+	if watch {
 		return m.call(callQuick, func(s Session) error { return s.Watch(id) })
 	}
-	id := t.ID
 	m.say(sittingAt(t), false)
-	return m.call(callQuick, func(Session) error { return ch.Sit(id) })
+	return m.call(callQuick, func(s Session) error { return s.Sit(id) })
 }
 
 // sittingAt is what the lobby says while the player is being seated at t.

@@ -8,7 +8,6 @@ import (
 
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/names"
-	"github.com/unossh/unossh/store"
 )
 
 // nickPage is the nickname prompt of a first visit.
@@ -64,7 +63,7 @@ func nickProblem(s string) string {
 func newNickPage() *nickPage {
 	// The field starts empty: never the SSH login name ("root"), which
 	// enter would otherwise make the player's name for good.
-	return &nickPage{input: newNickInput(), code: newInput(store.LinkCodeLen, codeRune)}
+	return &nickPage{input: newNickInput(), code: newInput(lobby.LinkCodeLen, codeRune)}
 }
 
 // nickState is the nickname page, made when first needed: a player whose
@@ -231,7 +230,7 @@ func (m *model) linkView(out []string) []string {
 		"  the code it shows here.",
 		"",
 	)
-	out = append(out, m.field("code", np.code.View(st, store.LinkCodeLen+1))...)
+	out = append(out, m.field("code", np.code.View(st, lobby.LinkCodeLen+1))...)
 	switch {
 	case np.err != "":
 		out = append(out, "  "+st.err.Render("✗ "+np.err))

@@ -8,7 +8,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/store"
 )
 
 // profilePage shows a player's profile: their own (p in the lobby) or
@@ -16,12 +15,12 @@ import (
 // player may change their nickname and make a code that adds a key.
 type profilePage struct {
 	name    string // whose profile: "" for the player's own
-	p       *store.Profile
+	p       *lobby.Profile
 	err     string
 	loading bool
 	input   lineInput
 	editing profileEdit
-	link    *store.LinkCode
+	link    *lobby.LinkCode
 	note    string // what the last action did
 	back    page   // where esc goes
 }
@@ -78,7 +77,7 @@ func (p *profilePage) gotProfile(msg profileMsg) {
 }
 
 func (p *profilePage) gotRename(msg renameMsg) {
-	var soon *store.RenameTooSoonError
+	var soon *lobby.RenameTooSoonError
 	switch {
 	case errors.As(msg.err, &soon):
 		// When comes first: the line may be read in a narrow window.
@@ -246,7 +245,7 @@ func (m *model) profileView() []string {
 		}
 		out = append(out, "  "+st.bold.Render("To add a key: ")+"from it, run "+
 			st.accent.Render("ssh "+dest+" link "+pp.link.Code),
-			"  "+st.dim.Render(fmt.Sprintf("The code works once, for %d minutes.", int(store.LinkCodeTTL.Minutes()))))
+			"  "+st.dim.Render(fmt.Sprintf("The code works once, for %d minutes.", int(lobby.LinkCodeTTL.Minutes()))))
 	}
 	if pp.p != nil {
 		out = append(out, "")

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/store"
 )
 
 // The link code goes from the profile page once another key has used it
@@ -43,7 +42,7 @@ func TestLinkCodeExpires(t *testing.T) {
 	require.Contains(t, m.View(), "link 7Q4K-M2XD")
 	require.True(t, m.showsClock(), "the page ticks to see the code expire")
 
-	now = fixedNow.Add(store.LinkCodeTTL)
+	now = fixedNow.Add(lobby.LinkCodeTTL)
 	view := m.View()
 	require.NotContains(t, view, "7Q4K-M2XD")
 	require.Contains(t, view, "The code expired: press a for a new one.")

@@ -11,36 +11,35 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/store"
 )
 
 // recordsSession is a fake session on a server that keeps records.
 type recordsSession struct {
 	*fakeSession
-	profiles map[string]store.Profile // by nickname; "" is the player's own
-	board    []store.LeaderEntry
+	profiles map[string]lobby.Profile // by nickname; "" is the player's own
+	board    []lobby.LeaderEntry
 	asked    []string // the boards asked for: "edition week"
 	renames  []string
 	err      error
 }
 
-func (r *recordsSession) Profile(name string) (store.Profile, error) {
+func (r *recordsSession) Profile(name string) (lobby.Profile, error) {
 	if name == "" && r.Screen().Account.Guest {
-		return store.Profile{}, lobby.ErrGuestNoStats
+		return lobby.Profile{}, lobby.ErrGuestNoStats
 	}
 	p, ok := r.profiles[name]
 	if !ok {
-		return store.Profile{}, lobby.ErrNoSuchPlayer
+		return lobby.Profile{}, lobby.ErrNoSuchPlayer
 	}
 	return p, nil
 }
 
-func (r *recordsSession) Leaderboard(edition string, week bool) ([]store.LeaderEntry, error) {
+func (r *recordsSession) Leaderboard(edition string, week bool) ([]lobby.LeaderEntry, error) {
 	r.asked = append(r.asked, fmt.Sprint(edition, " ", week))
 	if !week {
 		return r.board, nil
 	}
-	out := append([]store.LeaderEntry(nil), r.board[:5]...)
+	out := append([]lobby.LeaderEntry(nil), r.board[:5]...)
 	for i := range out {
 		out[i].Gain = 2.5 - float64(i)
 		out[i].Games = i + 1
@@ -53,32 +52,32 @@ func (r *recordsSession) Rename(nick string) error {
 	return r.err
 }
 
-func (r *recordsSession) LinkCode() (store.LinkCode, error) {
-	return store.LinkCode{Code: "7Q4K-M2XD", Expires: fixedNow.Add(store.LinkCodeTTL)}, nil
+func (r *recordsSession) LinkCode() (lobby.LinkCode, error) {
+	return lobby.LinkCode{Code: "7Q4K-M2XD", Expires: fixedNow.Add(lobby.LinkCodeTTL)}, nil
 }
 
 func (r *recordsSession) RedeemLink(code string) error { return r.err }
 
 // anaProfile is a player with some history.
-func anaProfile() store.Profile {
-	p := store.Profile{
-		Account: store.Account{ID: 1, Nickname: "ana", Keys: []string{"SHA256:a", "SHA256:b"}, Created: fixedNow.AddDate(0, -2, 0)},
+func anaProfile() lobby.Profile {
+	p := lobby.Profile{
+		Account: lobby.Account{ID: 1, Nickname: "ana", Keys: []string{"SHA256:a", "SHA256:b"}, Created: fixedNow.AddDate(0, -2, 0)},
 		Games:   42, Wins: 17, Points: 3210, UNOCalls: 55, Catches: 6,
-		ByMode: []store.ModeStats{
+		ByMode: []lobby.ModeStats{
 			{Edition: engine.Classic2001, Mode: engine.Standard, Games: 30, Wins: 14, Points: 2800},
 			{Edition: engine.Minions2016, Mode: engine.SingleHand, Games: 7, Wins: 2, Points: 210},
 			{Edition: engine.MastersOfTheUniverse2020, Mode: engine.Partners, Games: 3, Wins: 1, Points: 150},
 			{Edition: engine.TheOffice2020, Mode: engine.Challenge, Games: 1, Wins: 0, Points: 0},
 			{Edition: engine.MastersOfTheUniverse2023, Mode: engine.RotatingPartners, Games: 1, Wins: 0, Points: 50},
 		},
-		Ratings: []store.EditionRating{
-			{Edition: store.AllEditions, PlayerRating: store.PlayerRating{Rating: store.Rating{Mu: 29.1, Sigma: 4.2}, Games: 40}},
-			{Edition: "classic-2001", PlayerRating: store.PlayerRating{Rating: store.Rating{Mu: 30.2, Sigma: 4.5}, Games: 29}},
-			{Edition: "minions-2016", PlayerRating: store.PlayerRating{Rating: store.Rating{Mu: 24, Sigma: 6.1}, Games: 7}},
+		Ratings: []lobby.EditionRating{
+			{Edition: lobby.AllEditions, PlayerRating: lobby.PlayerRating{Rating: lobby.Rating{Mu: 29.1, Sigma: 4.2}, Games: 40}},
+			{Edition: "classic-2001", PlayerRating: lobby.PlayerRating{Rating: lobby.Rating{Mu: 30.2, Sigma: 4.5}, Games: 29}},
+			{Edition: "minions-2016", PlayerRating: lobby.PlayerRating{Rating: lobby.Rating{Mu: 24, Sigma: 6.1}, Games: 7}},
 		},
 	}
-	for i := 0; i < store.RecentGames; i++ {
-		g := store.GameSummary{ID: int64(100 - i), Edition: engine.Classic2001, Mode: engine.Standard,
+	for i := 0; i < lobby.RecentGames; i++ {
+		g := lobby.GameSummary{ID: int64(100 - i), Edition: engine.Classic2001, Mode: engine.Standard,
 			Started: fixedNow.Add(-time.Duration(i+1) * 5 * time.Hour), Ended: fixedNow.Add(-time.Duration(i) * 5 * time.Hour),
 			Seat: i % 4, Place: 1 + i%4, Points: 300 - 20*i, Players: []string{"ana", "bo", "ada", "bix"},
 			Rated: i%3 != 2, Gain: 1.4 - 0.5*float64(i%4)}
@@ -88,14 +87,14 @@ func anaProfile() store.Profile {
 	return p
 }
 
-func leaderboard() []store.LeaderEntry {
+func leaderboard() []lobby.LeaderEntry {
 	names := []string{"ana", "bo", "hard", "cyd", "dee", "normal", "eve", "fay", "gus", "hal", "ivy", "jo", "kim", "easy", "lu"}
-	var out []store.LeaderEntry
+	var out []lobby.LeaderEntry
 	for i, n := range names {
-		e := store.LeaderEntry{Rank: i + 1, Name: n, Rating: store.Rating{Mu: 32 - float64(i), Sigma: 3 + float64(i)/10},
-			Games: 50 - 3*i, Player: store.PlayerRef{Kind: store.SeatAccount, AccountID: int64(i + 1)}}
+		e := lobby.LeaderEntry{Rank: i + 1, Name: n, Rating: lobby.Rating{Mu: 32 - float64(i), Sigma: 3 + float64(i)/10},
+			Games: 50 - 3*i, Player: lobby.PlayerRef{Kind: lobby.SeatAccount, AccountID: int64(i + 1)}}
 		if n == "hard" || n == "normal" || n == "easy" {
-			e.Player = store.PlayerRef{Kind: store.SeatBot, BotLevel: n}
+			e.Player = lobby.PlayerRef{Kind: lobby.SeatBot, BotLevel: n}
 		}
 		out = append(out, e)
 	}
@@ -104,7 +103,7 @@ func leaderboard() []store.LeaderEntry {
 
 func newRecordsModel(s lobby.Screen, w, h int) (*model, *recordsSession) {
 	r := &recordsSession{fakeSession: newFake(s), board: leaderboard(),
-		profiles: map[string]store.Profile{"": anaProfile(), "bo": boProfile()}}
+		profiles: map[string]lobby.Profile{"": anaProfile(), "bo": boProfile()}}
 	m := New(Options{Client: r, Renderer: plainRenderer(), Width: w, Height: h,
 		Now: func() time.Time { return fixedNow }, Addr: "ssh -p 23234 uno.example.com"}).(*model)
 	m.setScreen(s)
@@ -112,12 +111,12 @@ func newRecordsModel(s lobby.Screen, w, h int) (*model, *recordsSession) {
 }
 
 // boProfile is a player with one game.
-func boProfile() store.Profile {
+func boProfile() lobby.Profile {
 	p := anaProfile()
-	p.Account = store.Account{ID: 2, Nickname: "bo", Keys: []string{"SHA256:c"}, Created: fixedNow.AddDate(0, 0, -3)}
+	p.Account = lobby.Account{ID: 2, Nickname: "bo", Keys: []string{"SHA256:c"}, Created: fixedNow.AddDate(0, 0, -3)}
 	p.Games, p.Wins, p.Points, p.UNOCalls, p.Catches = 1, 0, 40, 1, 0
 	p.ByMode = p.ByMode[:1]
-	p.ByMode[0] = store.ModeStats{Edition: engine.Classic2001, Mode: engine.Standard, Games: 1, Points: 40}
+	p.ByMode[0] = lobby.ModeStats{Edition: engine.Classic2001, Mode: engine.Standard, Games: 1, Points: 40}
 	p.Ratings = nil
 	p.Recent = p.Recent[:1]
 	return p
@@ -190,7 +189,7 @@ func TestBoardKeys(t *testing.T) {
 // A refused rename says why, and keeps the old name.
 func TestRenameRefused(t *testing.T) {
 	m, r := newRecordsModel(recordsScreen(), 80, 24)
-	r.err = &store.RenameTooSoonError{Next: fixedNow.Add(20 * time.Hour)}
+	r.err = &lobby.RenameTooSoonError{Next: fixedNow.Add(20 * time.Hour)}
 	pressAll(m, []string{"p", "r", "x", "enter"})
 	require.Equal(t, []string{"anax"}, r.renames)
 	next := fixedNow.Add(20 * time.Hour).UTC().Format("2 Jan 15:04 UTC")
@@ -219,7 +218,7 @@ func TestRecordsText(t *testing.T) {
 		"Classic 2001", "single hand", "recent games", "1st/4"} {
 		require.Contains(t, text, want)
 	}
-	board := BoardText(store.AllEditions, false, leaderboard(), fixedNow)
+	board := BoardText(lobby.AllEditions, false, leaderboard(), fixedNow)
 	require.Contains(t, board, "bot (hard)")
 	require.Contains(t, board, "all editions · all time")
 	for _, c := range []struct{ in, want string }{{"", "all"}, {"ALL", "all"}, {"classic", "classic-2001"},
@@ -239,8 +238,8 @@ func TestRecordsText(t *testing.T) {
 // breakdown and among the latest games.
 func TestRecordsTextCountsTournaments(t *testing.T) {
 	p := anaProfile()
-	p.Tournaments = store.TournamentStats{Played: 2, Won: 1, Best: 1}
-	p.ByMode = append(p.ByMode, store.ModeStats{Edition: engine.Classic2001, Mode: engine.Partners, Tournament: true,
+	p.Tournaments = lobby.TournamentStats{Played: 2, Won: 1, Best: 1}
+	p.ByMode = append(p.ByMode, lobby.ModeStats{Edition: engine.Classic2001, Mode: engine.Partners, Tournament: true,
 		Games: 14, Wins: 8, Points: 900})
 	p.Recent[0].Mode, p.Recent[0].Tournament = engine.Partners, "T1"
 	text := ProfileText(p)
@@ -267,7 +266,7 @@ func TestLateProfileKeepsTheRenameRefusal(t *testing.T) {
 // screen once it does (the rename's answer came first under load).
 func TestLateProfileKeepsARefusedRename(t *testing.T) {
 	m, r := newRecordsModel(recordsScreen(), 80, 24)
-	r.err = &store.RenameTooSoonError{Next: fixedNow.Add(20 * time.Hour)}
+	r.err = &lobby.RenameTooSoonError{Next: fixedNow.Add(20 * time.Hour)}
 	pressAll(m, []string{"p", "r", "x", "enter"})
 	m.prof.gotProfile(profileMsg{name: m.prof.name, p: *m.prof.p})
 	require.Contains(t, m.View(), "you may rename again after")

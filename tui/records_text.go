@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/unossh/unossh/engine"
-	"github.com/unossh/unossh/store"
+	"github.com/unossh/unossh/lobby"
 )
 
 // This file words the records (profiles, leaderboards) as plain lines: the
@@ -18,7 +18,7 @@ import (
 const TextWidth = 80
 
 // ratingText is a rating as shown: its conservative ordinal.
-func ratingText(r store.Rating) string { return fmt.Sprintf("%.1f", r.Ordinal()) }
+func ratingText(r lobby.Rating) string { return fmt.Sprintf("%.1f", r.Ordinal()) }
 
 // gainText is a rating change: "+1.2", "-0.4", "" for none.
 func gainText(g float64, rated bool) string {
@@ -57,7 +57,7 @@ func placeText(n int) string {
 
 // boardEditions are the leaderboards, in the order ←/→ goes through them.
 var boardEditions = func() []string {
-	out := []string{store.AllEditions}
+	out := []string{lobby.AllEditions}
 	for _, e := range engine.Editions {
 		out = append(out, e.String())
 	}
@@ -66,7 +66,7 @@ var boardEditions = func() []string {
 
 // editionName is an edition's key as a player reads it.
 func editionName(key string) string {
-	if key == store.AllEditions || key == "" {
+	if key == lobby.AllEditions || key == "" {
 		return "all editions"
 	}
 	var e engine.Edition
@@ -84,8 +84,8 @@ var ErrUnknownEdition = errors.New("no such edition; try one of: all, classic, m
 // motu-2020) or "all"; "" is all.
 func ParseBoardEdition(s string) (string, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
-	if s == "" || s == store.AllEditions {
-		return store.AllEditions, nil
+	if s == "" || s == lobby.AllEditions {
+		return lobby.AllEditions, nil
 	}
 	var found []string
 	for _, e := range engine.Editions {
@@ -104,7 +104,7 @@ func ParseBoardEdition(s string) (string, error) {
 }
 
 // profileHead is the profile's first lines: who, their ratings, their totals.
-func profileHead(p store.Profile, w int) []string {
+func profileHead(p lobby.Profile, w int) []string {
 	a := p.Account
 	who := a.Nickname + " · playing since " + a.Created.UTC().Format("2 Jan 2006")
 	if len(a.Keys) > 1 {
@@ -114,7 +114,7 @@ func profileHead(p store.Profile, w int) []string {
 	if len(p.Ratings) > 0 {
 		var parts []string
 		for _, r := range p.Ratings {
-			if r.Edition == store.AllEditions {
+			if r.Edition == lobby.AllEditions {
 				parts = append(parts, fmt.Sprintf("rating %s over all editions (%s)", ratingText(r.Rating),
 					plural(r.Games, "rated game", "rated games")))
 				continue
@@ -145,7 +145,7 @@ const tournamentRound = "tournament round"
 
 // modeRows are the results by edition and mode, under a heading; at most
 // limit rows (0: all), the last saying how many more there are.
-func modeRows(p store.Profile, w, limit int) []string {
+func modeRows(p lobby.Profile, w, limit int) []string {
 	if len(p.ByMode) == 0 {
 		return []string{"No finished game yet."}
 	}
@@ -171,7 +171,7 @@ func modeRows(p store.Profile, w, limit int) []string {
 
 // recentRows are the latest games, newest first, with column heads; at most
 // limit rows (0: all).
-func recentRows(p store.Profile, w, limit int) []string {
+func recentRows(p lobby.Profile, w, limit int) []string {
 	if len(p.Recent) == 0 {
 		return nil
 	}
@@ -202,7 +202,7 @@ func recentRows(p store.Profile, w, limit int) []string {
 }
 
 // ProfileText is a player's profile as plain text, for `ssh HOST profile NAME`.
-func ProfileText(p store.Profile) string {
+func ProfileText(p lobby.Profile) string {
 	w := TextWidth
 	out := profileHead(p, w)
 	out = append(out, "")
@@ -223,7 +223,7 @@ func boardTitle(edition string, week bool) string {
 }
 
 // boardRows are a leaderboard's lines with column heads.
-func boardRows(list []store.LeaderEntry, week bool, w int) []string {
+func boardRows(list []lobby.LeaderEntry, week bool, w int) []string {
 	if len(list) == 0 {
 		if week {
 			return []string{"No rated game this week yet: a game with two or more people is rated."}
@@ -246,18 +246,18 @@ func boardRows(list []store.LeaderEntry, week bool, w int) []string {
 }
 
 // entryName is a leaderboard line's player: a nickname, or a bot level.
-func entryName(e store.LeaderEntry) string {
-	if e.Player.Kind == store.SeatBot {
+func entryName(e lobby.LeaderEntry) string {
+	if e.Player.Kind == lobby.SeatBot {
 		return "bot (" + e.Name + ")"
 	}
 	return e.Name
 }
 
 // BoardText is a leaderboard as plain text, for `ssh HOST top`.
-func BoardText(edition string, week bool, list []store.LeaderEntry, now time.Time) string {
+func BoardText(edition string, week bool, list []lobby.LeaderEntry, now time.Time) string {
 	out := []string{"leaderboard · " + boardTitle(edition, week)}
 	if week {
-		out[0] += " (since " + store.WeekStart(now).Format("Mon 2 Jan") + ")"
+		out[0] += " (since " + lobby.WeekStart(now).Format("Mon 2 Jan") + ")"
 	}
 	out = append(out, "")
 	out = append(out, boardRows(list, week, TextWidth)...)

@@ -40,7 +40,7 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 		m.room.cursor = min(m.room.cursor+1, len(t.Seats)-1)
 	case is(k, m.keys.Start):
 		if m.hostOnly("start the game") {
-			return m.do(lobby.Intent{Kind: lobby.Start})
+			return m.send(lobby.Intent{Kind: lobby.Start})
 		}
 	case is(k, m.keys.AddBot):
 		if m.hostOnly("add bots") {
@@ -48,7 +48,7 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 				m.say("every seat is taken", true)
 				return nil
 			}
-			return m.do(lobby.Intent{Kind: lobby.AddBot})
+			return m.send(lobby.Intent{Kind: lobby.AddBot})
 		}
 	case is(k, m.keys.Remove):
 		if m.hostOnly("remove bots or players") {
@@ -62,14 +62,14 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 		if m.hostOnly("change the rules") {
 			m.form = configureForm(t.Settings)
 			m.page = pageCreate
-			return m.do(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
+			return m.send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
 		}
 	case is(k, m.keys.Chat):
 		m.tbl.chat.open = true
 	case k.String() == "i":
 		m.room.invite.open = true
 	case is(k, m.keys.Leave):
-		return m.do(lobby.Intent{Kind: lobby.Leave})
+		return m.leaveTable()
 	case is(k, m.keys.Help):
 		m.openHelp()
 	default:
@@ -111,9 +111,9 @@ func (m *model) removeSeat(i int) tea.Cmd {
 	case i == t.You:
 		m.say("that is you: press l to leave", true)
 	case s.Bot:
-		return m.do(lobby.Intent{Kind: lobby.RemoveBot, Seat: i})
+		return m.send(lobby.Intent{Kind: lobby.RemoveBot, Seat: i})
 	default:
-		return m.do(lobby.Intent{Kind: lobby.Kick, Seat: i})
+		return m.send(lobby.Intent{Kind: lobby.Kick, Seat: i})
 	}
 	return nil
 }

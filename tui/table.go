@@ -221,7 +221,7 @@ func (m *model) move(a engine.Action) tea.Cmd {
 		return nil
 	}
 	m.tbl.sentAt = m.now()
-	return m.do(lobby.Intent{Kind: lobby.Move, Action: a})
+	return m.send(lobby.Intent{Kind: lobby.Move, Action: a})
 }
 
 // legal finds the legal move that matches want (Kind, Card, Color, Target, UNO).
@@ -285,7 +285,7 @@ func (m *model) leave() tea.Cmd {
 		m.tbl.open = ovLeave
 		return nil
 	}
-	return m.do(lobby.Intent{Kind: lobby.Leave})
+	return m.leaveTable()
 }
 
 func (m *model) spectatorKey(k tea.KeyMsg) tea.Cmd {
@@ -293,7 +293,7 @@ func (m *model) spectatorKey(k tea.KeyMsg) tea.Cmd {
 		return cmd
 	}
 	if is(k, m.keys.Leave) || k.Type == tea.KeyEsc {
-		return m.do(lobby.Intent{Kind: lobby.Leave})
+		return m.leaveTable()
 	}
 	if cmd, ok := m.spectatorSit(k); ok { // a bot's seat to take (lobbylist.go)
 		return cmd
@@ -306,7 +306,7 @@ func (m *model) leaveKey(k tea.KeyMsg) tea.Cmd {
 	switch {
 	case is(k, m.keys.Yes):
 		m.tbl.open = ovNone
-		return m.do(lobby.Intent{Kind: lobby.Leave})
+		return m.leaveTable()
 	case is(k, m.keys.No), k.Type == tea.KeyEsc, is(k, m.keys.Quit):
 		m.tbl.open = ovNone
 	default:
@@ -319,10 +319,10 @@ func (m *model) finalKey(k tea.KeyMsg) tea.Cmd {
 	switch {
 	case is(k, m.keys.Rematch):
 		if m.hostOnly("start a rematch") {
-			return m.do(lobby.Intent{Kind: lobby.Rematch})
+			return m.send(lobby.Intent{Kind: lobby.Rematch})
 		}
 	case is(k, m.keys.Lobby), k.Type == tea.KeyEsc:
-		return m.do(lobby.Intent{Kind: lobby.Leave})
+		return m.leaveTable()
 	case is(k, m.keys.Chat):
 		m.tbl.chat.open = true
 	case is(k, m.keys.Help):

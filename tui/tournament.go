@@ -13,15 +13,6 @@ import (
 // whom this round at both tables, what each partnership has scored, and
 // the players' standings across both tables.
 
-// tourSession is what the TUI needs of a session to open and join
-// tournaments; *lobby.Client has it.
-type tourSession interface {
-	OpenTournament(opts lobby.TournamentOptions) error
-	SignUp(tournamentID string) error
-}
-
-var _ tourSession = (*lobby.Client)(nil)
-
 // tourHand is the hand of the tournament a table is at (1 to 28): the
 // round's hands before it, and this table's hand in the round.
 func tourHand(tv *lobby.TournamentView, v *engine.View) int {

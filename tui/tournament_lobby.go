@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"errors"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
@@ -17,8 +15,6 @@ type tourPage struct {
 	cursor  int
 	edition int
 }
-
-var errNoTournaments = errors.New("this server does not offer tournaments")
 
 // tourLines are the public tournaments in the lobby's list.
 func (m *model) tournaments() []lobby.TableInfo {
@@ -35,12 +31,8 @@ func (m *model) tournaments() []lobby.TableInfo {
 func (m *model) openTournament(public bool) tea.Cmd {
 	opts := lobby.TournamentOptions{Name: clean(m.scr.Nick) + "'s tournament", Public: public,
 		Settings: engine.Settings{Edition: engine.Edition(m.tour.edition)}}
-	return m.call(callDo, func(s Session) error {
-		ts, ok := s.(tourSession)
-		if !ok {
-			return errNoTournaments
-		}
-		return ts.OpenTournament(opts)
+	return m.call(callPlain, func(s Session) error {
+		return s.OpenTournament(opts)
 	})
 }
 
@@ -71,12 +63,8 @@ func (m *model) tourLobbyKey(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		id := list[min(tp.cursor, len(list)-1)].ID
-		return m.call(callDo, func(s Session) error {
-			ts, ok := s.(tourSession)
-			if !ok {
-				return errNoTournaments
-			}
-			return ts.SignUp(id)
+		return m.call(callPlain, func(s Session) error {
+			return s.SignUp(id)
 		})
 	case k.Type == tea.KeyEsc, is(k, m.keys.Quit):
 		m.page = pageLobby

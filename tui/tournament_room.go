@@ -25,13 +25,13 @@ func (m *model) tourRoomKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, m.keys.Chat):
 		m.tbl.chat.open = true
 	case is(k, m.keys.Leave), k.Type == tea.KeyEsc:
-		return m.do(lobby.Intent{Kind: lobby.Leave})
+		return m.leaveTable()
 	case is(k, m.keys.Help):
 		m.openHelp()
 	case !tv.Started && k.String() == "j":
-		return m.do(lobby.Intent{Kind: lobby.TourSignUp})
+		return m.send(lobby.Intent{Kind: lobby.TourSignUp})
 	case tv.Started && (k.String() == "1" || k.String() == "2"):
-		return m.do(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
+		return m.send(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
 	default:
 		if tv.Started {
 			m.say("1 or 2 watches a table · t chat · l leave", false)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/lobby/bot"
 )
 
 var tourNames = []string{"ana", "bo", "cy", "dee", "eve", "fay", "gus", "hal"}
@@ -52,7 +51,7 @@ func tourView(round, table int, hands [2]int) *lobby.TournamentView {
 func tourSignUp() lobby.Screen {
 	set := engine.Settings{Edition: engine.Classic2001, Mode: engine.Partners, Players: 8}
 	seats := []lobby.SeatInfo{{Nick: "ana", Host: true, Connected: true}, {Nick: "bo", Connected: true},
-		{Nick: "ada", Bot: true, Connected: true, Level: bot.Normal}, {Nick: "cy", Connected: true}, {}, {}, {}, {}}
+		{Nick: "ada", Bot: true, Connected: true, Level: lobby.Normal}, {Nick: "cy", Connected: true}, {}, {}, {}, {}}
 	tv := &lobby.TournamentView{ID: "T4", Name: "friday cup", Players: []string{"ana", "bo", "ada", "cy", "", "", "", ""},
 		Bots: make([]bool, 8), Schedule: engine.TournamentSchedule(), Table: -1}
 	return lobby.Screen{Nick: "ana", Online: 12, Table: &lobby.TableView{

@@ -3,12 +3,16 @@
 // the table, drawn to fit any window of 80x24 or more.
 //
 // The model only shows what the lobby posts and sends the player's intents;
-// the lobby and its tables decide everything. Updates reach the model through
-// a command that waits on the session's Updates channel, reads the newest
-// Screen and is armed again (see listen): nothing ever calls Program.Send.
-// Calls that wait for the hub or the table run one at a time, in order, off
-// the Update goroutine. Every style is built from the session's own renderer, so
-// each player gets the colours their terminal can show.
+// the lobby and its tables decide everything. The lobby's screens reach the
+// model through the session's own goroutine in the ssh runtime, which
+// already waits for window sizes: it takes the pump (TakePump), waits on
+// the session's Updates channel and hands each newest Screen to Update
+// (without a runtime, as in tests, the model arms its own pump, listen). A
+// key at a table is one call to Session.Send, made in Update, which never
+// waits: the table's queue keeps the order. Calls that need an answer
+// (join, create, leave, the lobby's lists) run one at a time, in order, off
+// the Update goroutine. Every style is built from the session's own
+// renderer, so each player gets the colours their terminal can show.
 //
 //	m := tui.New(tui.Options{
 //		Client:   hub.Connect(s.ID, fingerprint, guest), // a *lobby.Client
@@ -21,6 +25,7 @@
 package tui
 
 import (
+	"errors"
 	"io"
 	"strings"
 	"sync/atomic"
@@ -403,18 +408,33 @@ func (m *model) runCommand() tea.Cmd {
 	return nil
 }
 
-// call queues a call to the session.
+// call queues a call that waits for the lobby's answer.
 func (m *model) call(kind callKind, f func(Session) error) tea.Cmd {
 	cmd, ok := m.calls.add(m.sess, pendingCall{kind: kind, run: f})
 	if !ok {
-		m.say("slow down: still sending your last moves", true)
+		m.say("slow down: still waiting for the lobby", true)
 	}
 	return cmd
 }
 
-// do sends an intent to the player's table.
-func (m *model) do(in lobby.Intent) tea.Cmd {
-	return m.call(callDo, func(s Session) error { s.Do(in); return nil })
+// send queues an intent on the player's table: one call, which never
+// waits, so a key costs no goroutine and the table's own queue keeps the
+// order. Only a full queue is worth a word here; the lobby answers
+// everything else (a refused move, a table that has gone) with a screen.
+func (m *model) send(in lobby.Intent) tea.Cmd {
+	if m.sess == nil {
+		return nil
+	}
+	if err := m.sess.Send(in); errors.Is(err, lobby.ErrBusy) {
+		m.say(err.Error(), true)
+	}
+	return nil
+}
+
+// leaveTable leaves the player's table: a call that waits, so that what
+// the player does next finds them in the lobby.
+func (m *model) leaveTable() tea.Cmd {
+	return m.call(callPlain, func(s Session) error { return s.Leave() })
 }
 
 // callDone shows a call's error where it belongs.
@@ -511,7 +531,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	m.hint = ""
 	var cmds []tea.Cmd
 	if t := m.scr.Table; t != nil && t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay {
-		cmds = append(cmds, m.do(lobby.Intent{Kind: lobby.Wake}))
+		cmds = append(cmds, m.send(lobby.Intent{Kind: lobby.Wake}))
 	}
 	switch m.where() {
 	case atTooSmall:

@@ -12,7 +12,6 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/lobby/bot"
 )
 
 func move(a engine.Action) lobby.Intent { return lobby.Intent{Kind: lobby.Move, Action: a} }
@@ -222,7 +221,7 @@ func TestLobbyMenu(t *testing.T) {
 
 	m, f = newTestModel(lobbyScreen(), 80, 24, plainRenderer())
 	press(m, keys("down", "enter", "down", "right", "down", "right", "down", "down", "right", "down", "down", "right", "enter")...)
-	normal := bot.Normal
+	normal := lobby.Normal
 	want := lobby.TableOptions{Name: "ana's table", Public: true,
 		Settings: engine.Settings{Edition: engine.Minions2016, Mode: engine.Standard, Players: 5, Target: 500}, Bots: 1, BotLevel: &normal}
 	if !reflect.DeepEqual(f.creates, []lobby.TableOptions{want}) {

@@ -14,23 +14,6 @@ import (
 // invited player, in the lobby, reads one line and takes it up with enter,
 // or turns it down with esc.
 
-// socialSession is what the who page and invitations need of a session
-// beyond Session: *lobby.Client has it.
-type socialSession interface {
-	Who() ([]lobby.OnlinePlayer, error)
-	Invite(nick string) error
-	SetInvitations(on bool)
-	AcceptInvitation() error
-	DeclineInvitation()
-}
-
-var _ socialSession = (*lobby.Client)(nil)
-
-func (m *model) social() (socialSession, bool) {
-	s, ok := m.sess.(socialSession)
-	return s, ok
-}
-
 // whoPage is the list of players online, as last asked for.
 type whoPage struct {
 	list   []lobby.OnlinePlayer
@@ -53,11 +36,7 @@ func (m *model) openWho() tea.Cmd {
 }
 
 func (m *model) askWho() tea.Cmd {
-	s, ok := m.social()
-	if !ok {
-		m.ppl.loaded, m.ppl.err = true, "this session cannot list players"
-		return nil
-	}
+	s := m.sess
 	return func() tea.Msg {
 		l, err := s.Who()
 		return whoMsg{list: l, err: err}
@@ -84,10 +63,8 @@ func (m *model) whoKey(k tea.KeyMsg) tea.Cmd {
 	case k.String() == "r":
 		return m.askWho()
 	case k.String() == "x":
-		if s, ok := m.social(); ok {
-			on := m.scr.NoInvitations
-			return m.call(callDo, func(Session) error { s.SetInvitations(on); return nil })
-		}
+		on := m.scr.NoInvitations
+		return m.call(callPlain, func(s Session) error { s.SetInvitations(on); return nil })
 	case k.Type == tea.KeyEsc, is(k, m.keys.Quit):
 		m.page = pageLobby
 	case is(k, m.keys.Help):
@@ -168,16 +145,15 @@ func (m *model) invitationLine() string {
 // invitationKey is enter (take it up) or esc (turn it down) in the lobby
 // while an invitation waits; false for any other key.
 func (m *model) invitationKey(k tea.KeyMsg) (tea.Cmd, bool) {
-	s, ok := m.social()
-	if !ok || m.invitation() == nil {
+	if m.invitation() == nil {
 		return nil, false
 	}
 	switch {
 	case is(k, m.keys.Enter):
 		m.say("taking up the invitation…", false)
-		return m.call(callJoin, func(Session) error { return s.AcceptInvitation() }), true
+		return m.call(callJoin, func(s Session) error { return s.AcceptInvitation() }), true
 	case k.Type == tea.KeyEsc:
-		return m.call(callDo, func(Session) error { s.DeclineInvitation(); return nil }), true
+		return m.call(callPlain, func(s Session) error { s.DeclineInvitation(); return nil }), true
 	}
 	return nil, false
 }
@@ -199,8 +175,8 @@ func (m *model) inviteKey(k tea.KeyMsg) tea.Cmd {
 		nick := ib.input.Value()
 		ib.open = false
 		ib.input.Reset()
-		if s, ok := m.social(); ok && nick != "" {
-			return m.call(callDo, func(Session) error { return s.Invite(nick) })
+		if nick != "" {
+			return m.call(callPlain, func(s Session) error { return s.Invite(nick) })
 		}
 	default:
 		ib.input.Update(k)
