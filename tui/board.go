@@ -1,10 +1,33 @@
 package tui
 
 import (
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
 )
+
+// boardKeys are the leaderboard's keys.
+var boardKeys = struct {
+	Prev, Next, Week, Up, Down, Profile, Back, Mine, Help key.Binding
+}{
+	Prev:    bind("←/→", "edition", "left", "h"),
+	Next:    bind("←/→", "edition", "right", "l"),
+	Week:    bind("tab", "week/all time", "tab", "w"),
+	Up:      with(keyUp, "↑/↓", "choose"),
+	Down:    with(keyDown, "↑/↓", "choose"),
+	Profile: bind("enter", "profile", "enter"),
+	Back:    bind("esc", "back", "esc", "q"),
+	Mine:    bind("p", "my profile", "p"),
+	Help:    keyHelp,
+}
+
+// boardKeyMap is its footer, and its help with p and ?.
+var boardKeyMap = footed{
+	foot: keyList{boardKeys.Prev, boardKeys.Next, boardKeys.Week, boardKeys.Up, boardKeys.Down,
+		boardKeys.Profile, boardKeys.Back},
+	more: keyList{boardKeys.Mine, boardKeys.Help},
+}
 
 // boardPage is the leaderboard: one edition's (or all editions') ratings,
 // of all time or of this week; enter opens the chosen player's profile.
@@ -58,22 +81,22 @@ func (m *model) boardKey(k tea.KeyMsg) tea.Cmd {
 	b := m.board
 	n := len(boardEditions)
 	switch {
-	case k.Type == tea.KeyEsc, is(k, m.keys.Quit):
+	case is(k, boardKeys.Back):
 		m.page = pageLobby
-	case k.Type == tea.KeyLeft, k.String() == "h":
+	case is(k, boardKeys.Prev):
 		b.edition = (b.edition + n - 1) % n
 		return m.loadBoard()
-	case k.Type == tea.KeyRight, k.String() == "l":
+	case is(k, boardKeys.Next):
 		b.edition = (b.edition + 1) % n
 		return m.loadBoard()
-	case k.Type == tea.KeyTab, k.String() == "w":
+	case is(k, boardKeys.Week):
 		b.week = !b.week
 		return m.loadBoard()
-	case is(k, m.keys.Up):
+	case is(k, boardKeys.Up):
 		b.cursor = max(b.cursor-1, 0)
-	case is(k, m.keys.Down):
+	case is(k, boardKeys.Down):
 		b.cursor = min(b.cursor+1, max(len(b.list)-1, 0))
-	case is(k, m.keys.Enter):
+	case is(k, boardKeys.Profile):
 		if b.cursor < len(b.list) {
 			e := b.list[b.cursor]
 			if e.Player.Kind == lobby.SeatBot {
@@ -82,9 +105,9 @@ func (m *model) boardKey(k tea.KeyMsg) tea.Cmd {
 			}
 			return m.openProfile(e.Name)
 		}
-	case k.String() == "p":
+	case is(k, boardKeys.Mine):
 		return m.openProfile("")
-	case is(k, m.keys.Help):
+	case is(k, boardKeys.Help):
 		m.openHelp()
 	default:
 		m.say("←/→ edition · tab this week or all time · enter a player's profile", false)
@@ -126,6 +149,5 @@ func (m *model) boardView() []string {
 	}
 	out = append(out, "")
 	out = append(out, "  "+st.dim.Render("rating: a cautious estimate of skill (OpenSkill); a newcomer starts at 0"))
-	return m.bottom(out, st.footer(m.w, hint{"←/→", "edition"}, hint{"tab", "week/all time"},
-		hint{"↑/↓", "choose"}, hint{"enter", "profile"}, hint{"esc", "back"}))
+	return m.bottom(out, st.footer(m.w, boardKeyMap))
 }

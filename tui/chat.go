@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/charmbracelet/bubbles/key"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -16,11 +17,22 @@ type chatBox struct {
 
 func newChatBox() chatBox { return chatBox{input: newInput(lobby.MaxChat, nil)} }
 
+// chatKeys send or drop the chat line; what else is typed is the line.
+var chatKeys = struct {
+	Send, Cancel key.Binding
+}{
+	Send:   bind("enter", "send", "enter"),
+	Cancel: bind("esc", "cancel", "esc"),
+}
+
+// chatKeyMap is the footer while the line is typed.
+var chatKeyMap = keyList{chatKeys.Send, chatKeys.Cancel}
+
 // chatKey edits the chat line: enter sends it, esc cancels.
 func (m *model) chatKey(k tea.KeyMsg) tea.Cmd {
 	c := &m.tbl.chat
-	switch k.Type {
-	case tea.KeyEnter:
+	switch {
+	case is(k, chatKeys.Send):
 		text := strings.TrimSpace(c.input.Value())
 		c.input.Reset()
 		c.open = false
@@ -28,7 +40,7 @@ func (m *model) chatKey(k tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		return m.send(lobby.Intent{Kind: lobby.Chat, Text: text})
-	case tea.KeyEsc:
+	case is(k, chatKeys.Cancel):
 		c.input.Reset()
 		c.open = false
 		return nil

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	"strings"
 	"time"
 
@@ -223,23 +225,61 @@ func (f *createForm) move(d int) {
 	f.row = rs[((i+d)%len(rs)+len(rs))%len(rs)]
 }
 
+// formKeys are the create form's keys; on the name's row, what else is
+// typed is the name.
+var formKeys = struct {
+	Back, Create, Save, Up, Down, Prev, Next, UpRow, DownRow key.Binding
+}{
+	Back:   bind("esc", "back", "esc"),
+	Create: bind("enter", "create", "enter"),
+	Save:   bind("enter", "save", "enter"),
+	Up:     bind("↑/↓", "field", "up", "shift+tab"),
+	Down:   bind("↑/↓", "field", "down", "tab"),
+	Prev:   bind("←/→", "change", "left", "h"),
+	Next:   bind("←/→", "change", "right", "l", " "),
+	// UpRow and DownRow move too, off the name's row.
+	UpRow:   bind("k/j", "field", "k"),
+	DownRow: bind("k/j", "field", "j"),
+}
+
+// The form's key maps: creating a table, and changing a waiting table's
+// rules.
+var (
+	createKeyMap = footed{
+		foot: keyList{formKeys.Up, formKeys.Down, formKeys.Prev, formKeys.Next, formKeys.Create, formKeys.Back},
+		more: keyList{formKeys.UpRow, formKeys.DownRow},
+	}
+	configureKeyMap = footed{
+		foot: keyList{formKeys.Up, formKeys.Down, formKeys.Prev, formKeys.Next, formKeys.Save, formKeys.Back},
+		more: keyList{formKeys.UpRow, formKeys.DownRow},
+	}
+)
+
+// keyMap is the form's key map.
+func (f *createForm) keyMap() help.KeyMap {
+	if f.configure {
+		return configureKeyMap
+	}
+	return createKeyMap
+}
+
 func (m *model) formKey(k tea.KeyMsg) tea.Cmd {
 	f := m.form
 	f.err = ""
-	switch k.Type {
-	case tea.KeyEsc:
+	switch {
+	case is(k, formKeys.Back):
 		m.page = pageLobby
 		if f.configure {
 			f.configure = false
 			return m.send(lobby.Intent{Kind: lobby.EditDone}) // the countdown starts again
 		}
 		return nil
-	case tea.KeyEnter:
+	case is(k, formKeys.Create, formKeys.Save):
 		return m.submitForm()
-	case tea.KeyUp, tea.KeyShiftTab:
+	case is(k, formKeys.Up):
 		f.move(-1)
 		return nil
-	case tea.KeyDown, tea.KeyTab:
+	case is(k, formKeys.Down):
 		f.move(1)
 		return nil
 	}
@@ -248,13 +288,13 @@ func (m *model) formKey(k tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	switch {
-	case k.Type == tea.KeyLeft || k.String() == "h":
+	case is(k, formKeys.Prev):
 		f.step(-1)
-	case k.Type == tea.KeyRight || k.String() == "l" || k.Type == tea.KeySpace:
+	case is(k, formKeys.Next):
 		f.step(1)
-	case k.String() == "k":
+	case is(k, formKeys.UpRow):
 		f.move(-1)
-	case k.String() == "j":
+	case is(k, formKeys.DownRow):
 		f.move(1)
 	default:
 		m.say("←/→ change · ↑/↓ move · enter "+f.verb()+" · esc back", false)
@@ -324,7 +364,7 @@ func (m *model) formView() []string {
 			out = append(out, "    "+mark+st.warn.Render(l))
 		}
 	}
-	foot := st.footer(m.w, hint{"↑/↓", "field"}, hint{"←/→", "change"}, hint{"enter", f.verb()}, hint{"esc", "back"})
+	foot := st.footer(m.w, f.keyMap())
 	return m.bottom(out, foot)
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"io"
 	"sync"
 	"time"
@@ -117,6 +118,14 @@ func (f *fakeSession) Leaderboard(string, bool) ([]lobby.LeaderEntry, error) {
 func (f *fakeSession) Rename(string) error               { return lobby.ErrNoRecords }
 func (f *fakeSession) LinkCode() (lobby.LinkCode, error) { return lobby.LinkCode{}, lobby.ErrNoRecords }
 func (f *fakeSession) RedeemLink(string) error           { return lobby.ErrNoRecords }
+
+// calls is everything the session was asked, for comparing.
+func (f *fakeSession) calls() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return fmt.Sprint(f.intents, f.nicks, f.creates, f.joins, f.watches, f.quick, f.quickWith, f.quickSet,
+		f.tourOpens, f.signUps)
+}
 
 // plainRenderer renders no escape sequences at all: golden text.
 func plainRenderer() *lipgloss.Renderer {

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
@@ -21,37 +23,9 @@ func helpText(dest string) []helpLine {
 			"Cannot (or would rather not)? Draw one: if it matches, you may play it at once. " +
 			"Playing your next-to-last card? Call UNO with it (press u first), or anyone may catch you and you draw. " +
 			"Empty your hand to win the hand: you score what the others hold."),
-		p(""),
-		h("At the table"),
-		k("←/→ h/l", "choose a card; the ones you can play are marked ▲"),
-		k("↑/↓", "a big hand is drawn in rows: the card above or below"),
-		k("enter", "play it (a wild asks for the colour first)"),
-		k("d", "draw a card; if it can be played: enter plays it, k keeps it"),
-		k("u", "arm UNO for your next play (with two cards), or call it late where the edition allows"),
-		k("c", "catch a player who went down to one card without calling UNO"),
-		k("y / n", "challenge a Wild Draw Four, or take the four cards"),
-		k("space", "drop your cards in the Kevin's Chili race"),
-		k("t", "chat with the table"),
-		k("b", "turn the bell that rings when your turn comes on or off"),
-		k("q", "leave (a bot plays your seat while you are away)"),
-		p(""),
-		h("In the waiting room"),
-		k("s", "start the game (host)"),
-		k("b / x", "add a bot / remove the bot or kick the player in the selected seat (host)"),
-		k("←/→", "the selected bot's level, beginner to hard; on another seat, the level of the bots added next (host)"),
-		k("f", "bots pause like people, or play fast (host)"),
-		k("e", "change the rules (host)"),
-		k("i", "invite a player online by nickname: they join with enter from their lobby"),
-		k("l or q", "leave the table"),
-		p(""),
-		h("In the lobby"),
-		k("←/→ · m", "on Quick play: the edition it looks for (any, or one of the five) · the mode (any, or one); "+
-			"enter sits at the fullest waiting public table that matches, or opens one. Kept for your next visit"),
-		k("7 or o", "who is online, and where; there x turns invitations to you off or on"),
-		k("enter / esc", "take up or turn down an invitation while its line shows"),
-		p(""),
-		h("The editions"),
 	}
+	ls = append(ls, keysHelp()...)
+	ls = append(ls, p(""), h("The editions"))
 	for _, e := range engine.Editions {
 		ls = append(ls, k(shortEdition(e), editionBlurb(e)))
 	}
@@ -81,15 +55,117 @@ func helpText(dest string) []helpLine {
 	return ls
 }
 
+// helpKeys are the help page's keys: any other goes back.
+var helpKeys = struct {
+	Up, Down, PageUp, PageDown, Back key.Binding
+}{
+	Up:       with(keyUp, "↑/↓", "scroll"),
+	Down:     also(with(keyDown, "↑/↓", "scroll"), " "),
+	PageUp:   bind("pgup/pgdn", "a page", "pgup"),
+	PageDown: bind("pgup/pgdn", "a page", "pgdown"),
+	Back:     bind("any key", "back"),
+}
+
+// The help page's key maps: with more below, and at the end.
+var (
+	helpKeyMap = footed{
+		foot: keyList{helpKeys.Up, helpKeys.Down, helpKeys.Back},
+		more: keyList{helpKeys.PageUp, helpKeys.PageDown},
+	}
+	helpMoreKeyMap = footed{
+		foot: keyList{with(helpKeys.Up, "↑/↓", "scroll (more below)"), helpKeys.Down, helpKeys.Back},
+		more: helpKeyMap.more,
+	}
+)
+
+// moment is one of a page's key maps, with what the player is doing then.
+type moment struct {
+	caption string
+	keys    help.KeyMap
+}
+
+// keySections are the pages whose keys the help page lists, each with its
+// key maps: the page is generated from them, so it says what the keys do.
+var keySections = []struct {
+	title   string
+	moments []moment
+}{
+	{"At the table", []moment{
+		{"On your turn (u arms UNO for your next play, or calls it late where the edition allows; q leaves, and a bot plays your seat while you are away)", playKeyMap},
+		{"After drawing a card that can be played", drawnKeyMap},
+		{"Choosing a wild's colour", colourKeyMap(engine.Classic2001)},
+		{"Choosing whom to swap hands with", targetKeyMap},
+		{"Facing a Wild Draw Four", challengeKeyMap},
+		{"In the Kevin's Chili race", raceKeyMap},
+		{"Raiding a hand", raidKeyMap},
+		{"When the game is over", finalHostKeyMap},
+		{"Leaving a game under way", leaveKeyMap},
+		{"Typing in the chat", chatKeyMap},
+		{"Watching", sitterKeyMap},
+	}},
+	{"In the waiting room", []moment{
+		{"The host starts the game, adds and removes bots and players, and sets the rules; the others are told so", roomHostKeyMap},
+		{"Inviting a player online", keyList{inviteKeys.Send, inviteKeys.Cancel}},
+	}},
+	{"In the lobby", []moment{
+		{"On Quick play, which sits you at the fullest waiting public table of the edition and mode chosen, or opens one (the choice is kept for your next visit)", lobbyQuickKeyMap},
+		{"On the menu", lobbyMenuKeyMap},
+		{"On the public tables", lobbyListKeyMap},
+		{"Filtering the tables", lobbyFilterKeyMap},
+		{"When a player invites you", keyList{invitationKeys.Accept, invitationKeys.Decline}},
+		{"Creating a table", createKeyMap},
+		{"Joining a table by its code", joinKeyMap},
+		{"Watching a table", watchKeyMap},
+		{"Who's online", whoKeyMap},
+		{"Your profile", profileOwnKeyMap},
+		{"Another player's profile", profileOtherKeyMap},
+		{"The leaderboard", boardKeyMap},
+		{"Tournaments", tourLobbyKeyMap},
+	}},
+	{"In a tournament's room", []moment{
+		{"Before it begins", tourSpectatorKeyMap},
+		{"Once it has begun", tourStartedKeyMap},
+	}},
+	{"Choosing a nickname", []moment{
+		{"", nickKeepKeyMap},
+		{"Linking this key to your account", linkKeyMap},
+	}},
+	{"This page", []moment{{"", helpKeyMap}}},
+}
+
+// keysHelp is the help page's list of keys, page by page and moment by
+// moment: each binding's key and what it does, a pair (↑ and ↓) once.
+func keysHelp() []helpLine {
+	var ls []helpLine
+	for _, sec := range keySections {
+		ls = append(ls, helpLine{}, helpLine{heading: sec.title})
+		for _, mo := range sec.moments {
+			if mo.caption != "" {
+				ls = append(ls, helpLine{text: mo.caption + ":"})
+			}
+			seen := map[key.Help]bool{}
+			for _, col := range mo.keys.FullHelp() {
+				for _, b := range col {
+					if h := b.Help(); !seen[h] {
+						seen[h] = true
+						ls = append(ls, helpLine{key: h.Key, text: h.Desc})
+					}
+				}
+			}
+		}
+	}
+	return ls
+}
+
 func (m *model) helpKey(k tea.KeyMsg) {
 	switch {
-	case is(k, m.keys.Up):
+	case is(k, helpKeys.Up):
 		m.helpTop = max(m.helpTop-1, 0)
-	case is(k, m.keys.Down), k.Type == tea.KeySpace:
+	case is(k, helpKeys.Down):
 		m.helpTop++
-	case k.Type == tea.KeyPgUp:
+	case is(k, helpKeys.PageUp):
 		m.helpTop = max(m.helpTop-(m.h-6), 0)
-	case k.Type == tea.KeyPgDown:
+	case is(k, helpKeys.PageDown):
 		m.helpTop += m.h - 6
 	default:
 		m.page = m.helpBack
@@ -129,9 +205,9 @@ func (m *model) helpView() []string {
 	m.helpTop = min(m.helpTop, max(len(body)-room, 0))
 	end := min(m.helpTop+room, len(body))
 	out = append(out, body[m.helpTop:end]...)
-	more := ""
+	var km help.KeyMap = helpKeyMap
 	if end < len(body) {
-		more = " (more below)"
+		km = helpMoreKeyMap
 	}
-	return m.bottom(out, st.footer(m.w, hint{"↑/↓", "scroll" + more}, hint{"any key", "back"}))
+	return m.bottom(out, st.footer(m.w, km))
 }

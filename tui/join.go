@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/key"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,6 +11,22 @@ import (
 
 	"github.com/unossh/unossh/lobby"
 )
+
+// joinKeys are the join page's keys; what else is typed is the code.
+var joinKeys = struct {
+	Join, Back, WatchFull key.Binding
+}{
+	Join: bind("enter", "join", "enter"),
+	Back: bind("esc", "back", "esc"),
+	// WatchFull watches the table when it is full (joinfull.go).
+	WatchFull: bind("w", "watch this table instead", "w", "W"),
+}
+
+// joinKeyMap is its footer, and its help with w.
+var joinKeyMap = footed{
+	foot: keyList{joinKeys.Join, joinKeys.Back, keyInterrupt},
+	more: keyList{joinKeys.WatchFull},
+}
 
 // joinPage asks for a private table's code.
 type joinPage struct {
@@ -59,10 +76,10 @@ func (m *model) joinKey(k tea.KeyMsg) tea.Cmd {
 		return cmd
 	}
 	jp.full = false
-	switch k.Type {
-	case tea.KeyEnter:
+	switch {
+	case is(k, joinKeys.Join):
 		return m.joinCode(jp.code.Value())
-	case tea.KeyEsc:
+	case is(k, joinKeys.Back):
 		m.page, jp.err = pageLobby, ""
 		return nil
 	}
@@ -96,7 +113,7 @@ func (m *model) joinView() []string {
 		out = append(out, "  "+st.err.Render("✗ "+jp.err))
 		out = append(out, m.joinFullLines()...)
 	}
-	return m.bottom(out, st.footer(m.w, hint{"enter", "join"}, hint{"esc", "back"}, hint{"ctrl+c", "quit"}))
+	return m.bottom(out, st.footer(m.w, joinKeyMap))
 }
 
 // groups cuts s into runs of lobby.CodeGroup characters.

@@ -22,7 +22,7 @@ func (m *model) joinFailed(err error) {
 func (m *model) joinFullKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	jp := m.joinState()
 	code := lobby.NormalizeCode(jp.code.Value())
-	if !jp.full || len(code) != lobby.CodeLength || (k.String() != "w" && k.String() != "W") {
+	if !jp.full || len(code) != lobby.CodeLength || !is(k, joinKeys.WatchFull) {
 		return nil, false
 	}
 	jp.full, jp.err = false, ""
@@ -34,5 +34,6 @@ func (m *model) joinFullLines() []string {
 	if !m.joinState().full {
 		return nil
 	}
-	return []string{"", "  " + m.st.key.Render("w") + " watch this table instead   " + m.st.key.Render("esc") + " back to the lobby"}
+	w, esc := joinKeys.WatchFull.Help(), joinKeys.Back.Help()
+	return []string{"", "  " + m.st.key.Render(w.Key) + " " + w.Desc + "   " + m.st.key.Render(esc.Key) + " back to the lobby"}
 }

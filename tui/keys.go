@@ -3,87 +3,139 @@ package tui
 import (
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// keyMap holds the named keys the screens match (with key.Matches), each
-// with its help text. Keys whose meaning depends on the moment (arrows on a
-// card row, letters typed into an input) are read where they are used.
-type keyMap struct {
-	Up, Down, Enter, Quit, Help               key.Binding
-	Draw, Keep, UNO, Catch, Chat, Leave, Drop key.Binding
-	Yes, No, EndRaid, Rematch, Lobby          key.Binding
-	Start, AddBot, Remove, Edit, Filter       key.Binding
-	Interrupt, Bell                           key.Binding
+// Every page has a key map: the bindings its Update matches (with
+// key.Matches, never a raw key), each with its help text. Its ShortHelp is
+// the page's footer and its FullHelp the page's part of the help page, so
+// what a page handles, what its footer offers and what the help page says
+// are one list (keys_test.go checks the pages against their maps). A page
+// with moments of its own (the lobby's rows, the table's overlays) has a
+// map for each. Key maps are built once, when the program starts, and
+// shared by every session.
+
+// keyList is a key map whose footer and help list the same bindings.
+type keyList []key.Binding
+
+// ShortHelp is the footer's bindings.
+func (l keyList) ShortHelp() []key.Binding { return l }
+
+// FullHelp is the help page's bindings.
+func (l keyList) FullHelp() [][]key.Binding { return [][]key.Binding{l} }
+
+// footed is a key map whose footer shows only some of its bindings: the
+// rest are on the help page.
+type footed struct {
+	foot, more keyList
 }
 
-func bind(keys []string, k, desc string) key.Binding {
+// ShortHelp is the footer's bindings.
+func (f footed) ShortHelp() []key.Binding { return f.foot }
+
+// FullHelp is the footer's bindings, then the others.
+func (f footed) FullHelp() [][]key.Binding { return [][]key.Binding{f.foot, f.more} }
+
+// and is f with more bindings on the help page.
+func (f footed) and(bs ...key.Binding) footed {
+	return footed{foot: f.foot, more: append(append(keyList(nil), f.more...), bs...)}
+}
+
+var _ help.KeyMap = footed{}
+
+// bind is a binding of keys shown as k with what it does. A binding with
+// no keys only says something (esc "any key", "type" to filter): it matches
+// nothing.
+func bind(k, desc string, keys ...string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 }
 
-// theKeys are the bindings of every session: they never change once built,
-// so sessions share them rather than each holding some 2 KB of its own.
-var theKeys = newKeyMap()
+// Bindings that many pages share.
+var (
+	// keyInterrupt quits from anywhere (the model handles it first).
+	keyInterrupt = bind("ctrl+c", "quit", "ctrl+c")
+	keyHelp      = bind("?", "help", "?")
+	// keyUp and keyDown move a cursor; the footer shows them as one.
+	keyUp   = bind("↑/↓", "move", "up", "k", "ctrl+p")
+	keyDown = bind("↑/↓", "move", "down", "j", "ctrl+n")
+)
 
-func newKeyMap() keyMap {
-	return keyMap{
-		Up:        bind([]string{"up", "k", "ctrl+p"}, "↑/↓", "move"),
-		Down:      bind([]string{"down", "j", "ctrl+n"}, "↑/↓", "move"),
-		Enter:     bind([]string{"enter"}, "enter", "choose"),
-		Quit:      bind([]string{"q"}, "q", "quit"),
-		Help:      bind([]string{"?"}, "?", "help"),
-		Draw:      bind([]string{"d"}, "d", "draw"),
-		Keep:      bind([]string{"k"}, "k", "keep"),
-		UNO:       bind([]string{"u"}, "u", "UNO"),
-		Catch:     bind([]string{"c"}, "c", "catch"),
-		Chat:      bind([]string{"t"}, "t", "chat"),
-		Leave:     bind([]string{"q", "l"}, "q", "leave"),
-		Drop:      bind([]string{" ", "enter", "d"}, "space", "DROP!"),
-		Yes:       bind([]string{"y"}, "y", "yes"),
-		No:        bind([]string{"n"}, "n", "no"),
-		EndRaid:   bind([]string{"e"}, "e", "end raid"),
-		Rematch:   bind([]string{"r"}, "r", "rematch"),
-		Lobby:     bind([]string{"enter", "q"}, "enter", "back to lobby"),
-		Start:     bind([]string{"s"}, "s", "start"),
-		AddBot:    bind([]string{"b"}, "b", "add bot"),
-		Remove:    bind([]string{"x"}, "x", "remove/kick"),
-		Edit:      bind([]string{"e"}, "e", "edit rules"),
-		Filter:    bind([]string{"/"}, "/", "filter"),
-		Interrupt: bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		Bell:      bind([]string{"b"}, "b", "turn bell on/off"),
-	}
+// with is b with another help text.
+func with(b key.Binding, k, desc string) key.Binding {
+	b.SetHelp(k, desc)
+	return b
 }
 
-// hint is one entry of a footer: a key and what it does.
-type hint struct{ key, desc string }
+// also is b with more keys.
+func also(b key.Binding, keys ...string) key.Binding {
+	b.SetKeys(append(append([]string(nil), b.Keys()...), keys...)...)
+	return b
+}
 
-// hints turns bindings into footer entries, merging a pair such as ↑ and ↓
-// that share their help key.
-func hints(bs ...key.Binding) []hint {
-	var out []hint
-	for _, b := range bs {
-		h := b.Help()
-		if len(out) > 0 && out[len(out)-1].key == h.Key {
-			continue
+// keyMap is the key map of what is on screen now: what its footer shows
+// and what its Update matches.
+func (m *model) keyMap() help.KeyMap {
+	switch m.where() {
+	case atNick:
+		return m.nickKeyMap()
+	case atLobby:
+		if m.page == pageTour {
+			return tourLobbyKeyMap
 		}
-		out = append(out, hint{h.Key, h.Desc})
+		return m.lobbyKeyMap()
+	case atCreate:
+		return m.form.keyMap()
+	case atJoin:
+		return joinKeyMap
+	case atWatch:
+		return watchKeyMap
+	case atHelp:
+		return helpKeyMap
+	case atProfile:
+		return m.profileKeyMap()
+	case atBoard:
+		return boardKeyMap
+	case atWho:
+		return whoKeyMap
+	case atWaiting:
+		return m.roomKeyMap()
+	case atTable:
+		return m.tableKeyMap(m.game())
 	}
-	return out
+	return keyList{}
 }
 
-// footer draws key hints on one line of w cells, dropping the last ones that
-// do not fit.
-func (s *styles) footer(w int, hs ...hint) string {
-	return keep(&s.drawn, footerKeyOf(w, hs), func() string { return s.drawFooter(w, hs) })
+// footText is bindings as a line's plain text: "enter send · esc cancel".
+func footText(bs ...key.Binding) string {
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		parts[i] = b.Help().Key + " " + b.Help().Desc
+	}
+	return strings.Join(parts, " · ")
 }
 
-func (s *styles) drawFooter(w int, hs []hint) string {
+// footer draws a key map's footer on one line of w cells: each binding's
+// key and what it does, a pair that shares its help key (↑ and ↓) once,
+// dropping the last ones that do not fit.
+func (s *styles) footer(w int, km help.KeyMap) string {
+	bs := km.ShortHelp()
+	return keep(&s.drawn, footerKeyOf(w, bs), func() string { return s.drawFooter(w, bs) })
+}
+
+func (s *styles) drawFooter(w int, bs []key.Binding) string {
 	var parts []string
 	used := 1
-	for _, h := range hs {
-		part := s.key.Render(h.key) + " " + s.dim.Render(h.desc)
-		pw := width(h.key) + 1 + width(h.desc)
+	last := ""
+	for _, b := range bs {
+		h := b.Help()
+		if h.Key == last {
+			continue
+		}
+		last = h.Key
+		part := s.key.Render(h.Key) + " " + s.dim.Render(h.Desc)
+		pw := width(h.Key) + 1 + width(h.Desc)
 		if used+pw+3 > w {
 			break
 		}

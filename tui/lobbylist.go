@@ -163,7 +163,7 @@ func (m *model) canSit() bool {
 
 // spectatorSit is s for a spectator: take a bot's seat (or a free one).
 func (m *model) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
-	if k.String() != "s" || !m.canSit() {
+	if !is(k, tableKeys.Sit) || !m.canSit() {
 		return nil, false
 	}
 	return m.sitAt(m.scr.Table.TableInfo, false), true

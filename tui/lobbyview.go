@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -35,6 +37,84 @@ var menu = []menuItem{
 	{"Who's online", "the players here now; invitations to you on or off"},
 }
 
+// lobbyKeys are the lobby's keys.
+var lobbyKeys = struct {
+	Up, Down, Choose, Play, Sit, Watch, Entry, Filter, Profile, Top, Who, Help, Quit, ClearFilter key.Binding
+	// Edition, EditionBack, Mode and ModeBack make Quick play's choice,
+	// on its row (quickplay.go).
+	Edition, EditionBack, Mode, ModeBack key.Binding
+	// Done and Clear end the filter's typing.
+	Done, Clear, Type key.Binding
+}{
+	Up:          keyUp,
+	Down:        also(keyDown, "tab"),
+	Choose:      bind("enter", "choose", "enter"),
+	Play:        bind("enter", "play", "enter"),
+	Sit:         bind("enter", "sit", "enter"),
+	Watch:       bind("w", "watch", "w"),
+	Entry:       bind("1-7", "an entry of the menu", "1", "2", "3", "4", "5", "6", "7"),
+	Filter:      bind("/", "filter", "/"),
+	Profile:     bind("p", "profile", "p"),
+	Top:         bind("t", "top", "t"),
+	Who:         bind("o", "who's online", "o"),
+	Help:        keyHelp,
+	Quit:        bind("q", "quit", "q"),
+	ClearFilter: bind("esc", "clear the filter", "esc"),
+	EditionBack: bind("←/→", "edition", "left"),
+	Edition:     bind("←/→", "edition", "right"),
+	Mode:        bind("m", "mode", "m"),
+	ModeBack:    bind("M", "mode, backwards", "M"),
+	Done:        bind("enter", "done", "enter"),
+	Clear:       bind("esc", "clear", "esc"),
+	Type:        bind("type", "to filter"),
+}
+
+// The lobby's key maps: on the menu, on Quick play's row (what makes the
+// choice first, so that it fits in 80 cells), on the table list, and while
+// the filter is typed.
+var (
+	lobbyMenuKeyMap = footed{
+		foot: keyList{lobbyKeys.Up, lobbyKeys.Down, lobbyKeys.Choose, lobbyKeys.Filter, lobbyKeys.Profile, lobbyKeys.Top,
+			lobbyKeys.Help, lobbyKeys.Quit},
+		more: keyList{lobbyKeys.Entry, lobbyKeys.Who},
+	}
+	lobbyQuickKeyMap = footed{
+		foot: keyList{with(lobbyKeys.Up, "↑/↓", "move"), lobbyKeys.Down, lobbyKeys.EditionBack, lobbyKeys.Edition,
+			lobbyKeys.Mode, lobbyKeys.Play, lobbyKeys.Profile, lobbyKeys.Help, lobbyKeys.Quit, lobbyKeys.Filter, lobbyKeys.Top},
+		more: keyList{lobbyKeys.ModeBack, lobbyKeys.Entry, lobbyKeys.Who},
+	}
+	lobbyListKeyMap = footed{
+		foot: keyList{with(lobbyKeys.Up, "↑/↓", "table"), with(lobbyKeys.Down, "↑/↓", "table"), lobbyKeys.Sit,
+			lobbyKeys.Watch, lobbyKeys.Filter, lobbyKeys.Quit},
+		more: keyList{lobbyKeys.Entry, lobbyKeys.Profile, lobbyKeys.Top, lobbyKeys.Who, lobbyKeys.Help},
+	}
+	// With a filter typed, esc clears it.
+	lobbyMenuFilteredKeyMap  = lobbyMenuKeyMap.and(lobbyKeys.ClearFilter)
+	lobbyQuickFilteredKeyMap = lobbyQuickKeyMap.and(lobbyKeys.ClearFilter)
+	lobbyListFilteredKeyMap  = lobbyListKeyMap.and(lobbyKeys.ClearFilter)
+	lobbyFilterKeyMap        = keyList{lobbyKeys.Type, lobbyKeys.Done, lobbyKeys.Clear}
+)
+
+// lobbyKeyMap is the lobby's key map now.
+func (m *model) lobbyKeyMap() help.KeyMap {
+	filtered := m.lob.filter.Value() != ""
+	switch c := m.lobbyCursor(); {
+	case m.lob.filtering:
+		return lobbyFilterKeyMap
+	case c == 0 && filtered:
+		return lobbyQuickFilteredKeyMap
+	case c == 0:
+		return lobbyQuickKeyMap
+	case c >= len(menu) && filtered:
+		return lobbyListFilteredKeyMap
+	case c >= len(menu):
+		return lobbyListKeyMap
+	case filtered:
+		return lobbyMenuFilteredKeyMap
+	}
+	return lobbyMenuKeyMap
+}
+
 func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 	if m.page == pageTour {
 		return m.tourLobbyKey(k)
@@ -44,10 +124,10 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 		return cmd
 	}
 	if lp.filtering {
-		switch k.Type {
-		case tea.KeyEnter:
+		switch {
+		case is(k, lobbyKeys.Done):
 			lp.filtering = false
-		case tea.KeyEsc:
+		case is(k, lobbyKeys.Clear):
 			lp.filtering = false
 			lp.filter.Reset()
 		default:
@@ -61,31 +141,31 @@ func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 		}
 	}
 	switch {
-	case is(k, m.keys.Up):
+	case is(k, lobbyKeys.Up):
 		m.lobbyMove(-1) // through the menu and the tables (lobbylist.go)
-	case is(k, m.keys.Down), k.Type == tea.KeyTab:
+	case is(k, lobbyKeys.Down):
 		m.lobbyMove(1)
-	case is(k, m.keys.Enter):
+	case is(k, lobbyKeys.Choose):
 		return m.chooseRow()
-	case k.String() == "w" && m.lobbyCursor() >= len(menu):
+	case is(k, lobbyKeys.Watch) && m.lobbyCursor() >= len(menu):
 		cmd, _ := m.watchSelected()
 		return cmd
-	case len(k.Runes) == 1 && k.Runes[0] >= '1' && k.Runes[0] <= rune('0'+len(menu)) && k.Type == tea.KeyRunes:
+	case is(k, lobbyKeys.Entry):
 		lp.cursor = int(k.Runes[0] - '1')
 		return m.choose(lp.cursor)
-	case is(k, m.keys.Filter):
+	case is(k, lobbyKeys.Filter):
 		lp.filtering = true
-	case is(k, m.keys.Help):
+	case is(k, lobbyKeys.Help):
 		m.openHelp()
-	case k.String() == "p":
+	case is(k, lobbyKeys.Profile):
 		return m.openProfile("")
-	case k.String() == "t":
+	case is(k, lobbyKeys.Top):
 		return m.openBoard()
-	case k.String() == "o":
+	case is(k, lobbyKeys.Who):
 		return m.openWho()
-	case is(k, m.keys.Quit):
+	case is(k, lobbyKeys.Quit):
 		return tea.Quit
-	case k.Type == tea.KeyEsc && lp.filter.Value() != "":
+	case is(k, lobbyKeys.ClearFilter) && lp.filter.Value() != "":
 		lp.filter.Reset()
 	default:
 		m.say("↑/↓ choose a line or a table, enter to go (a table: sit), w watches; q quits", false)
@@ -169,18 +249,7 @@ func (m *model) lobbyView() []string {
 	tables := m.filtered()
 	room := m.h - len(out) - 3 // the column heads, the status line, the footer
 	out = append(out, m.tableList(tables, cursor-len(menu), room)...)
-	foot := st.footer(m.w, append(hints(m.keys.Up, m.keys.Enter, m.keys.Filter),
-		hint{"p", "profile"}, hint{"t", "top"}, hint{"?", "help"}, hint{"q", "quit"})...)
-	if cursor == 0 { // what makes the choice, first, so that it fits in 80 cells
-		foot = st.footer(m.w, hint{"↑/↓", "move"}, hint{"←/→", "edition"}, hint{"m", "mode"}, hint{"enter", "play"},
-			hint{"p", "profile"}, hint{"?", "help"}, hint{"q", "quit"}, hint{"/", "filter"}, hint{"t", "top"})
-	}
-	if cursor >= len(menu) {
-		foot = st.footer(m.w, hint{"↑/↓", "table"}, hint{"enter", "sit"}, hint{"w", "watch"}, hint{"/", "filter"}, hint{"q", "quit"})
-	}
-	if m.lob.filtering {
-		foot = st.footer(m.w, hint{"type", "to filter"}, hint{"enter", "done"}, hint{"esc", "clear"})
-	}
+	foot := st.footer(m.w, m.lobbyKeyMap())
 	return m.bottom(out, foot)
 }
 

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
 )
@@ -365,22 +366,23 @@ type logKey struct {
 	w    int
 }
 
-// footerKey is the key of a footer of width w with hints hs: a hash, as
+// footerKey is the key of a footer of width w with bindings bs: a hash, as
 // for rows (rows.go), so that looking a footer up, at every frame, makes no
 // string.
 type footerKey uint64
 
-func footerKeyOf(w int, hs []hint) footerKey {
+func footerKeyOf(w int, bs []key.Binding) footerKey {
 	var h maphash.Hash
 	h.SetSeed(rowSeed)
 	var n [8]byte
 	binary.LittleEndian.PutUint64(n[:], uint64(w))
 	h.Write(n[:])
-	for _, x := range hs {
+	for _, b := range bs {
+		x := b.Help()
 		h.WriteByte(0)
-		h.WriteString(x.key)
+		h.WriteString(x.Key)
 		h.WriteByte(1)
-		h.WriteString(x.desc)
+		h.WriteString(x.Desc)
 	}
 	return footerKey(h.Sum64())
 }

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"errors"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	"unicode"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -84,17 +86,51 @@ func (m *model) guestName() string {
 	return ""
 }
 
+// nickKeys are the nickname page's keys; what else is typed is the name
+// (or, linking a key, the code).
+var nickKeys = struct {
+	Continue, Clear, Link key.Binding
+	// LinkCode, Choose and Back are the keys while a link code is typed.
+	LinkCode, Choose, Back key.Binding
+}{
+	Continue: bind("enter", "continue", "enter"),
+	Clear:    bind("esc", "clear", "esc"),
+	Link:     bind("tab", "link a key", "tab"),
+	LinkCode: bind("enter", "link", "enter"),
+	Choose:   bind("tab", "choose a nickname instead", "tab"),
+	Back:     bind("esc", "back", "esc"),
+}
+
+// The nickname page's key maps: a name for a player who may keep it (and
+// so link a key instead), for one who may not, and a link code.
+var (
+	nickKeepKeyMap  = keyList{nickKeys.Continue, nickKeys.Clear, nickKeys.Link, keyInterrupt}
+	nickGuestKeyMap = keyList{nickKeys.Continue, nickKeys.Clear, keyInterrupt}
+	linkKeyMap      = keyList{nickKeys.LinkCode, nickKeys.Choose, nickKeys.Back, keyInterrupt}
+)
+
+// nickKeyMap is the page's key map now.
+func (m *model) nickKeyMap() help.KeyMap {
+	switch {
+	case m.nickState().linking:
+		return linkKeyMap
+	case m.canKeep():
+		return nickKeepKeyMap
+	}
+	return nickGuestKeyMap
+}
+
 func (m *model) nickKey(k tea.KeyMsg) tea.Cmd {
 	np := m.nickState()
-	if k.Type == tea.KeyTab && m.canKeep() {
+	if is(k, nickKeys.Link, nickKeys.Choose) && m.canKeep() {
 		np.linking, np.err = !np.linking, ""
 		return nil
 	}
 	if np.linking {
 		return m.linkKey(k)
 	}
-	switch k.Type {
-	case tea.KeyEnter:
+	switch {
+	case is(k, nickKeys.Continue):
 		nick := np.input.Value()
 		if nick == "" && m.guestName() != "" {
 			nick = m.guestName()
@@ -105,7 +141,7 @@ func (m *model) nickKey(k tea.KeyMsg) tea.Cmd {
 		}
 		np.err = ""
 		return m.call(callNick, func(s Session) error { return s.SetNick(nick) })
-	case tea.KeyEsc:
+	case is(k, nickKeys.Clear):
 		np.input.Reset()
 		np.err = ""
 		return nil
@@ -137,12 +173,10 @@ func (m *model) nickView() []string {
 	default:
 		out = append(out, "")
 	}
-	hs := []hint{{"enter", "continue"}, {"esc", "clear"}}
 	if m.canKeep() {
 		out = append(out, "", "  "+st.dim.Render("Played before with another key? Press tab to enter a code from it."))
-		hs = append(hs, hint{"tab", "link a key"})
 	}
-	return m.bottom(out, st.footer(m.w, append(hs, hint{"ctrl+c", "quit"})...))
+	return m.bottom(out, st.footer(m.w, m.nickKeyMap()))
 }
 
 // keptLines say what becomes of the nickname: kept for the key, or not
@@ -186,10 +220,10 @@ func (m *model) field(label, input string) []string {
 // linkKey types the code that adds this key to an account.
 func (m *model) linkKey(k tea.KeyMsg) tea.Cmd {
 	np := m.nickState()
-	switch k.Type {
-	case tea.KeyEnter:
+	switch {
+	case is(k, nickKeys.LinkCode):
 		return m.redeem(np.code.Value())
-	case tea.KeyEsc:
+	case is(k, nickKeys.Back):
 		np.linking, np.err = false, ""
 		return nil
 	}
@@ -237,6 +271,5 @@ func (m *model) linkView(out []string) []string {
 	case np.note != "":
 		out = append(out, "  "+st.dim.Render(np.note))
 	}
-	return m.bottom(out, st.footer(m.w, hint{"enter", "link"}, hint{"tab", "choose a nickname instead"},
-		hint{"esc", "back"}, hint{"ctrl+c", "quit"}))
+	return m.bottom(out, st.footer(m.w, linkKeyMap))
 }

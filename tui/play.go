@@ -18,23 +18,23 @@ func (m *model) playKey(k tea.KeyMsg) tea.Cmd {
 	v := m.game()
 	ts := m.tbl
 	switch {
-	case k.Type == tea.KeyLeft || k.String() == "h":
+	case is(k, tableKeys.Left):
 		ts.moveCursor(-1)
-	case k.Type == tea.KeyRight || k.String() == "l":
+	case is(k, tableKeys.Right):
 		ts.moveCursor(1)
-	case k.Type == tea.KeyUp:
+	case is(k, tableKeys.RowUp):
 		ts.moveRow(m.handShape(), -1)
-	case k.Type == tea.KeyDown:
+	case is(k, tableKeys.RowDown):
 		ts.moveRow(m.handShape(), 1)
-	case k.Type == tea.KeyHome:
+	case is(k, tableKeys.First):
 		ts.moveCursor(-len(ts.hand))
-	case k.Type == tea.KeyEnd:
+	case is(k, tableKeys.Last):
 		ts.moveCursor(len(ts.hand))
-	case k.Type == tea.KeyEnter || k.Type == tea.KeySpace:
+	case is(k, tableKeys.Play):
 		return m.playSelected()
-	case is(k, m.keys.Draw):
+	case is(k, tableKeys.Draw):
 		return m.draw()
-	case is(k, m.keys.Keep):
+	case is(k, tableKeys.Keep):
 		if v.Can(engine.Pass) {
 			return m.move(engine.Action{Kind: engine.Pass})
 		}
@@ -43,13 +43,13 @@ func (m *model) playKey(k tea.KeyMsg) tea.Cmd {
 			break
 		}
 		m.say("k keeps a card you have just drawn; there is none", true)
-	case is(k, m.keys.UNO):
+	case is(k, tableKeys.UNO):
 		return m.uno()
-	case is(k, m.keys.Catch):
+	case is(k, tableKeys.Catch):
 		return m.catch()
-	case is(k, m.keys.Bell):
+	case is(k, tableKeys.Bell):
 		m.toggleBell()
-	case k.Type == tea.KeyEsc:
+	case is(k, tableKeys.Close):
 		ts.open = ovNone
 	default:
 		if cmd, ok := m.commonKey(k); ok {
@@ -216,29 +216,30 @@ func (m *model) colorKey(k tea.KeyMsg) tea.Cmd {
 	cols := v.Settings.Edition.Colors()
 	pick := -1
 	switch {
-	case k.Type == tea.KeyLeft || k.String() == "h" || k.Type == tea.KeyShiftTab:
+	case is(k, tableKeys.ColourBack):
 		ts.color = (ts.color + len(cols) - 1) % len(cols)
-	case k.Type == tea.KeyRight || k.String() == "l" || k.Type == tea.KeyTab:
+	case is(k, tableKeys.Colour):
 		ts.color = (ts.color + 1) % len(cols)
-	case k.Type == tea.KeyEnter || k.Type == tea.KeySpace:
+	case is(k, tableKeys.ChooseColour):
 		pick = ts.color
-	case k.Type == tea.KeyEsc:
+	case is(k, tableKeys.CancelColour):
 		if m.overlay() == ovColor {
 			ts.open = ovNone
 			return nil
 		}
 		m.say("the first card is wild: choose the colour play starts with", false)
-	case k.Type == tea.KeyRunes && len(k.Runes) == 1:
+	case is(k, colourPick(v.Settings.Edition)):
 		r := k.Runes[0]
 		for i, c := range cols {
 			if r == rune('1'+i) || r == rune(c.String()[0]) {
 				pick = i
 			}
 		}
-		if pick < 0 {
-			if cmd, ok := m.commonKey(k); ok {
-				return cmd
-			}
+	default:
+		if cmd, ok := m.commonKey(k); ok {
+			return cmd
+		}
+		if k.Type == tea.KeyRunes && len(k.Runes) == 1 {
 			m.say("choose a colour: ←/→ and enter, or its first letter", false)
 		}
 	}
@@ -289,18 +290,18 @@ func (m *model) targetKey(k tea.KeyMsg) tea.Cmd {
 	targets := m.swapTargets(v)
 	i := max(slices.Index(targets, ts.target), 0)
 	switch {
-	case is(k, m.keys.Up), k.Type == tea.KeyLeft:
+	case is(k, tableKeys.TargetUp):
 		ts.target = targets[(i+len(targets)-1)%len(targets)]
-	case is(k, m.keys.Down), k.Type == tea.KeyRight, k.Type == tea.KeyTab:
+	case is(k, tableKeys.TargetDown):
 		ts.target = targets[(i+1)%len(targets)]
-	case k.Type == tea.KeyEnter:
+	case is(k, tableKeys.Swap):
 		if !ts.wild.Kind.IsWild() {
 			return m.play(ts.wild, engine.NoColor, ts.target)
 		}
 		return m.play(ts.wild, v.Settings.Edition.Colors()[ts.color], ts.target)
-	case k.Type == tea.KeyEsc && !ts.wild.Kind.IsWild():
+	case is(k, tableKeys.TargetBack) && !ts.wild.Kind.IsWild():
 		ts.open = ovNone
-	case k.Type == tea.KeyEsc:
+	case is(k, tableKeys.TargetBack):
 		ts.open = ovColor
 	default:
 		m.say("choose whom to swap hands with: ↑/↓ and enter", false)
@@ -309,13 +310,13 @@ func (m *model) targetKey(k tea.KeyMsg) tea.Cmd {
 }
 
 func (m *model) challengeKey(k tea.KeyMsg) tea.Cmd {
-	if m.game().Pending > 0 && !is(k, m.keys.Yes) && !is(k, m.keys.No) {
+	if m.game().Pending > 0 && !is(k, tableKeys.Challenge, tableKeys.TakeFour) {
 		return m.playKey(k) // stacking: a draw card may answer the Wild Draw Four
 	}
 	switch {
-	case is(k, m.keys.Yes):
+	case is(k, tableKeys.Challenge):
 		return m.move(engine.Action{Kind: engine.ChallengeDrawFour})
-	case is(k, m.keys.No):
+	case is(k, tableKeys.TakeFour):
 		return m.move(engine.Action{Kind: engine.Accept})
 	}
 	if cmd, ok := m.commonKey(k); ok {
@@ -326,7 +327,7 @@ func (m *model) challengeKey(k tea.KeyMsg) tea.Cmd {
 }
 
 func (m *model) raceKey(k tea.KeyMsg) tea.Cmd {
-	if is(k, m.keys.Drop) {
+	if is(k, tableKeys.Drop) {
 		return m.move(engine.Action{Kind: engine.Drop})
 	}
 	if cmd, ok := m.commonKey(k); ok {

@@ -3,6 +3,8 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -24,6 +26,41 @@ type profilePage struct {
 	note    string // what the last action did
 	back    page   // where esc goes
 }
+
+// profileKeys are the profile page's keys.
+var profileKeys = struct {
+	Back, Find, Rename, AddKey, Mine, Board, Help key.Binding
+	// Done and Cancel end the typing of a name.
+	Done, Cancel key.Binding
+}{
+	Back:   bind("esc", "back", "esc", "q"),
+	Find:   bind("/", "find a player", "/"),
+	Rename: bind("r", "rename", "r"),
+	AddKey: bind("a", "add a key", "a"),
+	Mine:   bind("p", "my profile", "p"),
+	Board:  bind("t", "leaderboard", "t"),
+	Help:   keyHelp,
+	Done:   bind("enter", "done", "enter"),
+	Cancel: bind("esc", "cancel", "esc"),
+}
+
+// The profile page's key maps: the player's own with an account, another
+// player's, the player's own without an account, and while a name is typed.
+var (
+	profileOwnKeyMap = footed{
+		foot: keyList{profileKeys.Back, profileKeys.Find, profileKeys.Rename, profileKeys.AddKey, profileKeys.Board},
+		more: keyList{profileKeys.Mine, profileKeys.Help},
+	}
+	profileOtherKeyMap = footed{
+		foot: keyList{profileKeys.Back, profileKeys.Find, profileKeys.Mine, profileKeys.Board},
+		more: keyList{profileKeys.Help},
+	}
+	profilePlainKeyMap = footed{
+		foot: keyList{profileKeys.Back, profileKeys.Find, profileKeys.Board},
+		more: keyList{profileKeys.Mine, profileKeys.Help},
+	}
+	profileTypingKeyMap = keyList{profileKeys.Done, profileKeys.Cancel}
+)
 
 // profileEdit is what the page's input is typing, if anything.
 type profileEdit uint8
@@ -127,8 +164,8 @@ func (p *profilePage) own() bool { return p.name == "" }
 func (m *model) profileKey(k tea.KeyMsg) tea.Cmd {
 	pp := m.prof
 	if pp.editing != editNone {
-		switch k.Type {
-		case tea.KeyEnter:
+		switch {
+		case is(k, profileKeys.Done):
 			text := pp.input.Value()
 			if _, err := lobby.CheckNick(text); err != nil {
 				// The field stays open with the name as typed, and why
@@ -142,7 +179,7 @@ func (m *model) profileKey(k tea.KeyMsg) tea.Cmd {
 				return m.openProfile(text)
 			}
 			return m.rename(text)
-		case tea.KeyEsc:
+		case is(k, profileKeys.Cancel):
 			pp.editing, pp.err = editNone, ""
 		default:
 			pp.err = typeNick(&pp.input, k)
@@ -151,30 +188,30 @@ func (m *model) profileKey(k tea.KeyMsg) tea.Cmd {
 	}
 	pp.note = ""
 	switch {
-	case k.Type == tea.KeyEsc, is(k, m.keys.Quit):
+	case is(k, profileKeys.Back):
 		m.page = pp.back
 		if m.page == pageBoard {
 			return nil
 		}
 		m.page = pageLobby
-	case k.String() == "/":
+	case is(k, profileKeys.Find):
 		pp.editing, pp.err = editFind, ""
 		pp.input.Reset()
-	case k.String() == "p":
+	case is(k, profileKeys.Mine):
 		return m.openProfile("")
-	case k.String() == "t":
+	case is(k, profileKeys.Board):
 		return m.openBoard()
-	case k.String() == "r" && pp.own() && m.canKeep():
+	case is(k, profileKeys.Rename) && pp.own() && m.canKeep():
 		pp.editing, pp.err = editRename, ""
 		pp.input.Set(m.scr.Nick)
-	case k.String() == "a" && pp.own() && m.canKeep():
+	case is(k, profileKeys.AddKey) && pp.own() && m.canKeep():
 		r := m.records()
 		pp.err = ""
 		return func() tea.Msg {
 			lc, err := r.LinkCode()
 			return linkMsg{code: lc, err: err}
 		}
-	case is(k, m.keys.Help):
+	case is(k, profileKeys.Help):
 		m.openHelp()
 	default:
 		m.say("esc back · / find a player · t leaderboard", false)
@@ -268,19 +305,19 @@ func (m *model) profileView() []string {
 			}
 		}
 	}
-	return m.bottom(out, st.footer(m.w, m.profileHints()...))
+	return m.bottom(out, st.footer(m.w, m.profileKeyMap()))
 }
 
-func (m *model) profileHints() []hint {
+// profileKeyMap is the page's key map now.
+func (m *model) profileKeyMap() help.KeyMap {
 	pp := m.prof
-	if pp.editing != editNone {
-		return []hint{{"enter", "done"}, {"esc", "cancel"}}
+	switch {
+	case pp.editing != editNone:
+		return profileTypingKeyMap
+	case pp.own() && m.canKeep():
+		return profileOwnKeyMap
+	case !pp.own():
+		return profileOtherKeyMap
 	}
-	hs := []hint{{"esc", "back"}, {"/", "find a player"}}
-	if pp.own() && m.canKeep() {
-		hs = append(hs, hint{"r", "rename"}, hint{"a", "add a key"})
-	} else if !pp.own() {
-		hs = append(hs, hint{"p", "my profile"})
-	}
-	return append(hs, hint{"t", "leaderboard"})
+	return profilePlainKeyMap
 }

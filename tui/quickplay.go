@@ -25,14 +25,14 @@ func (m *model) quickChoice() lobby.QuickChoice {
 // quickKey cycles the choice, on the Quick play row; false: not its key.
 func (m *model) quickKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	q := m.quickChoice()
-	switch k.String() {
-	case "right":
+	switch {
+	case is(k, lobbyKeys.Edition):
 		q.ByEdition, q.Edition = cycle(q.ByEdition, q.Edition, engine.Editions, 1)
-	case "left":
+	case is(k, lobbyKeys.EditionBack):
 		q.ByEdition, q.Edition = cycle(q.ByEdition, q.Edition, engine.Editions, -1)
-	case "m":
+	case is(k, lobbyKeys.Mode):
 		q.ByMode, q.Mode = cycle(q.ByMode, q.Mode, engine.Modes, 1)
-	case "M":
+	case is(k, lobbyKeys.ModeBack):
 		q.ByMode, q.Mode = cycle(q.ByMode, q.Mode, engine.Modes, -1)
 	default:
 		return nil, false

@@ -49,7 +49,7 @@ func (m *model) raidKey(k tea.KeyMsg) tea.Cmd {
 	r := &m.tbl.raid
 	r.normalize(v, len(m.tbl.hand))
 	seats := raidable(v)
-	if is(k, m.keys.EndRaid) {
+	if is(k, tableKeys.EndRaid) {
 		return m.move(engine.Action{Kind: engine.EndRaid})
 	}
 	if len(seats) == 0 {
@@ -59,25 +59,25 @@ func (m *model) raidKey(k tea.KeyMsg) tea.Cmd {
 	i := max(slices.Index(seats, r.seat), 0)
 	cards := takeable(v, r.seat)
 	switch {
-	case r.step == 0 && (k.Type == tea.KeyUp || k.String() == "k"):
+	case r.step == 0 && is(k, tableKeys.RaidUp):
 		r.seat, r.take = seats[(i+len(seats)-1)%len(seats)], 0
-	case r.step == 0 && (k.Type == tea.KeyDown || k.String() == "j" || k.Type == tea.KeyTab):
+	case r.step == 0 && is(k, tableKeys.RaidDown):
 		r.seat, r.take = seats[(i+1)%len(seats)], 0
-	case k.Type == tea.KeyLeft || k.String() == "h":
+	case is(k, tableKeys.RaidLeft):
 		if r.step == 0 {
 			r.take = max(r.take-1, 0)
 		} else {
 			r.give = max(r.give-1, 0)
 		}
-	case k.Type == tea.KeyRight || k.String() == "l":
+	case is(k, tableKeys.RaidRight):
 		if r.step == 0 {
 			r.take = min(r.take+1, max(len(cards)-1, 0))
 		} else {
 			r.give = min(r.give+1, max(len(m.tbl.hand)-1, 0))
 		}
-	case k.Type == tea.KeyEnter:
+	case is(k, tableKeys.RaidChoose):
 		return m.raidEnter(v, cards)
-	case k.Type == tea.KeyEsc:
+	case is(k, tableKeys.RaidBack):
 		r.step = 0
 	default:
 		if cmd, ok := m.commonKey(k); ok {

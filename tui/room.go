@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	"strings"
 	"unicode/utf8"
 
@@ -22,8 +24,43 @@ func (r *roomState) sync(t *lobby.TableView) {
 	r.cursor = min(max(r.cursor, 0), max(len(t.Seats)-1, 0))
 }
 
+// roomKeys are the waiting room's keys; the host's start, fill and edit
+// the table, and only say so to the others.
+var roomKeys = struct {
+	Up, Down, Start, AddBot, Remove, LevelDown, LevelUp, Pace, Edit, Chat, Invite, Leave, Help key.Binding
+}{
+	Up:        with(keyUp, "↑/↓", "seat"),
+	Down:      with(keyDown, "↑/↓", "seat"),
+	Start:     bind("s", "start", "s"),
+	AddBot:    bind("b", "add bot", "b"),
+	Remove:    bind("x", "remove/kick", "x"),
+	LevelDown: bind("←/→", "bots' level", "left"),
+	LevelUp:   bind("←/→", "bots' level", "right"),
+	Pace:      bind("f", "bots' pace", "f"),
+	Edit:      bind("e", "rules", "e"),
+	Chat:      bind("t", "chat", "t"),
+	Invite:    bind("i", "invite", "i"),
+	Leave:     bind("l", "leave", "l", "q"),
+	Help:      keyHelp,
+}
+
+// The waiting room's key maps: the host's, and everyone else's (whose
+// footer leaves out the host's keys).
+var (
+	roomHostKeyMap = footed{
+		foot: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
+			roomKeys.Chat, roomKeys.Leave, roomKeys.Help, roomKeys.Invite},
+		more: keyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
+	}
+	roomGuestKeyMap = footed{
+		foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Invite, roomKeys.Help},
+		more: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
+			roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Edit},
+	}
+)
+
 func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
-	if tv := m.scr.Table.Tournament; tv != nil && (tv.Started || m.scr.Table.You < 0 || is(k, m.keys.Edit)) {
+	if tv := m.scr.Table.Tournament; tv != nil && (tv.Started || m.scr.Table.You < 0 || is(k, roomKeys.Edit)) {
 		return m.tourRoomKey(k) // the tournament's room, for a spectator
 	}
 	if m.tbl.chat.open {
@@ -34,15 +71,15 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 	}
 	t := m.scr.Table
 	switch {
-	case is(k, m.keys.Up):
+	case is(k, roomKeys.Up):
 		m.room.cursor = max(m.room.cursor-1, 0)
-	case is(k, m.keys.Down):
+	case is(k, roomKeys.Down):
 		m.room.cursor = min(m.room.cursor+1, len(t.Seats)-1)
-	case is(k, m.keys.Start):
+	case is(k, roomKeys.Start):
 		if m.hostOnly("start the game") {
 			return m.send(lobby.Intent{Kind: lobby.Start})
 		}
-	case is(k, m.keys.AddBot):
+	case is(k, roomKeys.AddBot):
 		if m.hostOnly("add bots") {
 			if t.Taken >= len(t.Seats) {
 				m.say("every seat is taken", true)
@@ -50,27 +87,29 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 			}
 			return m.send(lobby.Intent{Kind: lobby.AddBot})
 		}
-	case is(k, m.keys.Remove):
+	case is(k, roomKeys.Remove):
 		if m.hostOnly("remove bots or players") {
 			return m.removeSeat(m.room.cursor)
 		}
-	case k.Type == tea.KeyLeft || k.Type == tea.KeyRight:
-		return m.roomLevelKey(map[bool]int{true: -1, false: 1}[k.Type == tea.KeyLeft])
-	case k.String() == "f":
+	case is(k, roomKeys.LevelDown):
+		return m.roomLevelKey(-1)
+	case is(k, roomKeys.LevelUp):
+		return m.roomLevelKey(1)
+	case is(k, roomKeys.Pace):
 		return m.roomPaceKey()
-	case is(k, m.keys.Edit):
+	case is(k, roomKeys.Edit):
 		if m.hostOnly("change the rules") {
 			m.form = configureForm(t.Settings)
 			m.page = pageCreate
 			return m.send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
 		}
-	case is(k, m.keys.Chat):
+	case is(k, roomKeys.Chat):
 		m.tbl.chat.open = true
-	case k.String() == "i":
+	case is(k, roomKeys.Invite):
 		m.room.invite.open = true
-	case is(k, m.keys.Leave):
+	case is(k, roomKeys.Leave):
 		return m.leaveTable()
-	case is(k, m.keys.Help):
+	case is(k, roomKeys.Help):
 		m.openHelp()
 	default:
 		if t.Host {
@@ -203,14 +242,29 @@ func (m *model) roomView() []string {
 			out = append(out, "   "+l)
 		}
 	}
-	var foot string
+	var foot help.KeyMap = roomGuestKeyMap // (also while the chat or the invitation is typed)
 	if t.Host {
-		foot = st.footer(m.w, hint{"↑/↓", "seat"}, hint{"s", "start"}, hint{"b", "add bot"}, hint{"x", "remove/kick"},
-			hint{"e", "rules"}, hint{"t", "chat"}, hint{"l", "leave"}, hint{"?", "help"}, hint{"i", "invite"})
-	} else {
-		foot = st.footer(m.w, hint{"t", "chat"}, hint{"l", "leave"}, hint{"i", "invite"}, hint{"?", "help"})
+		foot = roomHostKeyMap
 	}
-	return m.bottom(out, foot)
+	return m.bottom(out, st.footer(m.w, foot))
+}
+
+// roomKeyMap is the waiting room's key map now.
+func (m *model) roomKeyMap() help.KeyMap {
+	t := m.scr.Table
+	switch {
+	case t.Tournament != nil && (t.Tournament.Started || t.You < 0):
+		return tourRoomKeyMap(t)
+	case m.tbl.chat.open:
+		return chatKeyMap
+	case m.room.invite.open:
+		return keyList{inviteKeys.Send, inviteKeys.Cancel}
+	case t.Tournament != nil:
+		return tourRoomKeyMap(t)
+	case t.Host:
+		return roomHostKeyMap
+	}
+	return roomGuestKeyMap
 }
 
 // swatchLine is the edition's colours by name, each in its colour.

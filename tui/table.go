@@ -266,11 +266,11 @@ func (m *model) tableKey(k tea.KeyMsg) tea.Cmd {
 // commonKey handles the keys that work under any overlay: chat, help, leave.
 func (m *model) commonKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	switch {
-	case is(k, m.keys.Chat):
+	case is(k, tableKeys.Chat):
 		m.tbl.chat.open = true
-	case is(k, m.keys.Help):
+	case is(k, tableKeys.Help):
 		m.openHelp()
-	case is(k, m.keys.Quit):
+	case is(k, tableKeys.Leave):
 		return m.leave(), true
 	default:
 		return nil, false
@@ -292,7 +292,7 @@ func (m *model) spectatorKey(k tea.KeyMsg) tea.Cmd {
 	if cmd, ok := m.commonKey(k); ok {
 		return cmd
 	}
-	if is(k, m.keys.Leave) || k.Type == tea.KeyEsc {
+	if is(k, tableKeys.Back) {
 		return m.leaveTable()
 	}
 	if cmd, ok := m.spectatorSit(k); ok { // a bot's seat to take (lobbylist.go)
@@ -304,10 +304,10 @@ func (m *model) spectatorKey(k tea.KeyMsg) tea.Cmd {
 
 func (m *model) leaveKey(k tea.KeyMsg) tea.Cmd {
 	switch {
-	case is(k, m.keys.Yes):
+	case is(k, tableKeys.LeaveYes):
 		m.tbl.open = ovNone
 		return m.leaveTable()
-	case is(k, m.keys.No), k.Type == tea.KeyEsc, is(k, m.keys.Quit):
+	case is(k, tableKeys.LeaveNo):
 		m.tbl.open = ovNone
 	default:
 		m.say("y leaves the game, n stays", false)
@@ -317,15 +317,15 @@ func (m *model) leaveKey(k tea.KeyMsg) tea.Cmd {
 
 func (m *model) finalKey(k tea.KeyMsg) tea.Cmd {
 	switch {
-	case is(k, m.keys.Rematch):
+	case is(k, tableKeys.Rematch):
 		if m.hostOnly("start a rematch") {
 			return m.send(lobby.Intent{Kind: lobby.Rematch})
 		}
-	case is(k, m.keys.Lobby), k.Type == tea.KeyEsc:
+	case is(k, tableKeys.ToLobby):
 		return m.leaveTable()
-	case is(k, m.keys.Chat):
+	case is(k, tableKeys.Chat):
 		m.tbl.chat.open = true
-	case is(k, m.keys.Help):
+	case is(k, tableKeys.Help):
 		m.openHelp()
 	default:
 		if m.scr.Table.Host {

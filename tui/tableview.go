@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"hash/maphash"
 	"strings"
 	"time"
@@ -592,46 +593,49 @@ func (m *model) watchingBanner(t *lobby.TableView) []string {
 }
 
 // tableFooter is the keys that make sense now.
-func (m *model) tableFooter(v *engine.View) string {
-	st := m.st
-	if !m.seated() && m.canSit() {
-		return st.footer(m.w, hint{"s", "take a bot's seat"}, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "back to lobby"})
-	}
-	if !m.seated() {
-		return st.footer(m.w, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "back to lobby"})
-	}
-	if m.tbl.chat.open {
-		return st.footer(m.w, hint{"enter", "send"}, hint{"esc", "cancel"})
+func (m *model) tableFooter(v *engine.View) string { return m.st.footer(m.w, m.tableKeyMap(v)) }
+
+// tableKeyMap is the table's key map now: a spectator's, the chat line's,
+// a box's, or the turn's.
+func (m *model) tableKeyMap(v *engine.View) help.KeyMap {
+	switch {
+	case !m.seated() && m.canSit():
+		return sitterKeyMap
+	case !m.seated():
+		return spectatorKeyMap
+	case m.tbl.chat.open:
+		return chatKeyMap
 	}
 	switch m.overlay() {
 	case ovColor, ovFirstColor:
-		return st.footer(m.w, hint{"←/→", "colour"}, hint{"enter", "choose"}, hint{"esc", "cancel"})
+		return colourKeyMap(v.Settings.Edition)
 	case ovTarget:
-		return st.footer(m.w, hint{"↑/↓", "player"}, hint{"enter", "swap"}, hint{"esc", "back"})
+		return targetKeyMap
 	case ovChallenge:
-		return st.footer(m.w, hint{"y", "challenge"}, hint{"n", "take four"}, hint{"t", "chat"})
+		return challengeKeyMap
 	case ovRace:
-		return st.footer(m.w, hint{"space", "DROP!"})
+		return raceKeyMap
 	case ovRaid:
-		return st.footer(m.w, hint{"↑/↓", "player"}, hint{"←/→", "card"}, hint{"enter", "choose"}, hint{"e", "end raid"})
-	case ovScores, ovReveal:
-		return st.footer(m.w, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "leave"})
+		return raidKeyMap
+	case ovReveal:
+		return revealKeyMap
+	case ovScores:
+		return outKeyMap
 	case ovFinal:
 		if m.scr.Table.Host {
-			return st.footer(m.w, hint{"r", "rematch"}, hint{"enter", "back to lobby"}, hint{"t", "chat"})
+			return finalHostKeyMap
 		}
-		return st.footer(m.w, hint{"enter", "back to lobby"}, hint{"t", "chat"})
+		return finalKeyMap
 	case ovLeave:
-		return st.footer(m.w, hint{"y", "leave"}, hint{"n", "stay"})
+		return leaveKeyMap
 	}
 	if v.Seat >= 0 && v.Seat < len(v.Seats) && v.Seats[v.Seat].Out {
-		return st.footer(m.w, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "leave"})
+		return outKeyMap
 	}
 	if v.Phase == engine.PhaseDrawn && v.Current == v.Seat {
-		return st.footer(m.w, hint{"enter", "play it"}, hint{"k", "keep it"}, hint{"u", "UNO"}, hint{"t", "chat"}, hint{"?", "help"})
+		return drawnKeyMap
 	}
-	return st.footer(m.w, hint{"←/→", "card"}, hint{"enter", "play"}, hint{"d", "draw"}, hint{"u", "UNO"},
-		hint{"c", "catch"}, hint{"t", "chat"}, hint{"?", "help"}, hint{"q", "leave"})
+	return playKeyMap
 }
 
 // handCardsKey is everything the hand's rows of cards and of marks are

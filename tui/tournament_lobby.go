@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
@@ -36,28 +37,51 @@ func (m *model) openTournament(public bool) tea.Cmd {
 	})
 }
 
+// tourLobbyKeys are the keys of the tournaments' page.
+var tourLobbyKeys = struct {
+	Open, OpenPrivate, Code, Up, Down, SignUp, EditionBack, Edition, Back, Help key.Binding
+}{
+	Open:        bind("o/p", "open", "o"),
+	OpenPrivate: bind("o/p", "open", "p"),
+	Code:        bind("c", "join by code", "c"),
+	Up:          with(keyUp, "↑/↓", "choose"),
+	Down:        with(keyDown, "↑/↓", "choose"),
+	SignUp:      bind("enter", "sign up", "enter"),
+	EditionBack: bind("←/→", "edition", "left"),
+	Edition:     bind("←/→", "edition", "right"),
+	Back:        bind("esc", "back", "esc", "q"),
+	Help:        keyHelp,
+}
+
+// tourLobbyKeyMap is its footer, and its help with c and ?.
+var tourLobbyKeyMap = footed{
+	foot: keyList{tourLobbyKeys.Open, tourLobbyKeys.OpenPrivate, tourLobbyKeys.Up, tourLobbyKeys.Down,
+		tourLobbyKeys.SignUp, tourLobbyKeys.EditionBack, tourLobbyKeys.Edition, tourLobbyKeys.Back},
+	more: keyList{tourLobbyKeys.Code, tourLobbyKeys.Help},
+}
+
 func (m *model) tourLobbyKey(k tea.KeyMsg) tea.Cmd {
 	tp := &m.tour
 	list := m.tournaments()
 	switch {
-	case is(k, m.keys.Up):
+	case is(k, tourLobbyKeys.Up):
 		tp.cursor = max(tp.cursor-1, 0)
-	case is(k, m.keys.Down):
+	case is(k, tourLobbyKeys.Down):
 		tp.cursor = min(tp.cursor+1, max(len(list)-1, 0))
-	case k.String() == "left", k.String() == "right":
+	case is(k, tourLobbyKeys.EditionBack, tourLobbyKeys.Edition):
 		d := 1
-		if k.String() == "left" {
+		if is(k, tourLobbyKeys.EditionBack) {
 			d = -1
 		}
 		tp.edition = ((tp.edition+d)%len(engine.Editions) + len(engine.Editions)) % len(engine.Editions)
-	case k.String() == "o":
+	case is(k, tourLobbyKeys.Open):
 		return m.openTournament(true)
-	case k.String() == "p":
+	case is(k, tourLobbyKeys.OpenPrivate):
 		return m.openTournament(false)
-	case k.String() == "c":
+	case is(k, tourLobbyKeys.Code):
 		m.joinState().err = ""
 		m.page = pageJoin
-	case is(k, m.keys.Enter):
+	case is(k, tourLobbyKeys.SignUp):
 		if len(list) == 0 {
 			m.say("no public tournament yet: o opens one", true)
 			return nil
@@ -66,9 +90,9 @@ func (m *model) tourLobbyKey(k tea.KeyMsg) tea.Cmd {
 		return m.call(callPlain, func(s Session) error {
 			return s.SignUp(id)
 		})
-	case k.Type == tea.KeyEsc, is(k, m.keys.Quit):
+	case is(k, tourLobbyKeys.Back):
 		m.page = pageLobby
-	case is(k, m.keys.Help):
+	case is(k, tourLobbyKeys.Help):
 		m.openHelp()
 	default:
 		m.say("o opens a public tournament, p a private one; enter signs up; esc goes back", false)
@@ -96,8 +120,7 @@ func (m *model) tourLobbyView() []string {
 	} else {
 		out = append(out, m.tableList(list, m.tour.cursor, m.h-len(out)-4)...)
 	}
-	return m.bottom(out, st.footer(m.w, hint{"o/p", "open"}, hint{"↑/↓", "choose"}, hint{"enter", "sign up"},
-		hint{"←/→", "edition"}, hint{"esc", "back"}))
+	return m.bottom(out, st.footer(m.w, tourLobbyKeyMap))
 }
 
 // tourHelp is the help page's paragraph on tournaments.
@@ -106,8 +129,5 @@ func tourHelp() []helpLine {
 		{text: "Eight players at two tables at once (the lobby's Tournament page, 6): seven rounds of four hands, " +
 			"reseated between rounds so that everyone partners everyone else for four hands. Each keeps the " +
 			"points of every partnership; the most points after 28 hands wins."},
-		{key: "o / p", text: "on the Tournament page: open a public one, or a private one with a code to share"},
-		{key: "j", text: "in a tournament's room, before it begins: sign up"},
-		{key: "1 / 2", text: "in its room once it has begun: watch table 1 or table 2"},
 	}
 }

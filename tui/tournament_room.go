@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -14,23 +16,61 @@ import (
 // places), and once it has begun, the standings across both tables, the
 // partnerships of each player, and the way to watch either table.
 
+// tourRoomKeys are the keys of a tournament's room that differ from a
+// waiting room's.
+var tourRoomKeys = struct {
+	Rules, Chat, Leave, Help, SignUp, Watch, Up, Down key.Binding
+}{
+	Rules:  bind("e", "rules", "e"),
+	Chat:   bind("t", "chat", "t"),
+	Leave:  bind("l", "leave", "l", "q", "esc"),
+	Help:   keyHelp,
+	SignUp: bind("j", "sign up", "j"),
+	Watch:  bind("1/2", "watch a table", "1", "2"),
+	Up:     with(keyUp, "↑/↓", "place"),
+	Down:   with(keyDown, "↑/↓", "place"),
+}
+
+// The tournament room's key maps: once it has begun, for a spectator
+// before, for its host (the waiting room's keys), and for a player.
+var (
+	tourStartedKeyMap = footed{
+		foot: keyList{tourRoomKeys.Watch, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
+		more: keyList{tourRoomKeys.Rules},
+	}
+	tourSpectatorKeyMap = footed{
+		foot: keyList{tourRoomKeys.SignUp, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
+		more: keyList{tourRoomKeys.Rules},
+	}
+	tourHostKeyMap = footed{
+		foot: keyList{tourRoomKeys.Up, tourRoomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
+			roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
+		more: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
+	}
+	tourPlayerKeyMap = footed{
+		foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
+		more: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot,
+			roomKeys.Remove, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
+	}
+)
+
 func (m *model) tourRoomKey(k tea.KeyMsg) tea.Cmd {
 	if m.tbl.chat.open {
 		return m.chatKey(k)
 	}
 	tv := m.scr.Table.Tournament
 	switch {
-	case is(k, m.keys.Edit):
+	case is(k, tourRoomKeys.Rules):
 		m.say("a tournament's rules are set when it opens", true)
-	case is(k, m.keys.Chat):
+	case is(k, tourRoomKeys.Chat):
 		m.tbl.chat.open = true
-	case is(k, m.keys.Leave), k.Type == tea.KeyEsc:
+	case is(k, tourRoomKeys.Leave):
 		return m.leaveTable()
-	case is(k, m.keys.Help):
+	case is(k, tourRoomKeys.Help):
 		m.openHelp()
-	case !tv.Started && k.String() == "j":
+	case !tv.Started && is(k, tourRoomKeys.SignUp):
 		return m.send(lobby.Intent{Kind: lobby.TourSignUp})
-	case tv.Started && (k.String() == "1" || k.String() == "2"):
+	case tv.Started && is(k, tourRoomKeys.Watch):
 		return m.send(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
 	default:
 		if tv.Started {
@@ -65,19 +105,20 @@ func (m *model) tourRoomView() []string {
 			out = append(out, "   "+l)
 		}
 	}
-	var foot string
+	return m.bottom(out, st.footer(m.w, tourRoomKeyMap(t)))
+}
+
+// tourRoomKeyMap is the tournament room's key map now.
+func tourRoomKeyMap(t *lobby.TableView) help.KeyMap {
 	switch {
-	case tv.Started:
-		foot = st.footer(m.w, hint{"1/2", "watch a table"}, hint{"t", "chat"}, hint{"l", "leave"}, hint{"?", "help"})
+	case t.Tournament.Started:
+		return tourStartedKeyMap
 	case t.Host:
-		foot = st.footer(m.w, hint{"↑/↓", "place"}, hint{"s", "start"}, hint{"b", "add bot"}, hint{"x", "remove/kick"},
-			hint{"t", "chat"}, hint{"l", "leave"}, hint{"?", "help"})
+		return tourHostKeyMap
 	case t.You < 0:
-		foot = st.footer(m.w, hint{"j", "sign up"}, hint{"t", "chat"}, hint{"l", "leave"}, hint{"?", "help"})
-	default:
-		foot = st.footer(m.w, hint{"t", "chat"}, hint{"l", "leave"}, hint{"?", "help"})
+		return tourSpectatorKeyMap
 	}
-	return m.bottom(out, foot)
+	return tourPlayerKeyMap
 }
 
 // tourSide is the right of the sign-up list: the code to share (or the

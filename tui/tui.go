@@ -138,7 +138,6 @@ const (
 type model struct {
 	sess  Session
 	st    *styles
-	keys  *keyMap // theKeys, shared
 	now   func() time.Time
 	done  <-chan struct{}
 	w, h  int
@@ -206,7 +205,6 @@ func New(opts Options) tea.Model {
 	m := &model{
 		sess: opts.Client,
 		st:   stylesFor(r),
-		keys: &theKeys,
 		now:  opts.Now,
 		done: opts.Done,
 		w:    opts.Width,
@@ -525,7 +523,7 @@ func (m *model) where() where {
 
 // onKey handles a key press.
 func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
-	if is(k, m.keys.Interrupt) {
+	if is(k, keyInterrupt) {
 		return tea.Quit
 	}
 	m.hint = ""

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/key"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -13,6 +14,24 @@ import (
 // oneself off or on. In a waiting room, i invites a player by nickname: the
 // invited player, in the lobby, reads one line and takes it up with enter,
 // or turns it down with esc.
+
+// whoKeys are the keys of the players online.
+var whoKeys = struct {
+	Up, Down, Again, Invites, Back, Help key.Binding
+}{
+	Up:      with(keyUp, "↑/↓", "scroll"),
+	Down:    also(with(keyDown, "↑/↓", "scroll"), " "),
+	Again:   bind("r", "again", "r"),
+	Invites: bind("x", "invitations on/off", "x"),
+	Back:    bind("esc", "back", "esc", "q"),
+	Help:    keyHelp,
+}
+
+// whoKeyMap is its footer, and its help with ?.
+var whoKeyMap = footed{
+	foot: keyList{whoKeys.Up, whoKeys.Down, whoKeys.Again, whoKeys.Invites, whoKeys.Back},
+	more: keyList{whoKeys.Help},
+}
 
 // whoPage is the list of players online, as last asked for.
 type whoPage struct {
@@ -56,18 +75,18 @@ func (m *model) onWho(msg whoMsg) {
 func (m *model) whoKey(k tea.KeyMsg) tea.Cmd {
 	wp := m.ppl
 	switch {
-	case is(k, m.keys.Up):
+	case is(k, whoKeys.Up):
 		wp.top = max(wp.top-1, 0)
-	case is(k, m.keys.Down), k.Type == tea.KeySpace:
+	case is(k, whoKeys.Down):
 		wp.top++
-	case k.String() == "r":
+	case is(k, whoKeys.Again):
 		return m.askWho()
-	case k.String() == "x":
+	case is(k, whoKeys.Invites):
 		on := m.scr.NoInvitations
 		return m.call(callPlain, func(s Session) error { s.SetInvitations(on); return nil })
-	case k.Type == tea.KeyEsc, is(k, m.keys.Quit):
+	case is(k, whoKeys.Back):
 		m.page = pageLobby
-	case is(k, m.keys.Help):
+	case is(k, whoKeys.Help):
 		m.openHelp()
 	default:
 		m.say("↑/↓ scroll · r again · x invitations on/off · esc back", false)
@@ -100,8 +119,7 @@ func (m *model) whoView() []string {
 			out = append(out, m.whoLine(p))
 		}
 	}
-	return m.bottom(out, st.footer(m.w, hint{"↑/↓", "scroll"}, hint{"r", "again"}, hint{"x", "invitations on/off"},
-		hint{"esc", "back"}))
+	return m.bottom(out, st.footer(m.w, whoKeyMap))
 }
 
 // whoLine is one player and where they are.
@@ -139,7 +157,25 @@ func (m *model) invitationLine() string {
 	st := m.st
 	return " " + st.turn.Render("✉") + " " + st.bold.Render(clean(inv.From)) + " invites you to " +
 		st.bold.Render(clean(inv.Name)) + st.dim.Render(" ("+inv.Edition+") · ") +
-		st.key.Render("enter") + " join · " + st.key.Render("esc") + " no thanks"
+		st.key.Render(invitationKeys.Accept.Help().Key) + " " + invitationKeys.Accept.Help().Desc + " · " +
+		st.key.Render(invitationKeys.Decline.Help().Key) + " " + invitationKeys.Decline.Help().Desc
+}
+
+// invitationKeys answer an invitation in the lobby, on its line.
+var invitationKeys = struct {
+	Accept, Decline key.Binding
+}{
+	Accept:  bind("enter", "join", "enter"),
+	Decline: bind("esc", "no thanks", "esc"),
+}
+
+// inviteKeys send or drop the waiting room's invitation line; what else
+// is typed is the nickname.
+var inviteKeys = struct {
+	Send, Cancel key.Binding
+}{
+	Send:   bind("enter", "send", "enter"),
+	Cancel: bind("esc", "cancel", "esc"),
 }
 
 // invitationKey is enter (take it up) or esc (turn it down) in the lobby
@@ -149,10 +185,10 @@ func (m *model) invitationKey(k tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	switch {
-	case is(k, m.keys.Enter):
+	case is(k, invitationKeys.Accept):
 		m.say("taking up the invitation…", false)
 		return m.call(callJoin, func(s Session) error { return s.AcceptInvitation() }), true
-	case k.Type == tea.KeyEsc:
+	case is(k, invitationKeys.Decline):
 		return m.call(callPlain, func(s Session) error { s.DeclineInvitation(); return nil }), true
 	}
 	return nil, false
@@ -167,11 +203,11 @@ type inviteBox struct {
 // inviteKey types into the waiting room's invitation line.
 func (m *model) inviteKey(k tea.KeyMsg) tea.Cmd {
 	ib := &m.room.invite
-	switch k.Type {
-	case tea.KeyEsc:
+	switch {
+	case is(k, inviteKeys.Cancel):
 		ib.open = false
 		ib.input.Reset()
-	case tea.KeyEnter:
+	case is(k, inviteKeys.Send):
 		nick := ib.input.Value()
 		ib.open = false
 		ib.input.Reset()
@@ -187,5 +223,5 @@ func (m *model) inviteKey(k tea.KeyMsg) tea.Cmd {
 // inviteLine is the waiting room's invitation line while it is open.
 func (m *model) inviteLine() string {
 	return " " + m.st.bold.Render("invite a player online by nickname: ") +
-		m.room.invite.input.View(m.st, lobby.MaxNick+1) + m.st.dim.Render("  enter send · esc cancel")
+		m.room.invite.input.View(m.st, lobby.MaxNick+1) + m.st.dim.Render("  "+footText(inviteKeys.Send, inviteKeys.Cancel))
 }
