@@ -4,15 +4,21 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// lineInput is a one-line text editor. It keeps only printable characters,
-// up to limit of them, whatever is typed or pasted, and filter (if set) may
-// refuse or change each one.
+// lineInput is a one-line text field: bubbles' textinput does the editing
+// (the cursor, deleting, the limit), and this keeps only printable
+// characters, whatever is typed or pasted, which filter (if set) may refuse
+// or change one by one. It draws itself with the session's styles, in
+// cells: a wide character (CJK, an emoji) takes two, and the field scrolls
+// by them so that the cursor is always in sight.
 type lineInput struct {
-	value  []rune
-	pos    int
+	// ti is made at the first edit and dropped by Reset: a textinput is
+	// some 5 KB, and most sessions never type into most of their fields.
+	ti     *textinput.Model
 	limit  int
 	filter func(rune) (rune, bool)
 }
@@ -21,20 +27,52 @@ func newInput(limit int, filter func(rune) (rune, bool)) lineInput {
 	return lineInput{limit: limit, filter: filter}
 }
 
+// editKeys are the textinput's keys this field answers; everything else
+// (enter, esc, tab, ctrl+v, which would read the server's clipboard) is
+// left to the page.
+var editKeys = func() textinput.KeyMap {
+	km := textinput.DefaultKeyMap
+	off := key.NewBinding(key.WithDisabled())
+	km.WordForward, km.WordBackward, km.DeleteWordForward = off, off, off
+	km.DeleteWordBackward = key.NewBinding(key.WithKeys("ctrl+w"))
+	km.Paste, km.AcceptSuggestion, km.NextSuggestion, km.PrevSuggestion = off, off, off, off
+	return km
+}()
+
+// model is the textinput, made if need be.
+func (in *lineInput) model() *textinput.Model {
+	if in.ti == nil {
+		ti := textinput.New()
+		ti.CharLimit = in.limit
+		ti.KeyMap = editKeys
+		ti.Prompt = ""
+		ti.Focus()
+		in.ti = &ti
+	}
+	return in.ti
+}
+
 // Value is the text typed.
-func (in *lineInput) Value() string { return string(in.value) }
+func (in *lineInput) Value() string {
+	if in.ti == nil {
+		return ""
+	}
+	return in.ti.Value()
+}
 
 // Set replaces the text and puts the cursor at its end.
 func (in *lineInput) Set(s string) {
-	in.value = in.value[:0]
-	in.pos = 0
+	in.Reset()
 	in.insert([]rune(s))
 }
 
 // Reset empties the input.
-func (in *lineInput) Reset() { in.value, in.pos = nil, 0 }
+func (in *lineInput) Reset() { in.ti = nil }
 
+// insert types runes at the cursor, keeping the printable ones the filter
+// lets through.
 func (in *lineInput) insert(rs []rune) {
+	keep := make([]rune, 0, len(rs))
 	for _, r := range rs {
 		if !unicode.IsPrint(r) {
 			continue
@@ -45,13 +83,11 @@ func (in *lineInput) insert(rs []rune) {
 				continue
 			}
 		}
-		if in.limit > 0 && len(in.value) >= in.limit {
-			return
-		}
-		in.value = append(in.value, 0)
-		copy(in.value[in.pos+1:], in.value[in.pos:])
-		in.value[in.pos] = r
-		in.pos++
+		keep = append(keep, r)
+	}
+	if len(keep) > 0 {
+		ti := in.model()
+		*ti, _ = ti.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: keep})
 	}
 }
 
@@ -64,46 +100,16 @@ func (in *lineInput) Update(k tea.KeyMsg) bool {
 			return false
 		}
 		in.insert(k.Runes)
-	case tea.KeyBackspace, tea.KeyCtrlH:
-		if in.pos > 0 {
-			in.value = append(in.value[:in.pos-1], in.value[in.pos:]...)
-			in.pos--
+		return true
+	case tea.KeyBackspace, tea.KeyCtrlH, tea.KeyDelete, tea.KeyCtrlD, tea.KeyLeft, tea.KeyCtrlB,
+		tea.KeyRight, tea.KeyCtrlF, tea.KeyHome, tea.KeyCtrlA, tea.KeyEnd, tea.KeyCtrlE,
+		tea.KeyCtrlU, tea.KeyCtrlK, tea.KeyCtrlW:
+		if in.ti != nil {
+			*in.ti, _ = in.ti.Update(k) // (its cursor's blink is not drawn)
 		}
-	case tea.KeyDelete, tea.KeyCtrlD:
-		if in.pos < len(in.value) {
-			in.value = append(in.value[:in.pos], in.value[in.pos+1:]...)
-		}
-	case tea.KeyLeft, tea.KeyCtrlB:
-		in.pos = max(in.pos-1, 0)
-	case tea.KeyRight, tea.KeyCtrlF:
-		in.pos = min(in.pos+1, len(in.value))
-	case tea.KeyHome, tea.KeyCtrlA:
-		in.pos = 0
-	case tea.KeyEnd, tea.KeyCtrlE:
-		in.pos = len(in.value)
-	case tea.KeyCtrlU:
-		in.value = append([]rune(nil), in.value[in.pos:]...)
-		in.pos = 0
-	case tea.KeyCtrlK:
-		in.value = in.value[:in.pos]
-	case tea.KeyCtrlW:
-		in.deleteWord()
-	default:
-		return false
+		return true
 	}
-	return true
-}
-
-func (in *lineInput) deleteWord() {
-	i := in.pos
-	for i > 0 && in.value[i-1] == ' ' {
-		i--
-	}
-	for i > 0 && in.value[i-1] != ' ' {
-		i--
-	}
-	in.value = append(in.value[:i], in.value[in.pos:]...)
-	in.pos = i
+	return false
 }
 
 // View draws the text in w cells with the cursor as a reversed cell,
@@ -112,19 +118,38 @@ func (in *lineInput) View(s *styles, w int) string {
 	if w < 2 {
 		return ""
 	}
-	start := 0
-	if in.pos >= w {
-		start = in.pos - w + 1
+	var value []rune
+	pos := 0
+	if in.ti != nil {
+		value, pos = []rune(in.ti.Value()), in.ti.Position()
+	}
+	// (Widths are measured as every line is, so that pad agrees.) The
+	// first character shown: as far left as leaves the cursor's cell,
+	// and the characters before it, within w cells.
+	cur := 1
+	if pos < len(value) {
+		cur = max(width(string(value[pos])), 1)
+	}
+	start, used := pos, cur
+	for start > 0 && used+width(string(value[start-1])) <= w {
+		start--
+		used += width(string(value[start]))
 	}
 	var b strings.Builder
-	for i := start; i < len(in.value) && i < start+w; i++ {
-		ch := string(in.value[i])
-		if i == in.pos {
+	used = 0
+	for i := start; i < len(value); i++ {
+		rw := width(string(value[i]))
+		if used+rw > w {
+			break
+		}
+		ch := string(value[i])
+		if i == pos {
 			ch = s.selected.Render(ch)
 		}
 		b.WriteString(ch)
+		used += rw
 	}
-	if in.pos == len(in.value) {
+	if pos == len(value) && used < w {
 		if s.plain {
 			b.WriteString("_") // no reverse video without colour
 		} else {
