@@ -17,7 +17,9 @@ import (
 // by them so that the cursor is always in sight.
 type lineInput struct {
 	// ti is made at the first edit and dropped by Reset: a textinput is
-	// some 5 KB, and most sessions never type into most of their fields.
+	// larger than the rest of a lobby session's state (docs/benchmarks.md,
+	// "The TUI's figures"), and most sessions never type into most of
+	// their fields.
 	ti     *textinput.Model
 	limit  int
 	filter func(rune) (rune, bool)

@@ -11,14 +11,15 @@ import "hash/maphash"
 // made from and what it became, and makes again only the rows whose inputs
 // changed.
 //
-// Hashing every row of every frame to know it was 4.5% of the server's CPU
-// with 2,000 playing. Most rows are known without it:
+// Hashing every row of every frame to know it was a visible share of the
+// server's CPU with 2,000 playing (docs/benchmarks.md, "The TUI's
+// figures"). Most rows are known without it:
 //   - rowMemo pads rows: most come padded already, as the very string it
 //     made the frame before (a row of the table's columns, of the hand), and
 //     are known by their address. Only the others are hashed. It keeps the
 //     hash, not the row it was given, so that a session holds no more
 //     strings than the ones on its screen (the lobby's rows come unpadded,
-//     and their copies were 2 KB a session). Two different rows with the
+//     and their copies cost every session in the lobby). Two different rows with the
 //     same 64-bit hash would show the older one: at ten thousand rows a
 //     second, that is once in some fifty million years.
 //   - pairMemo joins two rows into one: it keeps both, nearly always parts

@@ -15,9 +15,10 @@ import (
 // background), every one built from a renderer of that profile, so colours
 // follow the player's terminal and never the server's.
 //
-// Sessions of the same kind share one set (stylesFor): a set is some 13 KB
-// and its cache of drawn cards grows to tens of KB, which, for each of ten
-// thousand sessions, was more than the rest of a session's screen state.
+// Sessions of the same kind share one set (stylesFor): a set, with its
+// cache of drawn cards, is larger than the rest of a session's screen
+// state, and ten thousand sessions held one each (figures in
+// docs/benchmarks.md, "The TUI's figures").
 // Nothing in a set changes once built except the card cache, which is safe
 // for concurrent use.
 type styles struct {
