@@ -24,9 +24,9 @@ var boardKeys = struct {
 
 // boardKeyMap is its footer, and its help with p and ?.
 var boardKeyMap = footed{
-	foot: keyList{boardKeys.Prev, boardKeys.Next, boardKeys.Week, boardKeys.Up, boardKeys.Down,
+	Foot: keyList{boardKeys.Prev, boardKeys.Next, boardKeys.Week, boardKeys.Up, boardKeys.Down,
 		boardKeys.Profile, boardKeys.Back},
-	more: keyList{boardKeys.Mine, boardKeys.Help},
+	More: keyList{boardKeys.Mine, boardKeys.Help},
 }
 
 // boardPage is the leaderboard: one edition's (or all editions') ratings,

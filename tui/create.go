@@ -2,11 +2,11 @@ package tui
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
@@ -246,12 +246,12 @@ var formKeys = struct {
 // rules.
 var (
 	createKeyMap = footed{
-		foot: keyList{formKeys.Up, formKeys.Down, formKeys.Prev, formKeys.Next, formKeys.Create, formKeys.Back},
-		more: keyList{formKeys.UpRow, formKeys.DownRow},
+		Foot: keyList{formKeys.Up, formKeys.Down, formKeys.Prev, formKeys.Next, formKeys.Create, formKeys.Back},
+		More: keyList{formKeys.UpRow, formKeys.DownRow},
 	}
 	configureKeyMap = footed{
-		foot: keyList{formKeys.Up, formKeys.Down, formKeys.Prev, formKeys.Next, formKeys.Save, formKeys.Back},
-		more: keyList{formKeys.UpRow, formKeys.DownRow},
+		Foot: keyList{formKeys.Up, formKeys.Down, formKeys.Prev, formKeys.Next, formKeys.Save, formKeys.Back},
+		More: keyList{formKeys.UpRow, formKeys.DownRow},
 	}
 )
 

@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/page/who"
 )
 
 // helpLine is a line of the help page: a heading, a paragraph, or a key
@@ -69,12 +70,12 @@ var helpKeys = struct {
 // The help page's key maps: with more below, and at the end.
 var (
 	helpKeyMap = footed{
-		foot: keyList{helpKeys.Up, helpKeys.Down, helpKeys.Back},
-		more: keyList{helpKeys.PageUp, helpKeys.PageDown},
+		Foot: keyList{helpKeys.Up, helpKeys.Down, helpKeys.Back},
+		More: keyList{helpKeys.PageUp, helpKeys.PageDown},
 	}
 	helpMoreKeyMap = footed{
-		foot: keyList{with(helpKeys.Up, "↑/↓", "scroll (more below)"), helpKeys.Down, helpKeys.Back},
-		more: helpKeyMap.more,
+		Foot: keyList{with(helpKeys.Up, "↑/↓", "scroll (more below)"), helpKeys.Down, helpKeys.Back},
+		More: helpKeyMap.More,
 	}
 )
 
@@ -116,7 +117,7 @@ var keySections = []struct {
 		{"Creating a table", createKeyMap},
 		{"Joining a table by its code", joinKeyMap},
 		{"Watching a table", watchKeyMap},
-		{"Who's online", whoKeyMap},
+		{"Who's online", who.KeyMap},
 		{"Your profile", profileOwnKeyMap},
 		{"Another player's profile", profileOtherKeyMap},
 		{"The leaderboard", boardKeyMap},

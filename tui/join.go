@@ -2,11 +2,11 @@ package tui
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/key"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
@@ -24,8 +24,8 @@ var joinKeys = struct {
 
 // joinKeyMap is its footer, and its help with w.
 var joinKeyMap = footed{
-	foot: keyList{joinKeys.Join, joinKeys.Back, keyInterrupt},
-	more: keyList{joinKeys.WatchFull},
+	Foot: keyList{joinKeys.Join, joinKeys.Back, keyInterrupt},
+	More: keyList{joinKeys.WatchFull},
 }
 
 // joinPage asks for a private table's code.

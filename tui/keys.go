@@ -6,6 +6,8 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // Every page has a key map: the bindings its Update matches (with
@@ -17,33 +19,11 @@ import (
 // map for each. Key maps are built once, when the program starts, and
 // shared by every session.
 
-// keyList is a key map whose footer and help list the same bindings.
-type keyList []key.Binding
-
-// ShortHelp is the footer's bindings.
-func (l keyList) ShortHelp() []key.Binding { return l }
-
-// FullHelp is the help page's bindings.
-func (l keyList) FullHelp() [][]key.Binding { return [][]key.Binding{l} }
-
-// footed is a key map whose footer shows only some of its bindings: the
-// rest are on the help page.
-type footed struct {
-	foot, more keyList
-}
-
-// ShortHelp is the footer's bindings.
-func (f footed) ShortHelp() []key.Binding { return f.foot }
-
-// FullHelp is the footer's bindings, then the others.
-func (f footed) FullHelp() [][]key.Binding { return [][]key.Binding{f.foot, f.more} }
-
-// and is f with more bindings on the help page.
-func (f footed) and(bs ...key.Binding) footed {
-	return footed{foot: f.foot, more: append(append(keyList(nil), f.more...), bs...)}
-}
-
-var _ help.KeyMap = footed{}
+// keyList and footed are ui's key maps (ui.KeyList, ui.Footed).
+type (
+	keyList = ui.KeyList
+	footed  = ui.Footed
+)
 
 // bind is a binding of keys shown as k with what it does. A binding with
 // no keys only says something (esc "any key", "type" to filter): it matches
@@ -98,7 +78,7 @@ func (m *model) keyMap() help.KeyMap {
 	case atBoard:
 		return boardKeyMap
 	case atWho:
-		return whoKeyMap
+		return m.ppl.KeyMap(m.ctx())
 	case atWaiting:
 		return m.roomKeyMap()
 	case atTable:

@@ -2,10 +2,10 @@ package tui
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
@@ -74,24 +74,24 @@ var lobbyKeys = struct {
 // the filter is typed.
 var (
 	lobbyMenuKeyMap = footed{
-		foot: keyList{lobbyKeys.Up, lobbyKeys.Down, lobbyKeys.Choose, lobbyKeys.Filter, lobbyKeys.Profile, lobbyKeys.Top,
+		Foot: keyList{lobbyKeys.Up, lobbyKeys.Down, lobbyKeys.Choose, lobbyKeys.Filter, lobbyKeys.Profile, lobbyKeys.Top,
 			lobbyKeys.Help, lobbyKeys.Quit},
-		more: keyList{lobbyKeys.Entry, lobbyKeys.Who},
+		More: keyList{lobbyKeys.Entry, lobbyKeys.Who},
 	}
 	lobbyQuickKeyMap = footed{
-		foot: keyList{with(lobbyKeys.Up, "↑/↓", "move"), lobbyKeys.Down, lobbyKeys.EditionBack, lobbyKeys.Edition,
+		Foot: keyList{with(lobbyKeys.Up, "↑/↓", "move"), lobbyKeys.Down, lobbyKeys.EditionBack, lobbyKeys.Edition,
 			lobbyKeys.Mode, lobbyKeys.Play, lobbyKeys.Profile, lobbyKeys.Help, lobbyKeys.Quit, lobbyKeys.Filter, lobbyKeys.Top},
-		more: keyList{lobbyKeys.ModeBack, lobbyKeys.Entry, lobbyKeys.Who},
+		More: keyList{lobbyKeys.ModeBack, lobbyKeys.Entry, lobbyKeys.Who},
 	}
 	lobbyListKeyMap = footed{
-		foot: keyList{with(lobbyKeys.Up, "↑/↓", "table"), with(lobbyKeys.Down, "↑/↓", "table"), lobbyKeys.Sit,
+		Foot: keyList{with(lobbyKeys.Up, "↑/↓", "table"), with(lobbyKeys.Down, "↑/↓", "table"), lobbyKeys.Sit,
 			lobbyKeys.Watch, lobbyKeys.Filter, lobbyKeys.Quit},
-		more: keyList{lobbyKeys.Entry, lobbyKeys.Profile, lobbyKeys.Top, lobbyKeys.Who, lobbyKeys.Help},
+		More: keyList{lobbyKeys.Entry, lobbyKeys.Profile, lobbyKeys.Top, lobbyKeys.Who, lobbyKeys.Help},
 	}
 	// With a filter typed, esc clears it.
-	lobbyMenuFilteredKeyMap  = lobbyMenuKeyMap.and(lobbyKeys.ClearFilter)
-	lobbyQuickFilteredKeyMap = lobbyQuickKeyMap.and(lobbyKeys.ClearFilter)
-	lobbyListFilteredKeyMap  = lobbyListKeyMap.and(lobbyKeys.ClearFilter)
+	lobbyMenuFilteredKeyMap  = lobbyMenuKeyMap.And(lobbyKeys.ClearFilter)
+	lobbyQuickFilteredKeyMap = lobbyQuickKeyMap.And(lobbyKeys.ClearFilter)
+	lobbyListFilteredKeyMap  = lobbyListKeyMap.And(lobbyKeys.ClearFilter)
 	lobbyFilterKeyMap        = keyList{lobbyKeys.Type, lobbyKeys.Done, lobbyKeys.Clear}
 )
 

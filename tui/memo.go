@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
+
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
 )

@@ -3,10 +3,10 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
 	"time"
 
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
@@ -48,16 +48,16 @@ var profileKeys = struct {
 // player's, the player's own without an account, and while a name is typed.
 var (
 	profileOwnKeyMap = footed{
-		foot: keyList{profileKeys.Back, profileKeys.Find, profileKeys.Rename, profileKeys.AddKey, profileKeys.Board},
-		more: keyList{profileKeys.Mine, profileKeys.Help},
+		Foot: keyList{profileKeys.Back, profileKeys.Find, profileKeys.Rename, profileKeys.AddKey, profileKeys.Board},
+		More: keyList{profileKeys.Mine, profileKeys.Help},
 	}
 	profileOtherKeyMap = footed{
-		foot: keyList{profileKeys.Back, profileKeys.Find, profileKeys.Mine, profileKeys.Board},
-		more: keyList{profileKeys.Help},
+		Foot: keyList{profileKeys.Back, profileKeys.Find, profileKeys.Mine, profileKeys.Board},
+		More: keyList{profileKeys.Help},
 	}
 	profilePlainKeyMap = footed{
-		foot: keyList{profileKeys.Back, profileKeys.Find, profileKeys.Board},
-		more: keyList{profileKeys.Mine, profileKeys.Help},
+		Foot: keyList{profileKeys.Back, profileKeys.Find, profileKeys.Board},
+		More: keyList{profileKeys.Mine, profileKeys.Help},
 	}
 	profileTypingKeyMap = keyList{profileKeys.Done, profileKeys.Cancel}
 )

@@ -2,11 +2,11 @@ package tui
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
@@ -48,13 +48,13 @@ var roomKeys = struct {
 // footer leaves out the host's keys).
 var (
 	roomHostKeyMap = footed{
-		foot: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
+		Foot: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help, roomKeys.Invite},
-		more: keyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
+		More: keyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
 	}
 	roomGuestKeyMap = footed{
-		foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Invite, roomKeys.Help},
-		more: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
+		Foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Invite, roomKeys.Help},
+		More: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
 			roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Edit},
 	}
 )

@@ -66,7 +66,7 @@ func (r *rowMemo) pad(i int, l string, w int, fit bool) string {
 }
 
 // at forgets every row if the width changed, and makes room for n rows,
-// no more: append would double the room, and a session keeps these while
+// no More: append would double the room, and a session keeps these while
 // it lives.
 func (r *rowMemo) at(w, n int) {
 	if r.w != w {

@@ -95,49 +95,49 @@ var common = keyList{tableKeys.Chat, tableKeys.Help, tableKeys.Leave}
 // The table's key maps, by moment.
 var (
 	playKeyMap = footed{
-		foot: keyList{tableKeys.Left, tableKeys.Right, tableKeys.Play, tableKeys.Draw, tableKeys.UNO, tableKeys.Catch,
+		Foot: keyList{tableKeys.Left, tableKeys.Right, tableKeys.Play, tableKeys.Draw, tableKeys.UNO, tableKeys.Catch,
 			tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
-		more: keyList{tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last, tableKeys.Keep,
+		More: keyList{tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last, tableKeys.Keep,
 			tableKeys.Bell, tableKeys.Close},
 	}
 	drawnKeyMap = footed{
-		foot: keyList{tableKeys.PlayIt, tableKeys.Keep, tableKeys.UNO, tableKeys.Chat, tableKeys.Help},
-		more: keyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First,
+		Foot: keyList{tableKeys.PlayIt, tableKeys.Keep, tableKeys.UNO, tableKeys.Chat, tableKeys.Help},
+		More: keyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First,
 			tableKeys.Last, tableKeys.Draw, tableKeys.Catch, tableKeys.Bell, tableKeys.Close, tableKeys.Leave},
 	}
 	// outKeyMap is a player out of the game (and the scores between hands):
 	// the turn's keys still answer, with why not.
 	outKeyMap = footed{
-		foot: common,
-		more: keyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last,
+		Foot: common,
+		More: keyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last,
 			tableKeys.Play, tableKeys.Draw, tableKeys.Keep, tableKeys.UNO, tableKeys.Catch, tableKeys.Bell, tableKeys.Close},
 	}
 	targetKeyMap    = keyList{tableKeys.TargetUp, tableKeys.TargetDown, tableKeys.Swap, tableKeys.TargetBack}
 	challengeKeyMap = footed{
-		foot: keyList{tableKeys.Challenge, tableKeys.TakeFour, tableKeys.Chat},
-		more: keyList{tableKeys.Help, tableKeys.Leave},
+		Foot: keyList{tableKeys.Challenge, tableKeys.TakeFour, tableKeys.Chat},
+		More: keyList{tableKeys.Help, tableKeys.Leave},
 	}
-	raceKeyMap = footed{foot: keyList{tableKeys.Drop}, more: common}
+	raceKeyMap = footed{Foot: keyList{tableKeys.Drop}, More: common}
 	raidKeyMap = footed{
-		foot: keyList{tableKeys.RaidUp, tableKeys.RaidDown, tableKeys.RaidLeft, tableKeys.RaidRight, tableKeys.RaidChoose,
+		Foot: keyList{tableKeys.RaidUp, tableKeys.RaidDown, tableKeys.RaidLeft, tableKeys.RaidRight, tableKeys.RaidChoose,
 			tableKeys.EndRaid},
-		more: keyList{tableKeys.RaidBack, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
+		More: keyList{tableKeys.RaidBack, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
 	}
 	revealKeyMap    = common
 	finalHostKeyMap = footed{
-		foot: keyList{tableKeys.Rematch, tableKeys.ToLobby, tableKeys.Chat},
-		more: keyList{tableKeys.Help},
+		Foot: keyList{tableKeys.Rematch, tableKeys.ToLobby, tableKeys.Chat},
+		More: keyList{tableKeys.Help},
 	}
 	finalKeyMap = footed{
-		foot: keyList{tableKeys.ToLobby, tableKeys.Chat},
-		more: keyList{tableKeys.Rematch, tableKeys.Help},
+		Foot: keyList{tableKeys.ToLobby, tableKeys.Chat},
+		More: keyList{tableKeys.Rematch, tableKeys.Help},
 	}
 	leaveKeyMap     = keyList{tableKeys.LeaveYes, tableKeys.LeaveNo}
 	spectatorKeyMap = footed{
-		foot: keyList{tableKeys.Chat, tableKeys.Help, tableKeys.Back},
+		Foot: keyList{tableKeys.Chat, tableKeys.Help, tableKeys.Back},
 	}
 	sitterKeyMap = footed{
-		foot: keyList{tableKeys.Sit, tableKeys.Chat, tableKeys.Help, tableKeys.Back},
+		Foot: keyList{tableKeys.Sit, tableKeys.Chat, tableKeys.Help, tableKeys.Back},
 	}
 )
 
@@ -155,8 +155,8 @@ var colourKeyMaps = func() map[[4]engine.Color]footed {
 		}
 		pick := bind("1-4 "+strings.Join(letters, " "), "a colour by its number or first letter", keys...)
 		out[cols] = footed{
-			foot: keyList{tableKeys.ColourBack, tableKeys.Colour, tableKeys.ChooseColour, tableKeys.CancelColour},
-			more: keyList{pick, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
+			Foot: keyList{tableKeys.ColourBack, tableKeys.Colour, tableKeys.ChooseColour, tableKeys.CancelColour},
+			More: keyList{pick, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
 		}
 	}
 	return out
@@ -166,6 +166,6 @@ var colourKeyMaps = func() map[[4]engine.Color]footed {
 func colourKeyMap(e engine.Edition) footed { return colourKeyMaps[e.Colors()] }
 
 // colourPick is the binding that picks a colour by its number or letter.
-func colourPick(e engine.Edition) key.Binding { return colourKeyMap(e).more[0] }
+func colourPick(e engine.Edition) key.Binding { return colourKeyMap(e).More[0] }
 
 var _ help.KeyMap = playKeyMap

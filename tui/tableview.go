@@ -2,10 +2,11 @@ package tui
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"hash/maphash"
 	"strings"
 	"time"
+
+	"github.com/charmbracelet/bubbles/help"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"

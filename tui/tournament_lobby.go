@@ -55,9 +55,9 @@ var tourLobbyKeys = struct {
 
 // tourLobbyKeyMap is its footer, and its help with c and ?.
 var tourLobbyKeyMap = footed{
-	foot: keyList{tourLobbyKeys.Open, tourLobbyKeys.OpenPrivate, tourLobbyKeys.Up, tourLobbyKeys.Down,
+	Foot: keyList{tourLobbyKeys.Open, tourLobbyKeys.OpenPrivate, tourLobbyKeys.Up, tourLobbyKeys.Down,
 		tourLobbyKeys.SignUp, tourLobbyKeys.EditionBack, tourLobbyKeys.Edition, tourLobbyKeys.Back},
-	more: keyList{tourLobbyKeys.Code, tourLobbyKeys.Help},
+	More: keyList{tourLobbyKeys.Code, tourLobbyKeys.Help},
 }
 
 func (m *model) tourLobbyKey(k tea.KeyMsg) tea.Cmd {

@@ -2,9 +2,9 @@ package tui
 
 import (
 	"fmt"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
@@ -35,21 +35,21 @@ var tourRoomKeys = struct {
 // before, for its host (the waiting room's keys), and for a player.
 var (
 	tourStartedKeyMap = footed{
-		foot: keyList{tourRoomKeys.Watch, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
-		more: keyList{tourRoomKeys.Rules},
+		Foot: keyList{tourRoomKeys.Watch, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
+		More: keyList{tourRoomKeys.Rules},
 	}
 	tourSpectatorKeyMap = footed{
-		foot: keyList{tourRoomKeys.SignUp, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
-		more: keyList{tourRoomKeys.Rules},
+		Foot: keyList{tourRoomKeys.SignUp, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
+		More: keyList{tourRoomKeys.Rules},
 	}
 	tourHostKeyMap = footed{
-		foot: keyList{tourRoomKeys.Up, tourRoomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
+		Foot: keyList{tourRoomKeys.Up, tourRoomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
-		more: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
+		More: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
 	}
 	tourPlayerKeyMap = footed{
-		foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
-		more: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot,
+		Foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
+		More: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot,
 			roomKeys.Remove, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
 	}
 )

@@ -36,6 +36,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/who"
 )
 
 // Minimum window size.
@@ -164,7 +165,7 @@ type model struct {
 	tour  tourPage
 	prof  *profilePage
 	board *boardPage
-	ppl   *whoPage // the players online (who.go)
+	ppl   *who.Page // the players online (page/who)
 	room  roomState
 	tbl   *tableState // from the first table on (nil before)
 
@@ -296,14 +297,14 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.calls.next(m.sess)
 	case quitMsg:
 		return m, tea.Quit
-	case whoMsg:
-		m.onWho(msg)
-		return m, nil
 	case tea.KeyMsg:
 		return m, m.onKeys(msg)
 	}
 	if cmd, ok := m.onRecords(msg); ok { // records.go
 		return m, cmd
+	}
+	if m.ppl != nil { // (its answer)
+		return m, m.ppl.Update(m.ctx(), msg)
 	}
 	return m, nil
 }
@@ -555,7 +556,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atBoard:
 		cmds = append(cmds, m.boardKey(k))
 	case atWho:
-		cmds = append(cmds, m.whoKey(k))
+		cmds = append(cmds, m.ppl.Update(m.ctx(), k))
 	case atWaiting:
 		cmds = append(cmds, m.roomKey(k))
 	case atTable:
@@ -609,7 +610,7 @@ func (m *model) AppendLines(dst []string) []string {
 	case atBoard:
 		ls = m.boardView()
 	case atWho:
-		ls = m.whoView()
+		ls = m.ppl.Lines(m.ctx())
 	case atWaiting:
 		ls = m.roomView()
 	case atTable:

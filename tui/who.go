@@ -1,146 +1,17 @@
 package tui
 
 import (
-	"fmt"
 	"github.com/charmbracelet/bubbles/key"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/who"
 )
 
-// This file is who is online and invitations. In the lobby, o lists the
-// players online by name and where they are; there x turns invitations to
-// oneself off or on. In a waiting room, i invites a player by nickname: the
-// invited player, in the lobby, reads one line and takes it up with enter,
-// or turns it down with esc.
-
-// whoKeys are the keys of the players online.
-var whoKeys = struct {
-	Up, Down, Again, Invites, Back, Help key.Binding
-}{
-	Up:      with(keyUp, "↑/↓", "scroll"),
-	Down:    also(with(keyDown, "↑/↓", "scroll"), " "),
-	Again:   bind("r", "again", "r"),
-	Invites: bind("x", "invitations on/off", "x"),
-	Back:    bind("esc", "back", "esc", "q"),
-	Help:    keyHelp,
-}
-
-// whoKeyMap is its footer, and its help with ?.
-var whoKeyMap = footed{
-	foot: keyList{whoKeys.Up, whoKeys.Down, whoKeys.Again, whoKeys.Invites, whoKeys.Back},
-	more: keyList{whoKeys.Help},
-}
-
-// whoPage is the list of players online, as last asked for.
-type whoPage struct {
-	list   []lobby.OnlinePlayer
-	top    int
-	loaded bool
-	err    string
-}
-
-// whoMsg is the answer to asking who is online.
-type whoMsg struct {
-	list []lobby.OnlinePlayer
-	err  error
-}
-
-// openWho shows the players online, asking the lobby for them afresh.
-func (m *model) openWho() tea.Cmd {
-	m.ppl = &whoPage{}
-	m.page = pageWho
-	return m.askWho()
-}
-
-func (m *model) askWho() tea.Cmd {
-	s := m.sess
-	return func() tea.Msg {
-		l, err := s.Who()
-		return whoMsg{list: l, err: err}
-	}
-}
-
-func (m *model) onWho(msg whoMsg) {
-	if m.ppl == nil {
-		return // the page was left before the answer came
-	}
-	m.ppl.loaded, m.ppl.list, m.ppl.err = true, msg.list, ""
-	if msg.err != nil {
-		m.ppl.err = msg.err.Error()
-	}
-}
-
-func (m *model) whoKey(k tea.KeyMsg) tea.Cmd {
-	wp := m.ppl
-	switch {
-	case is(k, whoKeys.Up):
-		wp.top = max(wp.top-1, 0)
-	case is(k, whoKeys.Down):
-		wp.top++
-	case is(k, whoKeys.Again):
-		return m.askWho()
-	case is(k, whoKeys.Invites):
-		on := m.scr.NoInvitations
-		return m.call(callPlain, func(s Session) error { s.SetInvitations(on); return nil })
-	case is(k, whoKeys.Back):
-		m.page = pageLobby
-	case is(k, whoKeys.Help):
-		m.openHelp()
-	default:
-		m.say("↑/↓ scroll · r again · x invitations on/off · esc back", false)
-	}
-	return nil
-}
-
-func (m *model) whoView() []string {
-	st := m.st
-	wp := m.ppl
-	out := m.top("", "")
-	title := "Players online"
-	if wp.loaded {
-		title += st.dim.Render(fmt.Sprintf("  %d", len(wp.list)))
-	}
-	invites := st.ok.Render("on") + st.dim.Render(": players at a table may invite you (x turns them off)")
-	if m.scr.NoInvitations {
-		invites = st.warn.Render("off") + st.dim.Render(": nobody can invite you (x turns them on)")
-	}
-	out = append(out, "", "  "+st.title.Render(title), "  invitations "+invites, "")
-	switch {
-	case wp.err != "":
-		out = append(out, "  "+st.err.Render("✗ "+wp.err))
-	case !wp.loaded:
-		out = append(out, "  "+st.dim.Render("asking the lobby…"))
-	default:
-		room := max(m.h-len(out)-3, 1)
-		wp.top = min(wp.top, max(len(wp.list)-room, 0))
-		for _, p := range wp.list[wp.top:min(wp.top+room, len(wp.list))] {
-			out = append(out, m.whoLine(p))
-		}
-	}
-	return m.bottom(out, st.footer(m.w, whoKeyMap))
-}
-
-// whoLine is one player and where they are.
-func (m *model) whoLine(p lobby.OnlinePlayer) string {
-	st := m.st
-	name := pad(clean(p.Nick), 18)
-	if p.Nick == m.scr.Nick {
-		name = st.bold.Render(name)
-	}
-	where := st.dim.Render("in the lobby")
-	switch {
-	case p.Table != "" && p.Watching:
-		where = st.dim.Render("watching ") + clean(p.Table)
-	case p.Table != "":
-		where = st.dim.Render("at ") + clean(p.Table)
-	}
-	if p.Guest {
-		where += st.dim.Render(" · guest")
-	}
-	return "    " + name + where
-}
+// This file is invitations. In a waiting room, i invites a player by
+// nickname: the invited player, in the lobby, reads one line and takes it
+// up with enter, or turns it down with esc. (Who is online, where x turns
+// invitations to oneself off or on, is a page of its own: page/who.)
 
 // invitation is the invitation waiting for the player, while it lasts.
 func (m *model) invitation() *lobby.Invitation {
@@ -192,6 +63,14 @@ func (m *model) invitationKey(k tea.KeyMsg) (tea.Cmd, bool) {
 		return m.call(callPlain, func(s Session) error { s.DeclineInvitation(); return nil }), true
 	}
 	return nil, false
+}
+
+// openWho shows the players online, asking the lobby for them afresh.
+func (m *model) openWho() tea.Cmd {
+	var cmd tea.Cmd
+	m.ppl, cmd = who.Open(m.ctx())
+	m.page = pageWho
+	return cmd
 }
 
 // inviteBox is the waiting room's line for typing whom to invite.

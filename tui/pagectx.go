@@ -1,0 +1,55 @@
+package tui
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
+)
+
+// pageCtx is the ui.Context the router hands the page it shows: the
+// model's window, screen, session, clock and styles, and the chrome every
+// screen shares. It is one pointer, so handing it out costs nothing.
+type pageCtx struct{ m *model }
+
+var _ ui.Context = pageCtx{}
+
+// ctx is the context of the page on screen.
+func (m *model) ctx() pageCtx { return pageCtx{m} }
+
+func (c pageCtx) Size() (w, h int)                { return c.m.w, c.m.h }
+func (c pageCtx) Screen() *lobby.Screen           { return &c.m.scr }
+func (c pageCtx) Session() ui.Session             { return c.m.sess }
+func (c pageCtx) Now() time.Time                  { return c.m.now() }
+func (c pageCtx) Styles() ui.Styles               { return c.m.st }
+func (c pageCtx) Top(left, right string) []string { return c.m.top(left, right) }
+func (c pageCtx) Say(text string, bad bool)       { c.m.say(text, bad) }
+
+func (c pageCtx) Bottom(body []string, keys help.KeyMap) []string {
+	return c.m.bottom(body, c.m.st.footer(c.m.w, keys))
+}
+
+func (c pageCtx) Call(f func(ui.Session) error) tea.Cmd { return c.m.call(callPlain, f) }
+
+func (c pageCtx) Go(to ui.Place) {
+	switch to {
+	case ui.Lobby:
+		c.m.page = pageLobby
+	case ui.Help:
+		c.m.openHelp()
+	}
+}
+
+// The styles as a page draws with them (ui.Styles).
+func (st *styles) Title(s ...string) string  { return st.title.Render(s...) }
+func (st *styles) Bold(s ...string) string   { return st.bold.Render(s...) }
+func (st *styles) Dim(s ...string) string    { return st.dim.Render(s...) }
+func (st *styles) Key(s ...string) string    { return st.key.Render(s...) }
+func (st *styles) Err(s ...string) string    { return st.err.Render(s...) }
+func (st *styles) OK(s ...string) string     { return st.ok.Render(s...) }
+func (st *styles) Warn(s ...string) string   { return st.warn.Render(s...) }
+func (st *styles) Accent(s ...string) string { return st.accent.Render(s...) }
+func (st *styles) Turn(s ...string) string   { return st.turn.Render(s...) }

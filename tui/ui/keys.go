@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// A page's key map is a bubbles help.KeyMap: its ShortHelp is the page's
+// footer, its FullHelp the page's part of the help page.
+
+// KeyList is a key map whose footer and help list the same bindings.
+type KeyList []key.Binding
+
+// ShortHelp is the footer's bindings.
+func (l KeyList) ShortHelp() []key.Binding { return l }
+
+// FullHelp is the help page's bindings.
+func (l KeyList) FullHelp() [][]key.Binding { return [][]key.Binding{l} }
+
+// Footed is a key map whose footer shows only some of its bindings: the
+// rest are on the help page.
+type Footed struct {
+	Foot, More KeyList
+}
+
+// ShortHelp is the footer's bindings.
+func (f Footed) ShortHelp() []key.Binding { return f.Foot }
+
+// FullHelp is the footer's bindings, then the others.
+func (f Footed) FullHelp() [][]key.Binding { return [][]key.Binding{f.Foot, f.More} }
+
+// And is f with more bindings on the help page.
+func (f Footed) And(bs ...key.Binding) Footed {
+	return Footed{Foot: f.Foot, More: append(append(KeyList(nil), f.More...), bs...)}
+}
+
+var _ help.KeyMap = Footed{}
+
+// Clean makes text that came from a player (a nickname, a table name, a
+// chat line) safe to draw: the lobby already sanitises it, but the TUI
+// never trusts it, and strips escape sequences and control characters again.
+func Clean(s string) string { return lobby.Sanitize(s, 0) }

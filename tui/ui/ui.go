@@ -1,0 +1,80 @@
+// Package ui is what the TUI's pages share, and the contract between a
+// page and the router that shows it (package tui).
+//
+// A page is a type of its own in a package of its own under tui/page, in
+// the shape of a bubbles component: its state, an Update that takes a key
+// (or the answer to a call it made), Lines that draw it, and a KeyMap of
+// key.Bindings that feeds both its footer and the help page. A page sees
+// the rest of the program only through the Context it is given: the window,
+// the lobby's latest Screen (read, never kept), the Session to call, the
+// clock, the session's styles and the chrome every screen shares (the
+// header, the status line and the footer). It never reads another page's
+// state: it goes to another page with Go, and the router does the rest.
+//
+//	func (p *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd
+//	func (p *Page) Lines(c ui.Context) []string
+//	func (p *Page) KeyMap(c ui.Context) help.KeyMap
+package ui
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// Context is what a page is drawn in and acts through. The router makes
+// one for each message; a page keeps nothing of it.
+type Context interface {
+	// Size is the window's, in cells.
+	Size() (w, h int)
+	// Screen is the lobby's latest screen: read it, never keep it.
+	Screen() *lobby.Screen
+	// Session is the player's connection to the lobby.
+	Session() Session
+	// Now is the session's clock.
+	Now() time.Time
+	// Styles are the session's styles, for its terminal.
+	Styles() Styles
+
+	// Top is the header every screen shares: left and right ("" for the
+	// title and the player), then a rule.
+	Top(left, right string) []string
+	// Bottom puts the status line and the footer of keys below body, cut or
+	// padded to the window.
+	Bottom(body []string, keys help.KeyMap) []string
+
+	// Say shows a short hint in the status line, until the next key.
+	Say(text string, bad bool)
+	// Call runs a call that waits for the lobby's answer, off the Update
+	// goroutine and in order with the others; its error, if any, is said in
+	// the status line.
+	Call(f func(Session) error) tea.Cmd
+	// Go shows another page.
+	Go(to Place)
+}
+
+// Place is a page a page may send the player to.
+type Place uint8
+
+// The places.
+const (
+	Lobby Place = iota
+	Help
+)
+
+// Styles draw text in the session's styles: each renders its arguments
+// joined, as lipgloss does.
+type Styles interface {
+	Title(s ...string) string
+	Bold(s ...string) string
+	Dim(s ...string) string
+	Key(s ...string) string
+	Err(s ...string) string
+	OK(s ...string) string
+	Warn(s ...string) string
+	Accent(s ...string) string
+	Turn(s ...string) string
+}
