@@ -3,21 +3,20 @@ package tui
 import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
+	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/who"
 )
 
-// helpLine is a line of the help page: a heading, a paragraph, or a key
-// and what it does.
-type helpLine struct{ heading, text, key string }
+// helpLine is a line of the help page (page/help).
+type helpLine = helppage.Line
 
 // helpText is the help page: how to play, the keys, the editions and modes.
 func helpText(dest string) []helpLine {
-	h := func(s string) helpLine { return helpLine{heading: s} }
-	p := func(s string) helpLine { return helpLine{text: s} }
-	k := func(key, s string) helpLine { return helpLine{key: key, text: s} }
+	h := func(s string) helpLine { return helpLine{Heading: s} }
+	p := func(s string) helpLine { return helpLine{Text: s} }
+	k := func(key, s string) helpLine { return helpLine{Key: key, Text: s} }
 	ls := []helpLine{
 		h("How to play"),
 		p("Match the card on the discard pile by colour, number or symbol, or play a wild and name the colour. " +
@@ -55,29 +54,6 @@ func helpText(dest string) []helpLine {
 	)
 	return ls
 }
-
-// helpKeys are the help page's keys: any other goes back.
-var helpKeys = struct {
-	Up, Down, PageUp, PageDown, Back key.Binding
-}{
-	Up:       with(keyUp, "↑/↓", "scroll"),
-	Down:     also(with(keyDown, "↑/↓", "scroll"), " "),
-	PageUp:   bind("pgup/pgdn", "a page", "pgup"),
-	PageDown: bind("pgup/pgdn", "a page", "pgdown"),
-	Back:     bind("any key", "back"),
-}
-
-// The help page's key maps: with more below, and at the end.
-var (
-	helpKeyMap = footed{
-		Foot: keyList{helpKeys.Up, helpKeys.Down, helpKeys.Back},
-		More: keyList{helpKeys.PageUp, helpKeys.PageDown},
-	}
-	helpMoreKeyMap = footed{
-		Foot: keyList{with(helpKeys.Up, "↑/↓", "scroll (more below)"), helpKeys.Down, helpKeys.Back},
-		More: helpKeyMap.More,
-	}
-)
 
 // moment is one of a page's key maps, with what the player is doing then.
 type moment struct {
@@ -131,7 +107,7 @@ var keySections = []struct {
 		{"", nickKeepKeyMap},
 		{"Linking this key to your account", linkKeyMap},
 	}},
-	{"This page", []moment{{"", helpKeyMap}}},
+	{"This page", []moment{{"", helppage.KeyMap}}},
 }
 
 // keysHelp is the help page's list of keys, page by page and moment by
@@ -139,17 +115,17 @@ var keySections = []struct {
 func keysHelp() []helpLine {
 	var ls []helpLine
 	for _, sec := range keySections {
-		ls = append(ls, helpLine{}, helpLine{heading: sec.title})
+		ls = append(ls, helpLine{}, helpLine{Heading: sec.title})
 		for _, mo := range sec.moments {
 			if mo.caption != "" {
-				ls = append(ls, helpLine{text: mo.caption + ":"})
+				ls = append(ls, helpLine{Text: mo.caption + ":"})
 			}
 			seen := map[key.Help]bool{}
 			for _, col := range mo.keys.FullHelp() {
 				for _, b := range col {
 					if h := b.Help(); !seen[h] {
 						seen[h] = true
-						ls = append(ls, helpLine{key: h.Key, text: h.Desc})
+						ls = append(ls, helpLine{Key: h.Key, Text: h.Desc})
 					}
 				}
 			}
@@ -158,57 +134,11 @@ func keysHelp() []helpLine {
 	return ls
 }
 
-func (m *model) helpKey(k tea.KeyMsg) {
-	switch {
-	case is(k, helpKeys.Up):
-		m.helpTop = max(m.helpTop-1, 0)
-	case is(k, helpKeys.Down):
-		m.helpTop++
-	case is(k, helpKeys.PageUp):
-		m.helpTop = max(m.helpTop-(m.h-6), 0)
-	case is(k, helpKeys.PageDown):
-		m.helpTop += m.h - 6
-	default:
-		m.page = m.helpBack
-	}
-}
-
+// helpView draws the help page, with its text as this server has it.
 func (m *model) helpView() []string {
-	st := m.st
-	out := m.top(st.title.Render("UNO")+st.bold.Render(" · help"), "")
-	var body []string
-	const keyW = 16
 	dest := m.addr
 	if dest == "" {
 		dest = "HOST"
 	}
-	for _, l := range helpText(dest) {
-		switch {
-		case l.heading != "":
-			body = append(body, " "+st.title.Render(l.heading))
-		case l.key != "":
-			for i, wl := range wrapText(l.text, m.w-keyW-5) {
-				k := ""
-				if i == 0 {
-					k = st.key.Render(l.key)
-				}
-				body = append(body, "   "+pad(k, keyW)+wl)
-			}
-		case l.text == "":
-			body = append(body, "")
-		default:
-			for _, wl := range wrapText(l.text, m.w-5) {
-				body = append(body, "   "+wl)
-			}
-		}
-	}
-	room := m.h - len(out) - 2
-	m.helpTop = min(m.helpTop, max(len(body)-room, 0))
-	end := min(m.helpTop+room, len(body))
-	out = append(out, body[m.helpTop:end]...)
-	var km help.KeyMap = helpKeyMap
-	if end < len(body) {
-		km = helpMoreKeyMap
-	}
-	return m.bottom(out, st.footer(m.w, km))
+	return m.help.Lines(m.ctx(), helpText(dest))
 }

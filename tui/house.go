@@ -103,10 +103,10 @@ func presetBlurb(p engine.Preset, h engine.HouseRules) string {
 
 // houseHelp is the help's section on house rules.
 func houseHelp() []helpLine {
-	ls := []helpLine{{heading: "House rules"},
-		{text: "A table may add house rules when it is created (a preset, or each rule by hand); the waiting room lists them and the table's header names them."}}
+	ls := []helpLine{{Heading: "House rules"},
+		{Text: "A table may add house rules when it is created (a preset, or each rule by hand); the waiting room lists them and the table's header names them."}}
 	for _, r := range houseRules {
-		ls = append(ls, helpLine{key: r.name, text: r.blurb})
+		ls = append(ls, helpLine{Key: r.name, Text: r.blurb})
 	}
 	return ls
 }

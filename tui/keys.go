@@ -72,7 +72,7 @@ func (m *model) keyMap() help.KeyMap {
 	case atWatch:
 		return watchKeyMap
 	case atHelp:
-		return helpKeyMap
+		return m.help.KeyMap(m.ctx())
 	case atProfile:
 		return m.profileKeyMap()
 	case atBoard:

@@ -40,6 +40,8 @@ func (c pageCtx) Go(to ui.Place) {
 		c.m.page = pageLobby
 	case ui.Help:
 		c.m.openHelp()
+	case ui.Back:
+		c.m.page = c.m.helpBack
 	}
 }
 

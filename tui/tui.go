@@ -36,6 +36,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/unossh/unossh/lobby"
+	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/who"
 )
 
@@ -150,8 +151,8 @@ type model struct {
 	addr    string // the address players ssh to
 
 	page     page
-	helpBack page // the page help returns to
-	helpTop  int  // help's scroll position
+	helpBack page          // the page help returns to
+	help     helppage.Page // (page/help)
 
 	notice lobby.Notice // the latest notice, shown until a newer one
 	hint   string       // a short local hint, cleared by the next key
@@ -550,7 +551,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atWatch:
 		cmds = append(cmds, m.watchKey(k))
 	case atHelp:
-		m.helpKey(k)
+		m.help.Update(m.ctx(), k)
 	case atProfile:
 		cmds = append(cmds, m.profileKey(k))
 	case atBoard:
@@ -570,7 +571,7 @@ func (m *model) openHelp() {
 	if m.page != pageHelp {
 		m.helpBack = m.page
 	}
-	m.page, m.helpTop = pageHelp, 0
+	m.page, m.help = pageHelp, helppage.Page{}
 }
 
 // View draws the screen, always exactly the window's size.

@@ -63,6 +63,8 @@ type Place uint8
 const (
 	Lobby Place = iota
 	Help
+	// Back is the page the help page was opened from.
+	Back
 )
 
 // Styles draw text in the session's styles: each renders its arguments
