@@ -5,6 +5,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/records"
 )
 
 // boardKeys are the leaderboard's keys.
@@ -32,7 +33,7 @@ var boardKeyMap = footed{
 // boardPage is the leaderboard: one edition's (or all editions') ratings,
 // of all time or of this week; enter opens the chosen player's profile.
 type boardPage struct {
-	edition int // index in boardEditions
+	edition int // index in records.BoardEditions
 	week    bool
 	list    []lobby.LeaderEntry
 	cursor  int
@@ -57,7 +58,7 @@ func (m *model) loadBoard() tea.Cmd {
 		return nil
 	}
 	b.loading, b.err = true, ""
-	edition, week := boardEditions[b.edition], b.week
+	edition, week := records.BoardEditions[b.edition], b.week
 	return func() tea.Msg {
 		list, err := r.Leaderboard(edition, week)
 		return boardMsg{edition: edition, week: week, list: list, err: err}
@@ -65,7 +66,7 @@ func (m *model) loadBoard() tea.Cmd {
 }
 
 func (b *boardPage) gotBoard(msg boardMsg) {
-	if msg.edition != boardEditions[b.edition] || msg.week != b.week {
+	if msg.edition != records.BoardEditions[b.edition] || msg.week != b.week {
 		return // the player has moved on to another board
 	}
 	b.loading = false
@@ -79,7 +80,7 @@ func (b *boardPage) gotBoard(msg boardMsg) {
 
 func (m *model) boardKey(k tea.KeyMsg) tea.Cmd {
 	b := m.board
-	n := len(boardEditions)
+	n := len(records.BoardEditions)
 	switch {
 	case is(k, boardKeys.Back):
 		m.page = pageLobby
@@ -123,7 +124,7 @@ func (m *model) boardView() []string {
 	if b.week {
 		period = st.dim.Render("all time") + "  " + st.bold.Render("[this week]")
 	}
-	out = append(out, "  "+st.accent.Render("‹ ")+st.title.Render(editionName(boardEditions[b.edition]))+
+	out = append(out, "  "+st.accent.Render("‹ ")+st.title.Render(records.EditionName(records.BoardEditions[b.edition]))+
 		st.accent.Render(" ›")+"    "+period, "")
 	switch {
 	case b.err != "":
@@ -131,7 +132,7 @@ func (m *model) boardView() []string {
 	case b.loading && b.list == nil:
 		out = append(out, "  "+st.dim.Render("reading the records…"))
 	default:
-		rows := boardRows(b.list, b.week, m.w-4)
+		rows := records.BoardRows(b.list, b.week, m.w-4)
 		room := m.h - len(out) - 5 // a blank, the note, the status line, the footer
 		for i, l := range rows {
 			if i > room {

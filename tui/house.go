@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // This file shows a table's house rules: in the create form (a preset, or
@@ -32,14 +33,7 @@ func houseTag(h engine.HouseRules) string {
 	}
 }
 
-// houseLine lists the house rules on, for the waiting room and the help.
-func houseLine(h engine.HouseRules) string {
-	on := h.Describe()
-	if len(on) == 0 {
-		return "rules as printed"
-	}
-	return "house rules: " + strings.Join(on, ", ")
-}
+func houseLine(h engine.HouseRules) string { return ui.HouseLine(h) }
 
 // houseRules are the house rules the create form offers one by one, each
 // with its values.

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/records"
 )
 
 // profilePage shows a player's profile: their own (p in the lobby) or
@@ -243,7 +244,7 @@ func (m *model) profileView() []string {
 	case pp.loading:
 		out = append(out, "  "+st.dim.Render("reading the records…"))
 	case pp.p != nil:
-		head := profileHead(*pp.p, m.w-4)
+		head := records.ProfileHead(*pp.p, m.w-4)
 		out = append(out, "  "+st.title.Render(head[0]), "  "+head[1], "  "+head[2])
 		for _, line := range head[3:] { // (tournaments, when any)
 			out = append(out, "  "+line)
@@ -290,7 +291,7 @@ func (m *model) profileView() []string {
 		if m.h >= 32 {
 			limit = 0
 		}
-		for i, l := range modeRows(*pp.p, m.w-4, limit) {
+		for i, l := range records.ModeRows(*pp.p, m.w-4, limit) {
 			if i == 0 && len(pp.p.ByMode) > 0 {
 				l = st.dim.Render(l)
 			}
@@ -298,7 +299,7 @@ func (m *model) profileView() []string {
 		}
 		// The latest games take what room is left.
 		room := m.h - 2 - len(out) - 3 // status, footer; blank, heading, column heads
-		if rows := recentRows(*pp.p, m.w-4, max(room, 1)); len(rows) > 0 {
+		if rows := records.RecentRows(*pp.p, m.w-4, max(room, 1)); len(rows) > 0 {
 			out = append(out, "", "  "+st.bold.Render("Recent games"), "  "+st.dim.Render(rows[0]))
 			for _, l := range rows[1:] {
 				out = append(out, "  "+l)
