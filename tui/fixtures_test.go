@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"io"
+	"reflect"
 	"sync"
 	"time"
 
@@ -180,10 +181,21 @@ func run(m *model, cmd tea.Cmd) {
 		for _, c := range msg {
 			run(m, c)
 		}
-	case callDoneMsg, profileMsg, boardMsg, renameMsg, linkMsg, redeemMsg:
+	case callDoneMsg, profileMsg, renameMsg, linkMsg, redeemMsg:
 		_, next := m.Update(msg)
 		run(m, next)
+	default:
+		if pageAnswer(msg, "board") { // (the answers of the pages' own calls)
+			_, next := m.Update(msg)
+			run(m, next)
+		}
 	}
+}
+
+// pageAnswer says whether msg is a message of the page package named.
+func pageAnswer(msg tea.Msg, page string) bool {
+	t := reflect.TypeOf(msg)
+	return t != nil && t.PkgPath() == "github.com/unossh/unossh/tui/page/"+page
 }
 
 func keyMsg(s string) tea.KeyMsg {

@@ -5,6 +5,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/who"
 )
@@ -96,7 +97,7 @@ var keySections = []struct {
 		{"Who's online", who.KeyMap},
 		{"Your profile", profileOwnKeyMap},
 		{"Another player's profile", profileOtherKeyMap},
-		{"The leaderboard", boardKeyMap},
+		{"The leaderboard", board.KeyMap},
 		{"Tournaments", tourLobbyKeyMap},
 	}},
 	{"In a tournament's room", []moment{

@@ -76,7 +76,7 @@ func (m *model) keyMap() help.KeyMap {
 	case atProfile:
 		return m.profileKeyMap()
 	case atBoard:
-		return boardKeyMap
+		return m.board.KeyMap(m.ctx())
 	case atWho:
 		return m.ppl.KeyMap(m.ctx())
 	case atWaiting:

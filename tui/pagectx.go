@@ -34,7 +34,7 @@ func (c pageCtx) Bottom(body []string, keys help.KeyMap) []string {
 
 func (c pageCtx) Call(f func(ui.Session) error) tea.Cmd { return c.m.call(callPlain, f) }
 
-func (c pageCtx) Go(to ui.Place) {
+func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 	switch to {
 	case ui.Lobby:
 		c.m.page = pageLobby
@@ -42,7 +42,10 @@ func (c pageCtx) Go(to ui.Place) {
 		c.m.openHelp()
 	case ui.Back:
 		c.m.page = c.m.helpBack
+	case ui.Profile:
+		return c.m.openProfile(name)
 	}
+	return nil
 }
 
 // The styles as a page draws with them (ui.Styles).

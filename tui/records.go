@@ -13,12 +13,6 @@ type (
 		p    lobby.Profile
 		err  error
 	}
-	boardMsg struct {
-		edition string
-		week    bool
-		list    []lobby.LeaderEntry
-		err     error
-	}
 	renameMsg struct{ err error }
 	linkMsg   struct {
 		code lobby.LinkCode
@@ -46,10 +40,6 @@ func (m *model) onRecords(msg tea.Msg) (tea.Cmd, bool) {
 	case profileMsg:
 		if m.prof != nil {
 			m.prof.gotProfile(msg)
-		}
-	case boardMsg:
-		if m.board != nil {
-			m.board.gotBoard(msg)
 		}
 	case renameMsg:
 		if m.prof == nil {

@@ -36,6 +36,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/who"
 )
@@ -165,7 +166,7 @@ type model struct {
 	watch watchPage
 	tour  tourPage
 	prof  *profilePage
-	board *boardPage
+	board *board.Page
 	ppl   *who.Page // the players online (page/who)
 	room  roomState
 	tbl   *tableState // from the first table on (nil before)
@@ -304,10 +305,20 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if cmd, ok := m.onRecords(msg); ok { // records.go
 		return m, cmd
 	}
-	if m.ppl != nil { // (its answer)
-		return m, m.ppl.Update(m.ctx(), msg)
+	return m, m.answer(msg)
+}
+
+// answer hands a message that is none of the model's own (the answer to
+// a page's call) to the pages that are open: each takes its own.
+func (m *model) answer(msg tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	if m.ppl != nil {
+		cmds = append(cmds, m.ppl.Update(m.ctx(), msg))
 	}
-	return m, nil
+	if m.board != nil {
+		cmds = append(cmds, m.board.Update(m.ctx(), msg))
+	}
+	return tea.Batch(cmds...)
 }
 
 // onKeys handles a key message. Keys that reach the server together (fast
@@ -555,7 +566,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atProfile:
 		cmds = append(cmds, m.profileKey(k))
 	case atBoard:
-		cmds = append(cmds, m.boardKey(k))
+		cmds = append(cmds, m.board.Update(m.ctx(), k))
 	case atWho:
 		cmds = append(cmds, m.ppl.Update(m.ctx(), k))
 	case atWaiting:
@@ -609,7 +620,7 @@ func (m *model) AppendLines(dst []string) []string {
 	case atProfile:
 		ls = m.profileView()
 	case atBoard:
-		ls = m.boardView()
+		ls = m.board.Lines(m.ctx())
 	case atWho:
 		ls = m.ppl.Lines(m.ctx())
 	case atWaiting:

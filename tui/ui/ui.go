@@ -52,8 +52,9 @@ type Context interface {
 	// goroutine and in order with the others; its error, if any, is said in
 	// the status line.
 	Call(f func(Session) error) tea.Cmd
-	// Go shows another page.
-	Go(to Place)
+	// Go shows another page: for Profile, the profile of the player named
+	// (or the player's own, ""). What it returns loads the page.
+	Go(to Place, name string) tea.Cmd
 }
 
 // Place is a page a page may send the player to.
@@ -65,6 +66,7 @@ const (
 	Help
 	// Back is the page the help page was opened from.
 	Back
+	Profile
 )
 
 // Styles draw text in the session's styles: each renders its arguments

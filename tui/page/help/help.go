@@ -68,7 +68,7 @@ func (p *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd {
 	case key.Matches(k, Keys.PageDown):
 		p.top += h - 6
 	default:
-		c.Go(ui.Back)
+		return c.Go(ui.Back, "")
 	}
 	return nil
 }

@@ -90,9 +90,9 @@ func (p *Page) key(c ui.Context, k tea.KeyMsg) tea.Cmd {
 		on := c.Screen().NoInvitations
 		return c.Call(func(s ui.Session) error { s.SetInvitations(on); return nil })
 	case key.Matches(k, Keys.Back):
-		c.Go(ui.Lobby)
+		return c.Go(ui.Lobby, "")
 	case key.Matches(k, Keys.Help):
-		c.Go(ui.Help)
+		return c.Go(ui.Help, "")
 	default:
 		c.Say("↑/↓ scroll · r again · x invitations on/off · esc back", false)
 	}
