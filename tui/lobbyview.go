@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // lobbyPage is the lobby's menu and its filter of the table list.
@@ -269,92 +270,7 @@ func (m *model) filtered() []lobby.TableInfo {
 	return out
 }
 
-// listCols are the widths of the table list's columns.
-type listCols struct{ name, edition, mode, seats int }
-
-func (m *model) listCols() listCols {
-	c := listCols{name: 16, edition: 16, mode: 13, seats: 5}
-	if m.w >= 110 {
-		c = listCols{name: 22, edition: 29, mode: 16, seats: 6}
-	}
-	return c
-}
-
-// tableList draws the table list with column heads in at most rows lines,
-// the entry at cursor marked (-1: none).
+// tableList draws the table list (ui.TableList).
 func (m *model) tableList(tables []lobby.TableInfo, cursor, rows int) []string {
-	st := m.st
-	if len(tables) == 0 {
-		msg := "No public tables yet: Quick play opens one."
-		if len(m.scr.Tables) > 0 {
-			msg = "No table matches the filter."
-		}
-		return []string{"   " + st.dim.Render(msg)}
-	}
-	c := m.listCols()
-	head := "   " + pad("table", c.name) + " " + pad("edition", c.edition) + " " + pad("mode", c.mode) + " " +
-		padLeft("seats", c.seats) + "  status"
-	out := []string{st.dim.Render(trunc(head, m.w))}
-	first := 0
-	if rows < 2 {
-		rows = 2
-	}
-	show := rows - 1
-	if cursor >= show {
-		first = cursor - show + 1
-	}
-	for i := first; i < len(tables) && i < first+show; i++ {
-		if i == first+show-1 && len(tables) > first+show {
-			out = append(out, "   "+st.dim.Render(fmt.Sprintf("… and %d more", len(tables)-i)))
-			break
-		}
-		out = append(out, m.tableRow(tables[i], c, i == cursor))
-	}
-	return out
-}
-
-func (m *model) tableRow(t lobby.TableInfo, c listCols, selected bool) string {
-	st := m.st
-	ed := shortEdition(t.Settings.Edition)
-	if c.edition >= len(t.Settings.Edition.Title()) {
-		ed = t.Settings.Edition.Title()
-	}
-	mark := "   "
-	name := clean(t.Short) // what friends say to meet there
-	if name == "" {
-		name = clean(t.Name)
-	}
-	name = pad(name, c.name)
-	if selected {
-		mark = " " + st.turn.Render("▶") + " "
-		name = st.bold.Render(name)
-	}
-	mode := modeText(t.Settings)
-	if t.Tournament != "" {
-		mode = "tournament"
-	}
-	row := mark + name + " " + pad(ed, c.edition) + " " + pad(mode, c.mode) + " " +
-		padLeft(fmt.Sprintf("%d/%d", t.Taken, t.Seats), c.seats) + "  " + m.statusText(t)
-	return trunc(row, m.w)
-}
-
-// statusText is "waiting 0:12", "playing · 2 watching".
-func (m *model) statusText(t lobby.TableInfo) string {
-	st := m.st
-	s := ""
-	switch t.Status {
-	case lobby.Waiting:
-		s = st.ok.Render("waiting")
-		if !t.StartsAt.IsZero() {
-			s += " " + clock(t.StartsAt.Sub(m.now()))
-		}
-	case lobby.Playing:
-		s = st.accent.Render("playing")
-	default:
-		s = st.dim.Render("finished")
-	}
-	if t.Watching > 0 {
-		s += st.dim.Render(fmt.Sprintf(" · %d watching", t.Watching))
-	}
-	return s
+	return ui.TableList(m.ctx(), tables, cursor, rows)
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -70,23 +69,8 @@ func spliceRow(line, bl string, x int) string {
 	return left + bl + right
 }
 
-// clock formats a countdown as 0:12, rounding up so it never shows 0:00
-// while time is left.
-func clock(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	s := int((d + time.Second - 1) / time.Second)
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
-}
-
-// seconds formats a short countdown as 24s.
-func seconds(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	return fmt.Sprintf("%ds", int((d+time.Second-1)/time.Second))
-}
+func clock(d time.Duration) string   { return ui.Clock(d) }
+func seconds(d time.Duration) string { return ui.Seconds(d) }
 
 // hrule is a horizontal rule w cells wide.
 func (s *styles) hrule(w int) string {

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -195,3 +196,21 @@ func singleSpaced(s string) bool {
 
 // blanks is as wide as a wide window.
 var blanks = strings.Repeat(" ", 512)
+
+// Clock formats a countdown as 0:12, rounding up so it never shows 0:00
+// while time is left.
+func Clock(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	s := int((d + time.Second - 1) / time.Second)
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// Seconds formats a short countdown as 24s.
+func Seconds(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	return fmt.Sprintf("%ds", int((d+time.Second-1)/time.Second))
+}
