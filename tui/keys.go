@@ -70,7 +70,7 @@ func (m *model) keyMap() help.KeyMap {
 	case atJoin:
 		return joinKeyMap
 	case atWatch:
-		return watchKeyMap
+		return m.watch.KeyMap(m.ctx())
 	case atHelp:
 		return m.help.KeyMap(m.ctx())
 	case atProfile:

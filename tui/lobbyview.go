@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/ui"
 )
 
@@ -188,7 +189,7 @@ func (m *model) choose(i int) tea.Cmd {
 		m.joinState().err = ""
 		m.page = pageJoin
 	case 3:
-		m.watch = watchPage{}
+		m.watch = watch.Page{}
 		m.page = pageWatch
 	case 4:
 		m.openHelp()

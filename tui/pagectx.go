@@ -32,7 +32,13 @@ func (c pageCtx) Bottom(body []string, keys help.KeyMap) []string {
 	return c.m.bottom(body, c.m.st.footer(c.m.w, keys))
 }
 
-func (c pageCtx) Call(f func(ui.Session) error) tea.Cmd { return c.m.call(callPlain, f) }
+func (c pageCtx) Call(f func(ui.Session) error, answer func(error)) tea.Cmd {
+	cmd, ok := c.m.calls.add(c.m.sess, pendingCall{kind: callPlain, run: f, answer: answer})
+	if !ok {
+		c.m.say("slow down: still waiting for the lobby", true)
+	}
+	return cmd
+}
 
 func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 	switch to {

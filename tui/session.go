@@ -45,20 +45,21 @@ const (
 	callNick
 	callCreate
 	callJoin
-	callWatch
 	callQuick
 )
 
 // pendingCall is a call to the session waiting its turn.
 type pendingCall struct {
-	kind callKind
-	run  func(Session) error
+	kind   callKind
+	run    func(Session) error
+	answer func(error) // a page's, given the answer (nil: the router's)
 }
 
 // callDoneMsg is the answer to a call.
 type callDoneMsg struct {
-	kind callKind
-	err  error
+	kind   callKind
+	err    error
+	answer func(error)
 }
 
 // maxQueued bounds the calls waiting: a storm of key presses is cut short,
@@ -101,5 +102,5 @@ func (c *calls) next(s Session) tea.Cmd {
 		c.queue = nil // and so does the array, between bursts of keys
 	}
 	c.busy = true
-	return func() tea.Msg { return callDoneMsg{kind: p.kind, err: p.run(s)} }
+	return func() tea.Msg { return callDoneMsg{kind: p.kind, err: p.run(s), answer: p.answer} }
 }

@@ -38,6 +38,7 @@ import (
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
+	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
 )
 
@@ -163,7 +164,7 @@ type model struct {
 	lob   lobbyPage
 	form  *createForm // the pages below are made when first opened (nil before)
 	join  *joinPage
-	watch watchPage
+	watch watch.Page
 	tour  tourPage
 	prof  *profilePage
 	board *board.Page
@@ -450,6 +451,10 @@ func (m *model) leaveTable() tea.Cmd {
 
 // callDone shows a call's error where it belongs.
 func (m *model) callDone(msg callDoneMsg) {
+	if msg.answer != nil {
+		msg.answer(msg.err)
+		return
+	}
 	if msg.err == nil {
 		switch msg.kind {
 		case callCreate:
@@ -475,8 +480,6 @@ func (m *model) callDone(msg callDoneMsg) {
 		m.joinState().err = text
 		m.joinFailed(msg.err)
 		m.page = pageJoin
-	case callWatch:
-		m.watch.err = text
 	default:
 		m.say(text, true)
 	}
@@ -560,7 +563,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atJoin:
 		cmds = append(cmds, m.joinKey(k))
 	case atWatch:
-		cmds = append(cmds, m.watchKey(k))
+		cmds = append(cmds, m.watch.Update(m.ctx(), k))
 	case atHelp:
 		m.help.Update(m.ctx(), k)
 	case atProfile:
@@ -614,7 +617,7 @@ func (m *model) AppendLines(dst []string) []string {
 	case atJoin:
 		ls = m.joinView()
 	case atWatch:
-		ls = m.watchView()
+		ls = m.watch.Lines(m.ctx())
 	case atHelp:
 		ls = m.helpView()
 	case atProfile:

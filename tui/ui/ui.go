@@ -49,9 +49,10 @@ type Context interface {
 	// Say shows a short hint in the status line, until the next key.
 	Say(text string, bad bool)
 	// Call runs a call that waits for the lobby's answer, off the Update
-	// goroutine and in order with the others; its error, if any, is said in
-	// the status line.
-	Call(f func(Session) error) tea.Cmd
+	// goroutine and in order with the others. The answer goes to answer, on
+	// the Update goroutine, or, with answer nil, an error is said in the
+	// status line.
+	Call(f func(Session) error, answer func(error)) tea.Cmd
 	// Go shows another page: for Profile, the profile of the player named
 	// (or the player's own, ""). What it returns loads the page.
 	Go(to Place, name string) tea.Cmd

@@ -88,7 +88,7 @@ func (p *Page) key(c ui.Context, k tea.KeyMsg) tea.Cmd {
 		return p.ask(c)
 	case key.Matches(k, Keys.Invites):
 		on := c.Screen().NoInvitations
-		return c.Call(func(s ui.Session) error { s.SetInvitations(on); return nil })
+		return c.Call(func(s ui.Session) error { s.SetInvitations(on); return nil }, nil)
 	case key.Matches(k, Keys.Back):
 		return c.Go(ui.Lobby, "")
 	case key.Matches(k, Keys.Help):
