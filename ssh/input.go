@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/time/rate"
+
+	"github.com/unossh/unossh/ssh/term"
 )
 
 // This file is the door limit on what one client may type.
@@ -39,10 +41,7 @@ const (
 	addrKeyBurst = 2 * keyBurst
 )
 
-var (
-	pasteStart = []byte("\x1b[200~")
-	pasteEnd   = []byte("\x1b[201~")
-)
+var pasteStart, pasteEnd = []byte(term.PasteStart), []byte(term.PasteEnd)
 
 // inputGuard is a session's keyboard as its program reads it (see above).
 // It is read by one goroutine, the program's input reader.

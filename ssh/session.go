@@ -76,7 +76,7 @@ type liveSession struct {
 	cmd Command // set by routing
 
 	keyAt atomic.Int64 // when the player last typed, in Unix nanoseconds (room.go)
-	ended string       // why the program ended, if it ended by itself (stage.go)
+	ended string       // why the program ended, if it ended by itself (term.Run)
 
 	mu     sync.Mutex
 	reason string
@@ -128,7 +128,7 @@ func (ls *liveSession) session(r *lipgloss.Renderer) Session {
 }
 
 // close records why the session is being ended and ends it. Cancelling the
-// context stops the Bubble Tea program (tea.WithContext), whose stage then
+// context stops the session's program (term.Run), after which runProgram
 // prints the reason and hangs up.
 func (ls *liveSession) close(reason string) {
 	ls.mu.Lock()

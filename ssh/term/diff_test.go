@@ -1,4 +1,4 @@
-package ssh
+package term
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/hinshun/vt10x"
 	"github.com/stretchr/testify/require"
@@ -121,6 +122,10 @@ type fittedModel struct {
 }
 
 func (m *fittedModel) FittedWidth() int { return m.w }
+func (m *fittedModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.linesModel.Update(msg)
+	return m, nil
+}
 
 // A model that makes its lines exactly as wide as the window spares the
 // painter cutting and measuring them: what goes on the wire is the same,
