@@ -82,4 +82,9 @@ type Styles interface {
 	Warn(s ...string) string
 	Accent(s ...string) string
 	Turn(s ...string) string
+	Selected(s ...string) string
+	// Box draws a block of lines in a rounded border.
+	Box(s string) string
+	// Plain reports a terminal that shows no styling at all.
+	Plain() bool
 }

@@ -1,4 +1,4 @@
-package tui
+package ui
 
 import (
 	"strings"
@@ -13,9 +13,9 @@ import (
 // characters (CJK, emoji), it stays exactly its width, and the cursor and
 // the last character typed are always in sight.
 func TestInputScrollsWideCharactersByCells(t *testing.T) {
-	st := stylesFor(plainRenderer())
+	st := plainStyles{}
 	for _, wide := range []string{"漢", "😀"} {
-		in := newInput(100, nil)
+		in := NewInput(100, nil)
 		for i := 0; i < 30; i++ {
 			in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(wide)})
 			v := ansi.Strip(in.View(st, 20))
@@ -37,8 +37,8 @@ func TestInputScrollsWideCharactersByCells(t *testing.T) {
 // A narrow field behaves as it always did: the cursor at the end, the
 // text scrolled by one character a key.
 func TestInputScrollsNarrowCharacters(t *testing.T) {
-	st := stylesFor(plainRenderer())
-	in := newInput(100, nil)
+	st := plainStyles{}
+	in := NewInput(100, nil)
 	in.Set("abcdefghijklmnopqrstuvwxyz")
 	require.Equal(t, "hijklmnopqrstuvwxyz_", ansi.Strip(in.View(st, 20)))
 	in.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
@@ -47,3 +47,20 @@ func TestInputScrollsNarrowCharacters(t *testing.T) {
 	in.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
 	require.Equal(t, "two ", in.Value())
 }
+
+// plainStyles are styles that draw nothing but the text: a terminal
+// without colour, where the cursor at the end is an underscore.
+type plainStyles struct{}
+
+func (plainStyles) Title(s ...string) string    { return strings.Join(s, " ") }
+func (plainStyles) Bold(s ...string) string     { return strings.Join(s, " ") }
+func (plainStyles) Dim(s ...string) string      { return strings.Join(s, " ") }
+func (plainStyles) Key(s ...string) string      { return strings.Join(s, " ") }
+func (plainStyles) Err(s ...string) string      { return strings.Join(s, " ") }
+func (plainStyles) OK(s ...string) string       { return strings.Join(s, " ") }
+func (plainStyles) Warn(s ...string) string     { return strings.Join(s, " ") }
+func (plainStyles) Accent(s ...string) string   { return strings.Join(s, " ") }
+func (plainStyles) Turn(s ...string) string     { return strings.Join(s, " ") }
+func (plainStyles) Selected(s ...string) string { return strings.Join(s, " ") }
+func (plainStyles) Box(s string) string         { return s }
+func (plainStyles) Plain() bool                 { return true }
