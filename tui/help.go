@@ -7,6 +7,7 @@ import (
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
+	"github.com/unossh/unossh/tui/page/join"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
 )
@@ -93,7 +94,7 @@ var keySections = []struct {
 		{"Filtering the tables", lobbyFilterKeyMap},
 		{"When a player invites you", keyList{invitationKeys.Accept, invitationKeys.Decline}},
 		{"Creating a table", createKeyMap},
-		{"Joining a table by its code", joinKeyMap},
+		{"Joining a table by its code", join.KeyMap},
 		{"Watching a table", watch.KeyMap},
 		{"Who's online", who.KeyMap},
 		{"Your profile", profileOwnKeyMap},

@@ -35,7 +35,7 @@ func bind(k, desc string, keys ...string) key.Binding {
 // Bindings that many pages share.
 var (
 	// keyInterrupt quits from anywhere (the model handles it first).
-	keyInterrupt = bind("ctrl+c", "quit", "ctrl+c")
+	keyInterrupt = ui.Interrupt
 	keyHelp      = bind("?", "help", "?")
 	// keyUp and keyDown move a cursor; the footer shows them as one.
 	keyUp   = bind("↑/↓", "move", "up", "k", "ctrl+p")
@@ -68,7 +68,7 @@ func (m *model) keyMap() help.KeyMap {
 	case atCreate:
 		return m.form.keyMap()
 	case atJoin:
-		return joinKeyMap
+		return m.joinState().KeyMap(m.ctx())
 	case atWatch:
 		return m.watch.KeyMap(m.ctx())
 	case atHelp:

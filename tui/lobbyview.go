@@ -186,7 +186,7 @@ func (m *model) choose(i int) tea.Cmd {
 		m.form = newCreateForm(m.scr.Nick)
 		m.page = pageCreate
 	case 2:
-		m.joinState().err = ""
+		m.joinState().Clear()
 		m.page = pageJoin
 	case 3:
 		m.watch = watch.Page{}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/names"
+	"github.com/unossh/unossh/tui/page/join"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // nickPage is the nickname prompt of a first visit.
@@ -65,7 +67,7 @@ func nickProblem(s string) string {
 func newNickPage() *nickPage {
 	// The field starts empty: never the SSH login name ("root"), which
 	// enter would otherwise make the player's name for good.
-	return &nickPage{input: newNickInput(), code: newInput(lobby.LinkCodeLen, codeRune)}
+	return &nickPage{input: newNickInput(), code: newInput(lobby.LinkCodeLen, join.CodeRune)}
 }
 
 // nickState is the nickname page, made when first needed: a player whose
@@ -204,18 +206,7 @@ func (m *model) keptLines() []string {
 }
 
 // field draws a labelled input in a box.
-func (m *model) field(label, input string) []string {
-	box := lines(m.st.box.Render(input))
-	out := make([]string, len(box))
-	for i, l := range box {
-		lead := spaces(width(label) + 4)
-		if i == len(box)/2 {
-			lead = "  " + label + "  "
-		}
-		out[i] = lead + l
-	}
-	return out
-}
+func (m *model) field(label, input string) []string { return ui.Field(m.st, label, input) }
 
 // linkKey types the code that adds this key to an account.
 func (m *model) linkKey(k tea.KeyMsg) tea.Cmd {

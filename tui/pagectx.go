@@ -50,6 +50,8 @@ func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 		c.m.page = c.m.helpBack
 	case ui.Profile:
 		return c.m.openProfile(name)
+	case ui.Join:
+		c.m.page = pageJoin
 	}
 	return nil
 }

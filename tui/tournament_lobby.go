@@ -79,7 +79,7 @@ func (m *model) tourLobbyKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, tourLobbyKeys.OpenPrivate):
 		return m.openTournament(false)
 	case is(k, tourLobbyKeys.Code):
-		m.joinState().err = ""
+		m.joinState().Clear()
 		m.page = pageJoin
 	case is(k, tourLobbyKeys.SignUp):
 		if len(list) == 0 {

@@ -39,6 +39,7 @@ import (
 	"github.com/unossh/unossh/ssh/term"
 	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
+	"github.com/unossh/unossh/tui/page/join"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
 )
@@ -164,7 +165,7 @@ type model struct {
 	nick  *nickPage // made while the player has no nickname (nickState)
 	lob   lobbyPage
 	form  *createForm // the pages below are made when first opened (nil before)
-	join  *joinPage
+	join  *join.Page
 	watch watch.Page
 	tour  tourPage
 	prof  *profilePage
@@ -410,9 +411,8 @@ func (m *model) runCommand() tea.Cmd {
 		m.page = pageCreate
 		m.form = newCreateForm(m.scr.Nick)
 	case CmdJoin:
-		m.joinState().code.Set(m.cmd.Code)
 		m.page = pageJoin
-		return m.joinCode(m.cmd.Code)
+		return m.joinState().Start(m.ctx(), m.cmd.Code)
 	case CmdRejoin:
 		if m.scr.Table == nil {
 			m.say(lobby.ErrNoRejoin.Error(), true)
@@ -478,8 +478,7 @@ func (m *model) callDone(msg callDoneMsg) {
 			m.form.err = text
 		}
 	case callJoin:
-		m.joinState().err = text
-		m.joinFailed(msg.err)
+		m.joinState().Failed(msg.err)
 		m.page = pageJoin
 	default:
 		m.say(text, true)
@@ -562,7 +561,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atCreate:
 		cmds = append(cmds, m.formKey(k))
 	case atJoin:
-		cmds = append(cmds, m.joinKey(k))
+		cmds = append(cmds, m.joinState().Update(m.ctx(), k))
 	case atWatch:
 		cmds = append(cmds, m.watch.Update(m.ctx(), k))
 	case atHelp:
@@ -616,7 +615,7 @@ func (m *model) AppendLines(dst []string) []string {
 	case atCreate:
 		ls = m.formView()
 	case atJoin:
-		ls = m.joinView()
+		ls = m.joinState().Lines(m.ctx())
 	case atWatch:
 		ls = m.watch.Lines(m.ctx())
 	case atHelp:

@@ -42,3 +42,6 @@ var _ help.KeyMap = Footed{}
 // chat line) safe to draw: the lobby already sanitises it, but the TUI
 // never trusts it, and strips escape sequences and control characters again.
 func Clean(s string) string { return lobby.Sanitize(s, 0) }
+
+// Interrupt quits from anywhere (the router handles it before any page).
+var Interrupt = key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))

@@ -68,6 +68,7 @@ const (
 	// Back is the page the help page was opened from.
 	Back
 	Profile
+	Join
 )
 
 // Styles draw text in the session's styles: each renders its arguments
