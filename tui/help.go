@@ -8,6 +8,7 @@ import (
 	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/join"
+	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
 )
@@ -100,7 +101,7 @@ var keySections = []struct {
 		{"Your profile", profileOwnKeyMap},
 		{"Another player's profile", profileOtherKeyMap},
 		{"The leaderboard", board.KeyMap},
-		{"Tournaments", tourLobbyKeyMap},
+		{"Tournaments", tournaments.KeyMap},
 	}},
 	{"In a tournament's room", []moment{
 		{"Before it begins", tourSpectatorKeyMap},

@@ -62,7 +62,7 @@ func (m *model) keyMap() help.KeyMap {
 		return m.nickKeyMap()
 	case atLobby:
 		if m.page == pageTour {
-			return tourLobbyKeyMap
+			return m.tour.KeyMap(m.ctx())
 		}
 		return m.lobbyKeyMap()
 	case atCreate:

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/ui"
 )
@@ -119,7 +120,7 @@ func (m *model) lobbyKeyMap() help.KeyMap {
 
 func (m *model) lobbyKey(k tea.KeyMsg) tea.Cmd {
 	if m.page == pageTour {
-		return m.tourLobbyKey(k)
+		return m.tour.Update(m.ctx(), k)
 	}
 	lp := &m.lob
 	if cmd, ok := m.invitationKey(k); ok && !lp.filtering { // (who.go)
@@ -194,7 +195,7 @@ func (m *model) choose(i int) tea.Cmd {
 	case 4:
 		m.openHelp()
 	case 5:
-		m.tour = tourPage{}
+		m.tour = tournaments.Page{}
 		m.page = pageTour
 	case 6:
 		return m.openWho()
@@ -209,7 +210,7 @@ const menuTitleW = len("Back to your table") + 1
 
 func (m *model) lobbyView() []string {
 	if m.page == pageTour {
-		return m.tourLobbyView()
+		return m.tour.Lines(m.ctx())
 	}
 	st := m.st
 	out := m.top("", "")

@@ -52,6 +52,9 @@ func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 		return c.m.openProfile(name)
 	case ui.Join:
 		c.m.page = pageJoin
+	case ui.JoinByCode:
+		c.m.joinState().Clear()
+		c.m.page = pageJoin
 	}
 	return nil
 }

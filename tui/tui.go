@@ -40,6 +40,7 @@ import (
 	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/join"
+	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
 )
@@ -167,7 +168,7 @@ type model struct {
 	form  *createForm // the pages below are made when first opened (nil before)
 	join  *join.Page
 	watch watch.Page
-	tour  tourPage
+	tour  tournaments.Page
 	prof  *profilePage
 	board *board.Page
 	ppl   *who.Page // the players online (page/who)

@@ -68,7 +68,9 @@ const (
 	// Back is the page the help page was opened from.
 	Back
 	Profile
+	// Join is the join page, as it was; JoinByCode opens it afresh.
 	Join
+	JoinByCode
 )
 
 // Styles draw text in the session's styles: each renders its arguments
