@@ -1,18 +1,27 @@
-// Package tui is unossh's terminal interface: one Bubble Tea model per SSH
-// session, from the nickname prompt through the lobby and the waiting room to
-// the table, drawn to fit any window of 80x24 or more.
+// Package tui is unossh's terminal interface: one model per SSH session,
+// from the nickname prompt through the lobby and the waiting room to the
+// table, drawn to fit any window of 80x24 or more.
+//
+// The model is the router: it holds the pages and shows one, and keeps what
+// is truly global (the window, the lobby's latest Screen, the status line,
+// the calls under way). Each page has a key map of key.Bindings that its
+// Update matches, its footer shows and the help page lists (keys.go). The
+// pages in packages of their own (tui/page/...) see the rest only through
+// ui.Context (package ui, with what they share); docs/design-tui.md tells
+// the contract.
 //
 // The model only shows what the lobby posts and sends the player's intents;
 // the lobby and its tables decide everything. The lobby's screens reach the
-// model through the session's own goroutine in the ssh runtime, which
-// already waits for window sizes: it takes the pump (TakePump), waits on
-// the session's Updates channel and hands each newest Screen to Update
-// (without a runtime, as in tests, the model arms its own pump, listen). A
-// key at a table is one call to Session.Send, made in Update, which never
-// waits: the table's queue keeps the order. Calls that need an answer
-// (join, create, leave, the lobby's lists) run one at a time, in order, off
-// the Update goroutine. Every style is built from the session's own
-// renderer, so each player gets the colours their terminal can show.
+// model through the session's own goroutine in the terminal runtime
+// (ssh/term), which already waits for window sizes: it takes the pump
+// (TakePump), waits on the session's Updates channel and hands each newest
+// Screen to Update (without a runtime, as in tests, the model arms its own
+// pump, listen). A key at a table is one call to Session.Send, made in
+// Update, which never waits: the table's queue keeps the order. Calls that
+// need an answer (join, create, leave, the lobby's lists) run one at a
+// time, in order, off the Update goroutine. Every style is built from the
+// session's own renderer, so each player gets the colours their terminal
+// can show.
 //
 //	m := tui.New(tui.Options{
 //		Client:   hub.Connect(s.ID, fingerprint, guest), // a *lobby.Client

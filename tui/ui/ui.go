@@ -11,7 +11,7 @@
 // header, the status line and the footer). It never reads another page's
 // state: it goes to another page with Go, and the router does the rest.
 //
-//	func (p *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd
+//	func (p *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd // (tea.Msg for a page that calls the lobby)
 //	func (p *Page) Lines(c ui.Context) []string
 //	func (p *Page) KeyMap(c ui.Context) help.KeyMap
 package ui
