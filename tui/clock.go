@@ -37,7 +37,7 @@ func (m *model) showsClock() bool {
 		t := m.scr.Table
 		return !t.TurnEnds.IsZero() || !t.RaceEnds.IsZero() || !t.RaidEnds.IsZero() || !t.NextHandAt.IsZero()
 	case atProfile:
-		return m.prof.linkLive(m.now()) // the code goes when it expires
+		return m.prof.LinkLive(m.now()) // the code goes when it expires
 	}
 	return false
 }

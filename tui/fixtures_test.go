@@ -181,11 +181,11 @@ func run(m *model, cmd tea.Cmd) {
 		for _, c := range msg {
 			run(m, c)
 		}
-	case callDoneMsg, profileMsg, renameMsg, linkMsg, redeemMsg:
+	case callDoneMsg, redeemMsg:
 		_, next := m.Update(msg)
 		run(m, next)
 	default:
-		if pageAnswer(msg, "board") { // (the answers of the pages' own calls)
+		if pageAnswer(msg, "board") || pageAnswer(msg, "profile") { // (the pages' own calls)
 			_, next := m.Update(msg)
 			run(m, next)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/join"
+	"github.com/unossh/unossh/tui/page/profile"
 	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
@@ -98,8 +99,8 @@ var keySections = []struct {
 		{"Joining a table by its code", join.KeyMap},
 		{"Watching a table", watch.KeyMap},
 		{"Who's online", who.KeyMap},
-		{"Your profile", profileOwnKeyMap},
-		{"Another player's profile", profileOtherKeyMap},
+		{"Your profile", profile.OwnKeyMap},
+		{"Another player's profile", profile.OtherKeyMap},
 		{"The leaderboard", board.KeyMap},
 		{"Tournaments", tournaments.KeyMap},
 	}},

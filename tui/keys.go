@@ -74,7 +74,7 @@ func (m *model) keyMap() help.KeyMap {
 	case atHelp:
 		return m.help.KeyMap(m.ctx())
 	case atProfile:
-		return m.profileKeyMap()
+		return m.prof.KeyMap(m.ctx())
 	case atBoard:
 		return m.board.KeyMap(m.ctx())
 	case atWho:

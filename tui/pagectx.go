@@ -26,7 +26,21 @@ func (c pageCtx) Session() ui.Session             { return c.m.sess }
 func (c pageCtx) Now() time.Time                  { return c.m.now() }
 func (c pageCtx) Styles() ui.Styles               { return c.m.st }
 func (c pageCtx) Top(left, right string) []string { return c.m.top(left, right) }
-func (c pageCtx) Say(text string, bad bool)       { c.m.say(text, bad) }
+func (c pageCtx) Addr() string                    { return c.m.addr }
+
+func (c pageCtx) On(p ui.Place) bool {
+	switch p {
+	case ui.Profile:
+		return c.m.page == pageProfile
+	case ui.Board:
+		return c.m.page == pageBoard
+	case ui.Lobby:
+		return c.m.page == pageLobby
+	}
+	return false
+}
+
+func (c pageCtx) Say(text string, bad bool) { c.m.say(text, bad) }
 
 func (c pageCtx) Bottom(body []string, keys help.KeyMap) []string {
 	return c.m.bottom(body, c.m.st.footer(c.m.w, keys))
@@ -52,6 +66,13 @@ func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 		return c.m.openProfile(name)
 	case ui.Join:
 		c.m.page = pageJoin
+	case ui.Board:
+		return c.m.openBoard()
+	case ui.Previous:
+		c.m.page = pageLobby
+		if c.m.profBack == pageBoard {
+			c.m.page = pageBoard
+		}
 	case ui.JoinByCode:
 		c.m.joinState().Clear()
 		c.m.page = pageJoin

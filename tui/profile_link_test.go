@@ -28,7 +28,7 @@ func TestLinkCodeGoesOnceUsed(t *testing.T) {
 	require.NotContains(t, view, "7Q4K-M2XD")
 	require.NotContains(t, view, "To add a key")
 	require.Contains(t, view, "a key was added to your account")
-	require.Equal(t, []string{"SHA256:a", "SHA256:b", "SHA256:c"}, m.prof.p.Account.Keys, "the profile is read again")
+	require.Equal(t, []string{"SHA256:a", "SHA256:b", "SHA256:c"}, m.prof.Profile().Account.Keys, "the profile is read again")
 	require.False(t, m.showsClock())
 }
 

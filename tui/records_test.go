@@ -175,7 +175,7 @@ func TestBoardKeys(t *testing.T) {
 		"classic-2001 true"}, r.asked)
 	pressAll(m, []string{"tab", "down", "enter"})
 	require.Equal(t, atProfile, m.where())
-	require.Equal(t, "bo", m.prof.name)
+	require.Equal(t, "bo", m.prof.Name())
 	require.Contains(t, m.View(), "bo · playing since")
 	pressAll(m, []string{"esc"})
 	require.Equal(t, atBoard, m.where(), "esc goes back to the board")
@@ -256,9 +256,8 @@ func TestRecordsTextCountsTournaments(t *testing.T) {
 // of what they typed on screen (under load it came late and wiped it).
 func TestLateProfileKeepsTheRenameRefusal(t *testing.T) {
 	m, _ := newRecordsModel(recordsScreen(), 80, 24)
-	pressAll(m, []string{"p", "r"})
-	m.prof.err = "“😀”: emoji are not allowed in nicknames"
-	m.prof.gotProfile(profileMsg{name: m.prof.name, p: *m.prof.p})
+	pressAll(m, []string{"p", "r", "😀"}) // refused as it is typed
+	m.prof.Loaded(m.prof.Name(), *m.prof.Profile(), nil)
 	require.Contains(t, m.View(), "emoji are not allowed in nicknames")
 }
 
@@ -268,6 +267,6 @@ func TestLateProfileKeepsARefusedRename(t *testing.T) {
 	m, r := newRecordsModel(recordsScreen(), 80, 24)
 	r.err = &lobby.RenameTooSoonError{Next: fixedNow.Add(20 * time.Hour)}
 	pressAll(m, []string{"p", "r", "x", "enter"})
-	m.prof.gotProfile(profileMsg{name: m.prof.name, p: *m.prof.p})
+	m.prof.Loaded(m.prof.Name(), *m.prof.Profile(), nil)
 	require.Contains(t, m.View(), "you may rename again after")
 }

@@ -49,6 +49,7 @@ import (
 	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/join"
+	"github.com/unossh/unossh/tui/page/profile"
 	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
@@ -166,6 +167,7 @@ type model struct {
 
 	page     page
 	helpBack page          // the page help returns to
+	profBack page          // the page a profile returns to
 	help     helppage.Page // (page/help)
 
 	notice lobby.Notice // the latest notice, shown until a newer one
@@ -178,7 +180,7 @@ type model struct {
 	join  *join.Page
 	watch watch.Page
 	tour  tournaments.Page
-	prof  *profilePage
+	prof  *profile.Page
 	board *board.Page
 	ppl   *who.Page // the players online (page/who)
 	room  roomState
@@ -330,6 +332,9 @@ func (m *model) answer(msg tea.Msg) tea.Cmd {
 	}
 	if m.board != nil {
 		cmds = append(cmds, m.board.Update(m.ctx(), msg))
+	}
+	if m.prof != nil {
+		cmds = append(cmds, m.prof.Update(m.ctx(), msg))
 	}
 	return tea.Batch(cmds...)
 }
@@ -577,7 +582,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atHelp:
 		m.help.Update(m.ctx(), k)
 	case atProfile:
-		cmds = append(cmds, m.profileKey(k))
+		cmds = append(cmds, m.prof.Update(m.ctx(), k))
 	case atBoard:
 		cmds = append(cmds, m.board.Update(m.ctx(), k))
 	case atWho:
@@ -631,7 +636,7 @@ func (m *model) AppendLines(dst []string) []string {
 	case atHelp:
 		ls = m.helpView()
 	case atProfile:
-		ls = m.profileView()
+		ls = m.prof.Lines(m.ctx())
 	case atBoard:
 		ls = m.board.Lines(m.ctx())
 	case atWho:

@@ -56,6 +56,10 @@ type Context interface {
 	// Go shows another page: for Profile, the profile of the player named
 	// (or the player's own, ""). What it returns loads the page.
 	Go(to Place, name string) tea.Cmd
+	// On reports whether a place is on screen now (and not under the help).
+	On(p Place) bool
+	// Addr is how players reach the server ("-p 2222 host"), "" if unknown.
+	Addr() string
 }
 
 // Place is a page a page may send the player to.
@@ -71,6 +75,10 @@ const (
 	// Join is the join page, as it was; JoinByCode opens it afresh.
 	Join
 	JoinByCode
+	Board
+	// Previous is where a profile was opened from: the leaderboard, or
+	// else the lobby.
+	Previous
 )
 
 // Styles draw text in the session's styles: each renders its arguments
