@@ -181,11 +181,11 @@ func run(m *model, cmd tea.Cmd) {
 		for _, c := range msg {
 			run(m, c)
 		}
-	case callDoneMsg, redeemMsg:
+	case callDoneMsg:
 		_, next := m.Update(msg)
 		run(m, next)
 	default:
-		if pageAnswer(msg, "board") || pageAnswer(msg, "profile") { // (the pages' own calls)
+		if pageAnswer(msg, "board") || pageAnswer(msg, "profile") || pageAnswer(msg, "nick") { // (the pages' own calls)
 			_, next := m.Update(msg)
 			run(m, next)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/join"
+	"github.com/unossh/unossh/tui/page/nick"
 	"github.com/unossh/unossh/tui/page/profile"
 	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
@@ -109,8 +110,8 @@ var keySections = []struct {
 		{"Once it has begun", tourStartedKeyMap},
 	}},
 	{"Choosing a nickname", []moment{
-		{"", nickKeepKeyMap},
-		{"Linking this key to your account", linkKeyMap},
+		{"", nick.KeepKeyMap},
+		{"Linking this key to your account", nick.LinkKeyMap},
 	}},
 	{"This page", []moment{{"", helppage.KeyMap}}},
 }

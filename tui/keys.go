@@ -59,7 +59,7 @@ func also(b key.Binding, keys ...string) key.Binding {
 func (m *model) keyMap() help.KeyMap {
 	switch m.where() {
 	case atNick:
-		return m.nickKeyMap()
+		return m.nickState().KeyMap(m.ctx())
 	case atLobby:
 		if m.page == pageTour {
 			return m.tour.KeyMap(m.ctx())

@@ -25,9 +25,3 @@ func (m *model) keyAdded() tea.Cmd {
 	}
 	return m.prof.KeyAdded(m.ctx())
 }
-
-// canKeep reports whether the player has an account here: a key, on a
-// server that keeps records.
-func (m *model) canKeep() bool {
-	return m.records() != nil && !m.scr.Account.Guest
-}

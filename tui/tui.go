@@ -49,6 +49,7 @@ import (
 	"github.com/unossh/unossh/tui/page/board"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/join"
+	"github.com/unossh/unossh/tui/page/nick"
 	"github.com/unossh/unossh/tui/page/profile"
 	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
@@ -174,7 +175,7 @@ type model struct {
 	hint   string       // a short local hint, cleared by the next key
 	bad    bool         // the hint is an error
 
-	nick  *nickPage // made while the player has no nickname (nickState)
+	nick  *nick.Page // made while the player has no nickname (nickState)
 	lob   lobbyPage
 	form  *createForm // the pages below are made when first opened (nil before)
 	join  *join.Page
@@ -317,9 +318,6 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		return m, m.onKeys(msg)
 	}
-	if cmd, ok := m.onRecords(msg); ok { // records.go
-		return m, cmd
-	}
 	return m, m.answer(msg)
 }
 
@@ -335,6 +333,9 @@ func (m *model) answer(msg tea.Msg) tea.Cmd {
 	}
 	if m.prof != nil {
 		cmds = append(cmds, m.prof.Update(m.ctx(), msg))
+	}
+	if m.nick != nil {
+		cmds = append(cmds, m.nick.Update(m.ctx(), msg))
 	}
 	return tea.Batch(cmds...)
 }
@@ -477,17 +478,11 @@ func (m *model) callDone(msg callDoneMsg) {
 			if m.form != nil {
 				m.form.err = ""
 			}
-		case callNick:
-			if m.nick != nil {
-				m.nick.err = ""
-			}
 		}
 		return
 	}
 	text := msg.err.Error()
 	switch msg.kind {
-	case callNick:
-		m.nickState().err = text
 	case callCreate:
 		if m.form != nil {
 			m.form.err = text
@@ -506,7 +501,7 @@ func (m *model) callDone(msg callDoneMsg) {
 // answered while the table's screen is on its way.
 func quietCall(msg tea.Msg) bool {
 	d, ok := msg.(callDoneMsg)
-	return ok && d.err == nil && d.kind != callCreate && d.kind != callNick
+	return ok && d.err == nil && d.kind != callCreate && d.answer == nil
 }
 
 // say shows a short hint in the status line, until the next key.
@@ -570,7 +565,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atClosed:
 		return tea.Quit
 	case atNick:
-		cmds = append(cmds, m.nickKey(k))
+		cmds = append(cmds, m.nickState().Update(m.ctx(), k))
 	case atLobby:
 		cmds = append(cmds, m.lobbyKey(k))
 	case atCreate:
@@ -624,7 +619,7 @@ func (m *model) AppendLines(dst []string) []string {
 	case atClosed:
 		ls = m.closedView()
 	case atNick:
-		ls = m.nickView()
+		ls = m.nickState().Lines(m.ctx())
 	case atLobby:
 		ls = m.lobbyView()
 	case atCreate:

@@ -174,8 +174,8 @@ func TestNickname(t *testing.T) {
 		t.Fatalf("a one-letter nickname was sent (%v) or not explained", f.nicks)
 	}
 	press(m, keys("é", "<")...)
-	if v := m.View(); m.nick.input.Value() != "xé<" || !strings.Contains(v, "“<”: symbols are not allowed in nicknames") {
-		t.Fatalf("typed %q; a character a nickname may not hold is shown and explained:\n%s", m.nick.input.Value(), v)
+	if v := m.View(); m.nick.Typed() != "xé<" || !strings.Contains(v, "“<”: symbols are not allowed in nicknames") {
+		t.Fatalf("typed %q; a character a nickname may not hold is shown and explained:\n%s", m.nick.Typed(), v)
 	}
 	press(m, keyMsg("enter"))
 	if len(f.nicks) != 0 {
@@ -194,7 +194,7 @@ func TestNickname(t *testing.T) {
 // field takes the guest name offered.
 func TestNicknameFieldStartsEmpty(t *testing.T) {
 	m, f := newTestModel(lobby.Screen{}, 80, 24, plainRenderer())
-	if got := m.nickState().input.Value(); got != "" {
+	if got := m.nickState().Typed(); got != "" {
 		t.Fatalf("the field holds %q", got)
 	}
 	press(m, keyMsg("enter"))
@@ -203,7 +203,7 @@ func TestNicknameFieldStartsEmpty(t *testing.T) {
 	}
 	guest := lobby.Screen{Account: lobby.AccountInfo{Guest: true, GuestName: "guest-7Q4K"}}
 	m, f = newTestModel(guest, 80, 24, plainRenderer())
-	if got := m.nickState().input.Value(); got != "" || !strings.Contains(m.View(), "Press enter to play as guest-7Q4K") {
+	if got := m.nickState().Typed(); got != "" || !strings.Contains(m.View(), "Press enter to play as guest-7Q4K") {
 		t.Fatalf("the guest's field holds %q:\n%s", got, m.View())
 	}
 	press(m, keyMsg("enter"))
