@@ -6,6 +6,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/tui/page/board"
+	"github.com/unossh/unossh/tui/page/create"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/join"
 	"github.com/unossh/unossh/tui/page/nick"
@@ -96,7 +97,7 @@ var keySections = []struct {
 		{"On the public tables", lobbyListKeyMap},
 		{"Filtering the tables", lobbyFilterKeyMap},
 		{"When a player invites you", keyList{invitationKeys.Accept, invitationKeys.Decline}},
-		{"Creating a table", createKeyMap},
+		{"Creating a table", create.CreateKeyMap},
 		{"Joining a table by its code", join.KeyMap},
 		{"Watching a table", watch.KeyMap},
 		{"Who's online", who.KeyMap},

@@ -1,9 +1,6 @@
 package tui
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/tui/ui"
 )
@@ -35,72 +32,12 @@ func houseTag(h engine.HouseRules) string {
 
 func houseLine(h engine.HouseRules) string { return ui.HouseLine(h) }
 
-// houseRules are the house rules the create form offers one by one, each
-// with its values.
-var houseRules = []struct {
-	name   string
-	blurb  string
-	values int
-	get    func(h engine.HouseRules) int
-	set    func(h *engine.HouseRules, v int)
-	title  func(v int) string
-}{
-	{"stacking", "A Draw Two or Wild Draw Four may be answered with another, passing the penalty on, larger; the player who cannot stack draws it all.",
-		len(engine.Stackings), func(h engine.HouseRules) int { return int(h.Stacking) },
-		func(h *engine.HouseRules, v int) { h.Stacking = engine.Stacking(v) }, func(v int) string { return engine.Stacking(v).Title() }},
-	{"7-0", "A 7 swaps hands with a player you choose; a 0 passes every hand on in the direction of play.",
-		2, func(h engine.HouseRules) int { return b2i(h.SevenO) }, func(h *engine.HouseRules, v int) { h.SevenO = v == 1 }, onOff},
-	{"jump-in", "Hold the very card on top (same colour and number or symbol)? Play it out of turn: play goes on from you.",
-		2, func(h engine.HouseRules) int { return b2i(h.JumpIn) }, func(h *engine.HouseRules, v int) { h.JumpIn = v == 1 }, onOff},
-	{"draw until you can play", "Drawing goes on until you draw a card you can play.",
-		2, func(h engine.HouseRules) int { return b2i(h.DrawToMatch) }, func(h *engine.HouseRules, v int) { h.DrawToMatch = v == 1 }, onOff},
-	{"forced play", "A card you draw that can be played must be played.",
-		2, func(h engine.HouseRules) int { return b2i(h.ForcePlay) }, func(h *engine.HouseRules, v int) { h.ForcePlay = v == 1 }, onOff},
-	{"no bluffing", "A Wild Draw Four only without a card of the colour in play; there is nothing to challenge.",
-		2, func(h engine.HouseRules) int { return b2i(h.NoBluff) }, func(h *engine.HouseRules, v int) { h.NoBluff = v == 1 }, onOff},
-	{"UNO penalty", "The cards a player caught without calling UNO draws.",
-		engine.MaxUNOPenalty + 1, func(h engine.HouseRules) int { return h.UNOPenalty },
-		func(h *engine.HouseRules, v int) { h.UNOPenalty = v }, func(v int) string {
-			if v == 0 {
-				return "the edition's"
-			}
-			return plural(v, "card", "cards")
-		}},
-	{"automatic UNO", "UNO is called for everyone as they play down to one card: nobody can be caught.",
-		2, func(h engine.HouseRules) int { return b2i(h.AutoUNO) }, func(h *engine.HouseRules, v int) { h.AutoUNO = v == 1 }, onOff},
-}
-
-func onOff(v int) string {
-	if v == 1 {
-		return "on"
-	}
-	return "off"
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// presetBlurb explains a preset in the create form.
-func presetBlurb(p engine.Preset, h engine.HouseRules) string {
-	switch p {
-	case engine.PresetClassic:
-		return "The rules as the rulebook prints them: no house rule."
-	case engine.PresetCustom:
-		return "Choose each house rule below. Now: " + strings.TrimPrefix(houseLine(h), "house rules: ") + "."
-	}
-	return fmt.Sprintf("%s: %s.", p.Title(), strings.Join(p.Rules().Describe(), ", "))
-}
-
 // houseHelp is the help's section on house rules.
 func houseHelp() []helpLine {
 	ls := []helpLine{{Heading: "House rules"},
 		{Text: "A table may add house rules when it is created (a preset, or each rule by hand); the waiting room lists them and the table's header names them."}}
-	for _, r := range houseRules {
-		ls = append(ls, helpLine{Key: r.name, Text: r.blurb})
+	for _, r := range ui.HouseRules {
+		ls = append(ls, helpLine{Key: r.Name, Text: r.Blurb})
 	}
 	return ls
 }

@@ -66,7 +66,7 @@ func (m *model) keyMap() help.KeyMap {
 		}
 		return m.lobbyKeyMap()
 	case atCreate:
-		return m.form.keyMap()
+		return m.form.KeyMap(m.ctx())
 	case atJoin:
 		return m.joinState().KeyMap(m.ctx())
 	case atWatch:

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/create"
 	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/ui"
@@ -184,7 +185,7 @@ func (m *model) choose(i int) tea.Cmd {
 		q := m.quickChoice()
 		return m.call(callQuick, func(s Session) error { s.QuickPlayWith(q); return nil })
 	case 1:
-		m.form = newCreateForm(m.scr.Nick)
+		m.form = create.New(m.scr.Nick)
 		m.page = pageCreate
 	case 2:
 		m.joinState().Clear()

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/create"
 )
 
 // What a new player trips on (issue 14), as the TUI shows it: the public
@@ -155,7 +156,7 @@ func TestReadmeAgreesWithTheForm(t *testing.T) {
 	}
 	readme := strings.Join(strings.Fields(string(b)), " ")
 	var secs []string
-	for _, d := range timers {
+	for _, d := range create.Timers {
 		n := strconv.Itoa(int(d.Seconds()))
 		switch d {
 		case 0:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/create"
 )
 
 // roomState is the waiting room's selected seat, and its line for
@@ -99,7 +100,7 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 		return m.roomPaceKey()
 	case is(k, roomKeys.Edit):
 		if m.hostOnly("change the rules") {
-			m.form = configureForm(t.Settings)
+			m.form = create.Configure(t.Settings)
 			m.page = pageCreate
 			return m.send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
 		}

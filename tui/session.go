@@ -42,7 +42,6 @@ type callKind uint8
 
 const (
 	callPlain callKind = iota
-	callCreate
 	callJoin
 	callQuick
 )

@@ -47,6 +47,7 @@ import (
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh/term"
 	"github.com/unossh/unossh/tui/page/board"
+	"github.com/unossh/unossh/tui/page/create"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/join"
 	"github.com/unossh/unossh/tui/page/nick"
@@ -177,7 +178,7 @@ type model struct {
 
 	nick  *nick.Page // made while the player has no nickname (nickState)
 	lob   lobbyPage
-	form  *createForm // the pages below are made when first opened (nil before)
+	form  *create.Page // the pages below are made when first opened (nil before)
 	join  *join.Page
 	watch watch.Page
 	tour  tournaments.Page
@@ -394,7 +395,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 			m.page = pageLobby
 		}
 		if m.form != nil {
-			m.form.configure = false
+			m.form.EndConfigure()
 		}
 		m.memo = nil // nothing is kept of a table the player left
 	}
@@ -425,7 +426,7 @@ func (m *model) runCommand() tea.Cmd {
 	switch m.cmd.Kind {
 	case CmdNew:
 		m.page = pageCreate
-		m.form = newCreateForm(m.scr.Nick)
+		m.form = create.New(m.scr.Nick)
 	case CmdJoin:
 		m.page = pageJoin
 		return m.joinState().Start(m.ctx(), m.cmd.Code)
@@ -474,19 +475,11 @@ func (m *model) callDone(msg callDoneMsg) {
 	}
 	if msg.err == nil {
 		switch msg.kind {
-		case callCreate:
-			if m.form != nil {
-				m.form.err = ""
-			}
 		}
 		return
 	}
 	text := msg.err.Error()
 	switch msg.kind {
-	case callCreate:
-		if m.form != nil {
-			m.form.err = text
-		}
 	case callJoin:
 		m.joinState().Failed(msg.err)
 		m.page = pageJoin
@@ -501,7 +494,7 @@ func (m *model) callDone(msg callDoneMsg) {
 // answered while the table's screen is on its way.
 func quietCall(msg tea.Msg) bool {
 	d, ok := msg.(callDoneMsg)
-	return ok && d.err == nil && d.kind != callCreate && d.answer == nil
+	return ok && d.err == nil && d.answer == nil
 }
 
 // say shows a short hint in the status line, until the next key.
@@ -520,7 +513,7 @@ func (m *model) where() where {
 		return atHelp
 	case m.scr.Table != nil:
 		switch {
-		case m.page == pageCreate && m.form != nil && m.form.configure:
+		case m.page == pageCreate && m.form != nil && m.form.Configuring():
 			return atCreate
 		case m.scr.Table.Game == nil:
 			return atWaiting
@@ -529,7 +522,7 @@ func (m *model) where() where {
 	}
 	switch m.page {
 	case pageCreate:
-		if m.form != nil && m.form.configure {
+		if m.form != nil && m.form.Configuring() {
 			return atLobby
 		}
 		return atCreate
@@ -569,7 +562,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atLobby:
 		cmds = append(cmds, m.lobbyKey(k))
 	case atCreate:
-		cmds = append(cmds, m.formKey(k))
+		cmds = append(cmds, m.form.Update(m.ctx(), k))
 	case atJoin:
 		cmds = append(cmds, m.joinState().Update(m.ctx(), k))
 	case atWatch:
@@ -623,7 +616,7 @@ func (m *model) AppendLines(dst []string) []string {
 	case atLobby:
 		ls = m.lobbyView()
 	case atCreate:
-		ls = m.formView()
+		ls = m.form.Lines(m.ctx())
 	case atJoin:
 		ls = m.joinState().Lines(m.ctx())
 	case atWatch:

@@ -7,6 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/engine"
 )
 
 // A field scrolls by cells, not by characters: typed full of wide
@@ -52,15 +54,16 @@ func TestInputScrollsNarrowCharacters(t *testing.T) {
 // without colour, where the cursor at the end is an underscore.
 type plainStyles struct{}
 
-func (plainStyles) Title(s ...string) string    { return strings.Join(s, " ") }
-func (plainStyles) Bold(s ...string) string     { return strings.Join(s, " ") }
-func (plainStyles) Dim(s ...string) string      { return strings.Join(s, " ") }
-func (plainStyles) Key(s ...string) string      { return strings.Join(s, " ") }
-func (plainStyles) Err(s ...string) string      { return strings.Join(s, " ") }
-func (plainStyles) OK(s ...string) string       { return strings.Join(s, " ") }
-func (plainStyles) Warn(s ...string) string     { return strings.Join(s, " ") }
-func (plainStyles) Accent(s ...string) string   { return strings.Join(s, " ") }
-func (plainStyles) Turn(s ...string) string     { return strings.Join(s, " ") }
-func (plainStyles) Selected(s ...string) string { return strings.Join(s, " ") }
-func (plainStyles) Box(s string) string         { return s }
-func (plainStyles) Plain() bool                 { return true }
+func (plainStyles) Title(s ...string) string              { return strings.Join(s, " ") }
+func (plainStyles) Bold(s ...string) string               { return strings.Join(s, " ") }
+func (plainStyles) Dim(s ...string) string                { return strings.Join(s, " ") }
+func (plainStyles) Key(s ...string) string                { return strings.Join(s, " ") }
+func (plainStyles) Err(s ...string) string                { return strings.Join(s, " ") }
+func (plainStyles) OK(s ...string) string                 { return strings.Join(s, " ") }
+func (plainStyles) Warn(s ...string) string               { return strings.Join(s, " ") }
+func (plainStyles) Accent(s ...string) string             { return strings.Join(s, " ") }
+func (plainStyles) Turn(s ...string) string               { return strings.Join(s, " ") }
+func (plainStyles) Selected(s ...string) string           { return strings.Join(s, " ") }
+func (plainStyles) Box(s string) string                   { return s }
+func (plainStyles) Plain() bool                           { return true }
+func (plainStyles) Color(_ engine.Color, s string) string { return s }

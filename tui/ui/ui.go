@@ -22,6 +22,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
 )
 
@@ -46,6 +47,9 @@ type Context interface {
 	// padded to the window.
 	Bottom(body []string, keys help.KeyMap) []string
 
+	// Send queues an intent on the player's table (a full queue is said in
+	// the status line; the table answers with the next Screen).
+	Send(in lobby.Intent)
 	// Say shows a short hint in the status line, until the next key.
 	Say(text string, bad bool)
 	// Call runs a call that waits for the lobby's answer, off the Update
@@ -98,4 +102,6 @@ type Styles interface {
 	Box(s string) string
 	// Plain reports a terminal that shows no styling at all.
 	Plain() bool
+	// Color draws s in a card colour.
+	Color(c engine.Color, s string) string
 }

@@ -1,16 +1,20 @@
-package tui
+// Package create is the form that creates a table (the lobby's "Create a
+// table", and `ssh HOST new`), and, for the host of a waiting table, the
+// same form that changes its rules (e in the waiting room).
+package create
 
 import (
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/help"
+	bhelp "github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // formRow is one line of the create form.
@@ -38,16 +42,16 @@ const (
 // targets are the target scores offered.
 var targets = []int{100, 200, 250, 300, 400, 500, 750, 1000}
 
-// timers are the turn timers offered; 0 is the lobby's standard one.
-var timers = []time.Duration{0, 15 * time.Second, 20 * time.Second, 30 * time.Second, 45 * time.Second,
+// Timers are the turn timers offered; 0 is the lobby's standard one.
+var Timers = []time.Duration{0, 15 * time.Second, 20 * time.Second, 30 * time.Second, 45 * time.Second,
 	60 * time.Second, 90 * time.Second, 120 * time.Second, lobby.NoTurnTimer}
 
-// createForm is the form that creates a table, or (configure) changes the
+// Page is the form that creates a table, or (configure) changes the
 // rules of the waiting table the player hosts.
-type createForm struct {
+type Page struct {
 	configure bool
 	row       formRow
-	name      lineInput
+	name      ui.Input
 	public    bool
 	edition   int
 	mode      int
@@ -62,27 +66,28 @@ type createForm struct {
 	preset    engine.Preset
 	house     engine.HouseRules
 	rule      int // index in houseRules
-	timer     int // index in timers
+	timer     int // index in Timers
 	err       string
 }
 
-func newCreateForm(nick string) *createForm {
-	f := &createForm{name: newInput(24, nil), seats: 4, target: 5, row: rowName, botLevel: lobby.Normal}
+// New is the form for a new table, named after the player.
+func New(nick string) *Page {
+	f := &Page{name: ui.NewInput(24, nil), seats: 4, target: 5, row: rowName, botLevel: lobby.Normal}
 	if nick != "" {
-		f.name.Set(clean(nick) + "'s table")
+		f.name.Set(ui.Clean(nick) + "'s table")
 	}
 	return f
 }
 
-// configureForm is the form for a waiting table's current rules.
-func configureForm(s engine.Settings) *createForm {
-	f := newCreateForm("")
+// Configure is the form for a waiting table's current rules.
+func Configure(s engine.Settings) *Page {
+	f := New("")
 	f.configure, f.row = true, rowEdition
 	f.edition, f.mode, f.seats = int(s.Edition), int(s.Mode), s.Players
 	f.blanks, f.blankPts, f.foil = int(s.Blanks), int(s.BlankPoints), s.Foil
 	f.house, f.preset = s.House, s.House.Preset()
 	for i, t := range targets {
-		if t == target(s) {
+		if t == ui.Target(s) {
 			f.target = i
 		}
 	}
@@ -90,7 +95,7 @@ func configureForm(s engine.Settings) *createForm {
 }
 
 // rows are the form's rows, as the choices made so far show them.
-func (f *createForm) rows() []formRow {
+func (f *Page) rows() []formRow {
 	var rs []formRow
 	if !f.configure {
 		rs = append(rs, rowName, rowPublic)
@@ -124,7 +129,7 @@ func (f *createForm) rows() []formRow {
 	return append(rs, rowSubmit)
 }
 
-func (f *createForm) settings() engine.Settings {
+func (f *Page) settings() engine.Settings {
 	s := engine.Settings{
 		Edition: engine.Edition(f.edition),
 		Mode:    engine.Mode(f.mode),
@@ -145,7 +150,7 @@ func (f *createForm) settings() engine.Settings {
 }
 
 // problems explain, in the player's words, why these choices cannot make a table.
-func (f *createForm) problems() []string {
+func (f *Page) problems() []string {
 	var out []string
 	s := f.settings()
 	if s.Mode == engine.Partners && s.Players != 4 {
@@ -157,7 +162,7 @@ func (f *createForm) problems() []string {
 	if !f.configure && f.bots >= f.seats {
 		out = append(out, "Leave at least one seat for yourself: fewer bots.")
 	}
-	if !f.configure && f.public && timers[f.timer] == lobby.NoTurnTimer {
+	if !f.configure && f.public && Timers[f.timer] == lobby.NoTurnTimer {
 		out = append(out, "A public table keeps a turn timer: pick a time, or make the table private.")
 	}
 	if len(out) == 0 {
@@ -169,7 +174,7 @@ func (f *createForm) problems() []string {
 }
 
 // step moves a row's value by d (±1), wrapping lists and clamping numbers.
-func (f *createForm) step(d int) {
+func (f *Page) step(d int) {
 	wrap := func(v, n int) int { return ((v+d)%n + n) % n }
 	switch f.row {
 	case rowPublic:
@@ -189,7 +194,7 @@ func (f *createForm) step(d int) {
 		f.bots = min(max(f.bots+d, 0), f.seats-1)
 	case rowBotLevel:
 		// Each level, at a person's pace and then fast.
-		i := wrap(int(f.botLevel)*2+b2i(f.fastBots), 2*len(lobby.Levels))
+		i := wrap(int(f.botLevel)*2+btoi(f.fastBots), 2*len(lobby.Levels))
 		f.botLevel, f.fastBots = lobby.Level(i/2), i%2 == 1
 	case rowBlanks:
 		f.blanks = wrap(f.blanks, len(engine.BlankRules))
@@ -203,18 +208,18 @@ func (f *createForm) step(d int) {
 			f.house = f.preset.Rules()
 		}
 	case rowRule:
-		f.rule = wrap(f.rule, len(houseRules))
+		f.rule = wrap(f.rule, len(ui.HouseRules))
 	case rowRuleValue:
-		r := houseRules[f.rule]
-		r.set(&f.house, wrap(r.get(f.house), r.values))
+		r := ui.HouseRules[f.rule]
+		r.Set(&f.house, wrap(r.Get(f.house), r.Values))
 	case rowTimer:
-		f.timer = wrap(f.timer, len(timers))
+		f.timer = wrap(f.timer, len(Timers))
 	}
 	f.bots = min(f.bots, f.seats-1)
 }
 
 // move goes to the next or previous row.
-func (f *createForm) move(d int) {
+func (f *Page) move(d int) {
 	rs := f.rows()
 	i := 0
 	for j, r := range rs {
@@ -225,61 +230,67 @@ func (f *createForm) move(d int) {
 	f.row = rs[((i+d)%len(rs)+len(rs))%len(rs)]
 }
 
-// formKeys are the create form's keys; on the name's row, what else is
+// Keys are the create form's keys; on the name's row, what else is
 // typed is the name.
-var formKeys = struct {
+var Keys = struct {
 	Back, Create, Save, Up, Down, Prev, Next, UpRow, DownRow key.Binding
 }{
-	Back:   bind("esc", "back", "esc"),
-	Create: bind("enter", "create", "enter"),
-	Save:   bind("enter", "save", "enter"),
-	Up:     bind("↑/↓", "field", "up", "shift+tab"),
-	Down:   bind("↑/↓", "field", "down", "tab"),
-	Prev:   bind("←/→", "change", "left", "h"),
-	Next:   bind("←/→", "change", "right", "l", " "),
+	Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	Create: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "create")),
+	Save:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
+	Up:     key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("↑/↓", "field")),
+	Down:   key.NewBinding(key.WithKeys("down", "tab"), key.WithHelp("↑/↓", "field")),
+	Prev:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "change")),
+	Next:   key.NewBinding(key.WithKeys("right", "l", " "), key.WithHelp("←/→", "change")),
 	// UpRow and DownRow move too, off the name's row.
-	UpRow:   bind("k/j", "field", "k"),
-	DownRow: bind("k/j", "field", "j"),
+	UpRow:   key.NewBinding(key.WithKeys("k"), key.WithHelp("k/j", "field")),
+	DownRow: key.NewBinding(key.WithKeys("j"), key.WithHelp("k/j", "field")),
 }
 
 // The form's key maps: creating a table, and changing a waiting table's
 // rules.
 var (
-	createKeyMap = footed{
-		Foot: keyList{formKeys.Up, formKeys.Down, formKeys.Prev, formKeys.Next, formKeys.Create, formKeys.Back},
-		More: keyList{formKeys.UpRow, formKeys.DownRow},
+	CreateKeyMap = ui.Footed{
+		Foot: ui.KeyList{Keys.Up, Keys.Down, Keys.Prev, Keys.Next, Keys.Create, Keys.Back},
+		More: ui.KeyList{Keys.UpRow, Keys.DownRow},
 	}
-	configureKeyMap = footed{
-		Foot: keyList{formKeys.Up, formKeys.Down, formKeys.Prev, formKeys.Next, formKeys.Save, formKeys.Back},
-		More: keyList{formKeys.UpRow, formKeys.DownRow},
+	ConfigureKeyMap = ui.Footed{
+		Foot: ui.KeyList{Keys.Up, Keys.Down, Keys.Prev, Keys.Next, Keys.Save, Keys.Back},
+		More: ui.KeyList{Keys.UpRow, Keys.DownRow},
 	}
 )
 
-// keyMap is the form's key map.
-func (f *createForm) keyMap() help.KeyMap {
+// KeyMap is the form's key map.
+func (f *Page) KeyMap(ui.Context) bhelp.KeyMap {
 	if f.configure {
-		return configureKeyMap
+		return ConfigureKeyMap
 	}
-	return createKeyMap
+	return CreateKeyMap
 }
 
-func (m *model) formKey(k tea.KeyMsg) tea.Cmd {
-	f := m.form
+// Configuring reports whether the form changes a waiting table's rules.
+func (f *Page) Configuring() bool { return f.configure }
+
+// EndConfigure is the table the rules were for gone: the form is done.
+func (f *Page) EndConfigure() { f.configure = false }
+
+// Update takes a key.
+func (f *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd {
 	f.err = ""
 	switch {
-	case is(k, formKeys.Back):
-		m.page = pageLobby
+	case key.Matches(k, Keys.Back):
+		cmd := c.Go(ui.Lobby, "")
 		if f.configure {
 			f.configure = false
-			return m.send(lobby.Intent{Kind: lobby.EditDone}) // the countdown starts again
+			c.Send(lobby.Intent{Kind: lobby.EditDone}) // the countdown starts again
 		}
-		return nil
-	case is(k, formKeys.Create, formKeys.Save):
-		return m.submitForm()
-	case is(k, formKeys.Up):
+		return cmd
+	case key.Matches(k, Keys.Create, Keys.Save):
+		return f.submit(c)
+	case key.Matches(k, Keys.Up):
 		f.move(-1)
 		return nil
-	case is(k, formKeys.Down):
+	case key.Matches(k, Keys.Down):
 		f.move(1)
 		return nil
 	}
@@ -288,30 +299,29 @@ func (m *model) formKey(k tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	switch {
-	case is(k, formKeys.Prev):
+	case key.Matches(k, Keys.Prev):
 		f.step(-1)
-	case is(k, formKeys.Next):
+	case key.Matches(k, Keys.Next):
 		f.step(1)
-	case is(k, formKeys.UpRow):
+	case key.Matches(k, Keys.UpRow):
 		f.move(-1)
-	case is(k, formKeys.DownRow):
+	case key.Matches(k, Keys.DownRow):
 		f.move(1)
 	default:
-		m.say("←/→ change · ↑/↓ move · enter "+f.verb()+" · esc back", false)
+		c.Say("←/→ change · ↑/↓ move · enter "+f.verb()+" · esc back", false)
 	}
 	return nil
 }
 
-func (f *createForm) verb() string {
+func (f *Page) verb() string {
 	if f.configure {
 		return "save"
 	}
 	return "create"
 }
 
-// submitForm creates the table, or sends the new rules.
-func (m *model) submitForm() tea.Cmd {
-	f := m.form
+// submit creates the table, or sends the new rules.
+func (f *Page) submit(c ui.Context) tea.Cmd {
 	if p := f.problems(); len(p) > 0 {
 		f.err = p[0]
 		return nil
@@ -319,8 +329,9 @@ func (m *model) submitForm() tea.Cmd {
 	if f.configure {
 		s := f.settings()
 		f.configure = false
-		m.page = pageLobby
-		return m.send(lobby.Intent{Kind: lobby.Configure, Settings: s})
+		cmd := c.Go(ui.Lobby, "")
+		c.Send(lobby.Intent{Kind: lobby.Configure, Settings: s})
+		return cmd
 	}
 	opts := lobby.TableOptions{
 		Name:     strings.TrimSpace(f.name.Value()),
@@ -329,53 +340,59 @@ func (m *model) submitForm() tea.Cmd {
 		Bots:     f.bots,
 		BotLevel: &f.botLevel,
 		FastBots: f.fastBots,
-		TurnTime: timers[f.timer],
+		TurnTime: Timers[f.timer],
 	}
-	m.say("opening your table…", false)
-	return m.call(callCreate, func(s Session) error { return s.Create(opts) })
+	c.Say("opening your table…", false)
+	return c.Call(func(s ui.Session) error { return s.Create(opts) }, f.answer)
 }
 
-func (m *model) formView() []string {
-	st := m.st
-	f := m.form
+// answer shows why the table could not be made.
+func (f *Page) answer(err error) {
+	f.err = ""
+	if err != nil {
+		f.err = err.Error()
+	}
+}
+
+// Lines draws the form.
+func (f *Page) Lines(c ui.Context) []string {
+	st := c.Styles()
+	w, _ := c.Size()
 	title := "Create a table"
 	if f.configure {
 		title = "Change the table's rules"
 	}
-	out := m.top("", "")
-	out = append(out, "  "+st.title.Render(title), "")
+	out := c.Top("", "")
+	out = append(out, "  "+st.Title(title), "")
 	for _, r := range f.rows() {
-		out = append(out, m.formLine(r))
+		out = append(out, f.line(st, r))
 	}
 	out = append(out, "")
-	for _, l := range wrapText(f.describe(), m.w-6) {
-		out = append(out, "    "+st.dim.Render(l))
+	for _, l := range ui.Wrap(f.describe(), w-6) {
+		out = append(out, "    "+st.Dim(l))
 	}
 	probs := f.problems()
 	if f.err != "" && (len(probs) == 0 || probs[0] != f.err) {
 		probs = append([]string{f.err}, probs...)
 	}
 	for _, p := range probs {
-		for i, l := range wrapText(p, m.w-8) {
-			mark := st.err.Render("✗ ")
+		for i, l := range ui.Wrap(p, w-8) {
+			mark := st.Err("✗ ")
 			if i > 0 {
 				mark = "  "
 			}
-			out = append(out, "    "+mark+st.warn.Render(l))
+			out = append(out, "    "+mark+st.Warn(l))
 		}
 	}
-	foot := st.footer(m.w, f.keyMap())
-	return m.bottom(out, foot)
+	return c.Bottom(out, f.KeyMap(c))
 }
 
-// formLine draws one row: its label and its value between ‹ ›.
-func (m *model) formLine(r formRow) string {
-	st := m.st
-	f := m.form
+// line draws one row: its label and its value between ‹ ›.
+func (f *Page) line(st ui.Styles, r formRow) string {
 	focused := f.row == r
 	mark := "    "
 	if focused {
-		mark = "  " + st.turn.Render("▶") + " "
+		mark = "  " + st.Turn("▶") + " "
 	}
 	if r == rowSubmit {
 		btn := "[ Create table ]"
@@ -383,32 +400,32 @@ func (m *model) formLine(r formRow) string {
 			btn = "[ Save rules ]"
 		}
 		if focused {
-			return mark + st.selected.Render(btn)
+			return mark + st.Selected(btn)
 		}
-		return mark + st.bold.Render(btn)
+		return mark + st.Bold(btn)
 	}
-	label := pad(rowLabel(r), 14)
+	label := ui.Pad(rowLabel(r), 14)
 	if r == rowName {
 		if focused {
-			return mark + st.bold.Render(label) + "  " + f.name.View(st, 25)
+			return mark + st.Bold(label) + "  " + f.name.View(st, 25)
 		}
-		return mark + label + "  " + clean(f.name.Value())
+		return mark + label + "  " + ui.Clean(f.name.Value())
 	}
 	v := f.value(r)
 	if r == rowEdition {
-		v += "  " + m.swatches(engine.Edition(f.edition))
+		v += "  " + swatches(st, engine.Edition(f.edition))
 	}
 	if focused {
-		return mark + st.bold.Render(label) + st.accent.Render("‹ ") + st.bold.Render(v) + st.accent.Render(" ›")
+		return mark + st.Bold(label) + st.Accent("‹ ") + st.Bold(v) + st.Accent(" ›")
 	}
 	return mark + label + "  " + v
 }
 
 // swatches shows an edition's four colours.
-func (m *model) swatches(e engine.Edition) string {
+func swatches(st ui.Styles, e engine.Edition) string {
 	var parts []string
 	for _, c := range e.Colors() {
-		parts = append(parts, m.st.color(c).Render("■"))
+		parts = append(parts, st.Color(c, "■"))
 	}
 	return strings.Join(parts, "")
 }
@@ -418,7 +435,7 @@ func rowLabel(r formRow) string {
 		"Blank cards", "Blank scores", "Army card", "house rules", "  rule", "  setting", "turn timer", ""}[r]
 }
 
-func (f *createForm) value(r formRow) string {
+func (f *Page) value(r formRow) string {
 	switch r {
 	case rowPublic:
 		if f.public {
@@ -436,7 +453,7 @@ func (f *createForm) value(r formRow) string {
 	case rowBots:
 		return fmt.Sprint(f.bots)
 	case rowBotLevel:
-		return botLevelText(f.botLevel, f.fastBots)
+		return ui.BotLevelText(f.botLevel, f.fastBots)
 	case rowBlanks:
 		return engine.BlankRule(f.blanks).Title()
 	case rowBlankPoints:
@@ -449,25 +466,25 @@ func (f *createForm) value(r formRow) string {
 	case rowHouse:
 		return f.preset.Title()
 	case rowRule:
-		return houseRules[f.rule].name
+		return ui.HouseRules[f.rule].Name
 	case rowRuleValue:
-		r := houseRules[f.rule]
-		return r.title(r.get(f.house))
+		r := ui.HouseRules[f.rule]
+		return r.Title(r.Get(f.house))
 	case rowTimer:
-		switch t := timers[f.timer]; t {
+		switch t := Timers[f.timer]; t {
 		case 0:
 			return "standard"
 		case lobby.NoTurnTimer:
 			return "off"
 		default:
-			return seconds(t) + " a turn"
+			return ui.Seconds(t) + " a turn"
 		}
 	}
 	return ""
 }
 
 // describe explains the focused row's current choice.
-func (f *createForm) describe() string {
+func (f *Page) describe() string {
 	switch f.row {
 	case rowName:
 		return "The name shown in the lobby's list of tables."
@@ -477,9 +494,9 @@ func (f *createForm) describe() string {
 		}
 		return fmt.Sprintf("Not listed: friends join with the %d-character code shown in your waiting room. You start the game.", lobby.CodeLength)
 	case rowEdition:
-		return editionBlurb(engine.Edition(f.edition))
+		return ui.EditionBlurb(engine.Edition(f.edition))
 	case rowMode:
-		return modeBlurb(engine.Mode(f.mode))
+		return ui.ModeBlurb(engine.Mode(f.mode))
 	case rowSeats:
 		return "2 to 10 players. Empty seats can be filled with bots from the waiting room."
 	case rowTarget:
@@ -493,7 +510,7 @@ func (f *createForm) describe() string {
 	case rowBots:
 		return "Bots take these seats at once; b adds and x removes bots in the waiting room."
 	case rowBotLevel:
-		return botLevelBlurb(f.botLevel, f.fastBots)
+		return ui.BotLevelBlurb(f.botLevel, f.fastBots)
 	case rowBlanks:
 		return "Classic 2001's four Blank cards, one per colour, carry this house rule: " + engine.BlankRule(f.blanks).Title() +
 			". A Blank plays on its colour or on another Blank."
@@ -502,12 +519,20 @@ func (f *createForm) describe() string {
 	case rowFoil:
 		return "The deck has one Army of Grayskull: the ordinary card or its foil duplicate. They play the same."
 	case rowHouse:
-		return presetBlurb(f.preset, f.house)
+		return ui.PresetBlurb(f.preset, f.house)
 	case rowRule, rowRuleValue:
-		return houseRules[f.rule].blurb
+		return ui.HouseRules[f.rule].Blurb
 	case rowTimer:
 		return "How long a turn lasts. When it runs out the table draws (or passes) for you; after three in a row a bot plays " +
 			"for you until you press a key; three more moves without one, and you are stood up (your seat kept a while)."
 	}
 	return "Press enter to " + f.verb() + " the table."
+}
+
+// btoi is 1 for true.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
