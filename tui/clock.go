@@ -23,14 +23,7 @@ func (m *model) clock() tea.Cmd {
 func (m *model) showsClock() bool {
 	switch m.where() {
 	case atLobby:
-		if h, _ := m.held(); h != nil {
-			return true // "back to your table" counts the seat's time down
-		}
-		for _, t := range m.scr.Tables {
-			if !t.StartsAt.IsZero() {
-				return true
-			}
-		}
+		return m.lob.Counting(m.ctx())
 	case atWaiting:
 		return !m.scr.Table.StartsAt.IsZero()
 	case atTable:

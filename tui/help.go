@@ -9,6 +9,7 @@ import (
 	"github.com/unossh/unossh/tui/page/create"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/join"
+	"github.com/unossh/unossh/tui/page/lobbypage"
 	"github.com/unossh/unossh/tui/page/nick"
 	"github.com/unossh/unossh/tui/page/profile"
 	"github.com/unossh/unossh/tui/page/tournaments"
@@ -92,11 +93,11 @@ var keySections = []struct {
 		{"Inviting a player online", keyList{inviteKeys.Send, inviteKeys.Cancel}},
 	}},
 	{"In the lobby", []moment{
-		{"On Quick play, which sits you at the fullest waiting public table of the edition and mode chosen, or opens one (the choice is kept for your next visit)", lobbyQuickKeyMap},
-		{"On the menu", lobbyMenuKeyMap},
-		{"On the public tables", lobbyListKeyMap},
-		{"Filtering the tables", lobbyFilterKeyMap},
-		{"When a player invites you", keyList{invitationKeys.Accept, invitationKeys.Decline}},
+		{"On Quick play, which sits you at the fullest waiting public table of the edition and mode chosen, or opens one (the choice is kept for your next visit)", lobbypage.QuickKeyMap},
+		{"On the menu", lobbypage.MenuKeyMap},
+		{"On the public tables", lobbypage.ListKeyMap},
+		{"Filtering the tables", lobbypage.FilterKeyMap},
+		{"When a player invites you", lobbypage.InviteKeyMap},
 		{"Creating a table", create.CreateKeyMap},
 		{"Joining a table by its code", join.KeyMap},
 		{"Watching a table", watch.KeyMap},

@@ -64,7 +64,7 @@ func (m *model) keyMap() help.KeyMap {
 		if m.page == pageTour {
 			return m.tour.KeyMap(m.ctx())
 		}
-		return m.lobbyKeyMap()
+		return m.lob.KeyMap(m.ctx())
 	case atCreate:
 		return m.form.KeyMap(m.ctx())
 	case atJoin:

@@ -58,7 +58,7 @@ func keyMoments() []keyMoment {
 	}
 	filtered := func() *model {
 		m := on(lobbyScreen(), "down", "down")()
-		m.lob.filter.Set("a") // so that esc clears it
+		m.lob.Filter("a") // so that esc clears it
 		return m
 	}
 	fresh := lobbyScreen()
@@ -69,12 +69,12 @@ func keyMoments() []keyMoment {
 		{name: "lobby quick play", setup: on(lobbyScreen())},
 		{name: "lobby menu", setup: func() *model {
 			m := on(lobbyScreen(), "down", "down")()
-			m.lob.filter.Set("zzz") // no table shows: the menu's keys only
+			m.lob.Filter("zzz") // no table shows: the menu's keys only
 			return m
 		}},
 		{name: "lobby tables", setup: func() *model {
 			m := filtered()
-			m.lob.filter.Set("")
+			m.lob.Filter("")
 			pressAll(m, []string{"down", "down", "down", "down", "down", "down"})
 			return m
 		}},

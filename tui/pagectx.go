@@ -8,6 +8,9 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/create"
+	"github.com/unossh/unossh/tui/page/tournaments"
+	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/ui"
 )
 
@@ -29,6 +32,13 @@ func (c pageCtx) Styles() ui.Styles               { return c.m.st }
 func (c pageCtx) Top(left, right string) []string { return c.m.top(left, right) }
 func (c pageCtx) Addr() string                    { return c.m.addr }
 func (c pageCtx) Send(in lobby.Intent)            { c.m.send(in) }
+
+func (c pageCtx) Failed(to ui.Place, err error) {
+	if to == ui.Join {
+		c.m.joinState().Failed(err)
+		c.m.page = pageJoin
+	}
+}
 
 func (c pageCtx) On(p ui.Place) bool {
 	switch p {
@@ -70,6 +80,17 @@ func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 		c.m.page = pageJoin
 	case ui.Board:
 		return c.m.openBoard()
+	case ui.Create:
+		c.m.form = create.New(c.m.scr.Nick)
+		c.m.page = pageCreate
+	case ui.Watch:
+		c.m.watch = watch.Page{}
+		c.m.page = pageWatch
+	case ui.Tournaments:
+		c.m.tour = tournaments.Page{}
+		c.m.page = pageTour
+	case ui.Who:
+		return c.m.openWho()
 	case ui.Previous:
 		c.m.page = pageLobby
 		if c.m.profBack == pageBoard {

@@ -31,11 +31,11 @@ func TestQuickPlayRowChoosesEditionAndMode(t *testing.T) {
 
 	// Back round: left from the first edition is any edition again.
 	press(m, keys("left", "left")...)
-	if got := m.quickChoice(); got.ByEdition {
+	if got := m.lob.QuickChoice(m.ctx()); got.ByEdition {
 		t.Fatalf("left twice from Minions: %+v, want any edition", got)
 	}
 	press(m, keys("M", "M", "M")...) // single hand, lowest score, standard, any
-	if got := m.quickChoice(); got.ByMode {
+	if got := m.lob.QuickChoice(m.ctx()); got.ByMode {
 		t.Fatalf("M back past the first mode: %+v, want any mode", got)
 	}
 }

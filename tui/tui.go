@@ -50,6 +50,7 @@ import (
 	"github.com/unossh/unossh/tui/page/create"
 	helppage "github.com/unossh/unossh/tui/page/help"
 	"github.com/unossh/unossh/tui/page/join"
+	"github.com/unossh/unossh/tui/page/lobbypage"
 	"github.com/unossh/unossh/tui/page/nick"
 	"github.com/unossh/unossh/tui/page/profile"
 	"github.com/unossh/unossh/tui/page/tournaments"
@@ -177,7 +178,7 @@ type model struct {
 	bad    bool         // the hint is an error
 
 	nick  *nick.Page // made while the player has no nickname (nickState)
-	lob   lobbyPage
+	lob   lobbypage.Page
 	form  *create.Page // the pages below are made when first opened (nil before)
 	join  *join.Page
 	watch watch.Page
@@ -243,7 +244,7 @@ func New(opts Options) term.Model {
 	if m.w == 0 && m.h == 0 {
 		m.w, m.h = MinWidth, MinHeight
 	}
-	m.lob = newLobbyPage()
+	m.lob = lobbypage.New()
 	if m.sess != nil {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
@@ -560,7 +561,11 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atNick:
 		cmds = append(cmds, m.nickState().Update(m.ctx(), k))
 	case atLobby:
-		cmds = append(cmds, m.lobbyKey(k))
+		if m.page == pageTour {
+			cmds = append(cmds, m.tour.Update(m.ctx(), k))
+		} else {
+			cmds = append(cmds, m.lob.Update(m.ctx(), k))
+		}
 	case atCreate:
 		cmds = append(cmds, m.form.Update(m.ctx(), k))
 	case atJoin:
@@ -614,7 +619,11 @@ func (m *model) AppendLines(dst []string) []string {
 	case atNick:
 		ls = m.nickState().Lines(m.ctx())
 	case atLobby:
-		ls = m.lobbyView()
+		if m.page == pageTour {
+			ls = m.tour.Lines(m.ctx())
+		} else {
+			ls = m.lob.Lines(m.ctx())
+		}
 	case atCreate:
 		ls = m.form.Lines(m.ctx())
 	case atJoin:

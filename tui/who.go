@@ -10,35 +10,9 @@ import (
 
 // This file is invitations. In a waiting room, i invites a player by
 // nickname: the invited player, in the lobby, reads one line and takes it
-// up with enter, or turns it down with esc. (Who is online, where x turns
-// invitations to oneself off or on, is a page of its own: page/who.)
-
-// invitation is the invitation waiting for the player, while it lasts.
-func (m *model) invitation() *lobby.Invitation {
-	inv := m.scr.Invitation
-	if inv == nil || !m.now().Before(inv.Until) {
-		return nil
-	}
-	return inv
-}
-
-// invitationLine is the lobby's line about the invitation waiting.
-func (m *model) invitationLine() string {
-	inv := m.invitation()
-	st := m.st
-	return " " + st.turn.Render("✉") + " " + st.bold.Render(clean(inv.From)) + " invites you to " +
-		st.bold.Render(clean(inv.Name)) + st.dim.Render(" ("+inv.Edition+") · ") +
-		st.key.Render(invitationKeys.Accept.Help().Key) + " " + invitationKeys.Accept.Help().Desc + " · " +
-		st.key.Render(invitationKeys.Decline.Help().Key) + " " + invitationKeys.Decline.Help().Desc
-}
-
-// invitationKeys answer an invitation in the lobby, on its line.
-var invitationKeys = struct {
-	Accept, Decline key.Binding
-}{
-	Accept:  bind("enter", "join", "enter"),
-	Decline: bind("esc", "no thanks", "esc"),
-}
+// up with enter, or turns it down with esc (page/lobbypage). Who is online,
+// where x turns invitations to oneself off or on, is a page of its own
+// (page/who).
 
 // inviteKeys send or drop the waiting room's invitation line; what else
 // is typed is the nickname.
@@ -47,22 +21,6 @@ var inviteKeys = struct {
 }{
 	Send:   bind("enter", "send", "enter"),
 	Cancel: bind("esc", "cancel", "esc"),
-}
-
-// invitationKey is enter (take it up) or esc (turn it down) in the lobby
-// while an invitation waits; false for any other key.
-func (m *model) invitationKey(k tea.KeyMsg) (tea.Cmd, bool) {
-	if m.invitation() == nil {
-		return nil, false
-	}
-	switch {
-	case is(k, invitationKeys.Accept):
-		m.say("taking up the invitation…", false)
-		return m.call(callJoin, func(s Session) error { return s.AcceptInvitation() }), true
-	case is(k, invitationKeys.Decline):
-		return m.call(callPlain, func(s Session) error { s.DeclineInvitation(); return nil }), true
-	}
-	return nil, false
 }
 
 // openWho shows the players online, asking the lobby for them afresh.

@@ -100,3 +100,15 @@ func statusText(c Context, t lobby.TableInfo) string {
 	}
 	return s
 }
+
+// SittingAt is what the lobby says while the player is being seated at t.
+func SittingAt(t lobby.TableInfo) string {
+	name := Clean(t.Short)
+	if name == "" {
+		name = Clean(t.Name)
+	}
+	if t.Tournament == t.ID {
+		return "opening the tournament " + name + "…"
+	}
+	return "taking a seat at " + name + "…"
+}

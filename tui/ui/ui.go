@@ -60,6 +60,9 @@ type Context interface {
 	// Go shows another page: for Profile, the profile of the player named
 	// (or the player's own, ""). What it returns loads the page.
 	Go(to Place, name string) tea.Cmd
+	// Failed shows a page with why a call made elsewhere failed (an
+	// invitation taken up in the lobby, on the join page).
+	Failed(to Place, err error)
 	// On reports whether a place is on screen now (and not under the help).
 	On(p Place) bool
 	// Addr is how players reach the server ("-p 2222 host"), "" if unknown.
@@ -83,6 +86,10 @@ const (
 	// Previous is where a profile was opened from: the leaderboard, or
 	// else the lobby.
 	Previous
+	Create
+	Watch
+	Tournaments
+	Who
 )
 
 // Styles draw text in the session's styles: each renders its arguments

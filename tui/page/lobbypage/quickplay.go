@@ -1,10 +1,12 @@
-package tui
+package lobbypage
 
 import (
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // This file is Quick play's choice on the lobby's first row: ←/→ cycles
@@ -13,32 +15,32 @@ import (
 // choice; enter plays it. The lobby keeps it in the key's account, so it
 // is back at the next visit.
 
-// quickChoice is the choice the row shows: the one made on this screen, or
+// QuickChoice is the choice the row shows: the one made on this screen, or
 // the one the lobby remembered.
-func (m *model) quickChoice() lobby.QuickChoice {
-	if m.lob.quickSet {
-		return m.lob.quick
+func (p *Page) QuickChoice(c ui.Context) lobby.QuickChoice {
+	if p.quickSet {
+		return p.quick
 	}
-	return m.scr.Quick
+	return c.Screen().Quick
 }
 
 // quickKey cycles the choice, on the Quick play row; false: not its key.
-func (m *model) quickKey(k tea.KeyMsg) (tea.Cmd, bool) {
-	q := m.quickChoice()
+func (p *Page) quickKey(c ui.Context, k tea.KeyMsg) (tea.Cmd, bool) {
+	q := p.QuickChoice(c)
 	switch {
-	case is(k, lobbyKeys.Edition):
+	case key.Matches(k, Keys.Edition):
 		q.ByEdition, q.Edition = cycle(q.ByEdition, q.Edition, engine.Editions, 1)
-	case is(k, lobbyKeys.EditionBack):
+	case key.Matches(k, Keys.EditionBack):
 		q.ByEdition, q.Edition = cycle(q.ByEdition, q.Edition, engine.Editions, -1)
-	case is(k, lobbyKeys.Mode):
+	case key.Matches(k, Keys.Mode):
 		q.ByMode, q.Mode = cycle(q.ByMode, q.Mode, engine.Modes, 1)
-	case is(k, lobbyKeys.ModeBack):
+	case key.Matches(k, Keys.ModeBack):
 		q.ByMode, q.Mode = cycle(q.ByMode, q.Mode, engine.Modes, -1)
 	default:
 		return nil, false
 	}
-	m.lob.quick, m.lob.quickSet = q, true
-	return m.call(callQuick, func(s Session) error { s.SetQuickChoice(q); return nil }), true
+	p.quick, p.quickSet = q, true
+	return c.Call(func(s ui.Session) error { s.SetQuickChoice(q); return nil }, nil), true
 }
 
 // cycle steps through "any" (by false) and then each of all, by step.
