@@ -59,7 +59,7 @@ func (c pageCtx) Bottom(body []string, keys help.KeyMap) []string {
 }
 
 func (c pageCtx) Call(f func(ui.Session) error, answer func(error)) tea.Cmd {
-	cmd, ok := c.m.calls.add(c.m.sess, pendingCall{kind: callPlain, run: f, answer: answer})
+	cmd, ok := c.m.calls.add(c.m.sess, pendingCall{run: f, answer: answer})
 	if !ok {
 		c.m.say("slow down: still waiting for the lobby", true)
 	}

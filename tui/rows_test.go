@@ -127,10 +127,10 @@ func TestUnchangedOnlyWhenTheFrameWouldBe(t *testing.T) {
 func TestAMoveGoingThroughDrawsNothing(t *testing.T) {
 	m, _ := newTestModel(midGame(), 80, 24, renderer(termenv.ANSI256))
 	before := m.Lines()
-	m.Update(callDoneMsg{kind: callPlain})
+	m.Update(callDoneMsg{})
 	require.True(t, m.Unchanged())
 	require.Equal(t, before, m.Lines())
-	m.Update(callDoneMsg{kind: callPlain, err: errors.New("not your turn")})
+	m.Update(callDoneMsg{err: errors.New("not your turn")})
 	require.False(t, m.Unchanged())
 	require.Contains(t, strings.Join(m.Lines(), "\n"), "not your turn")
 }

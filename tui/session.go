@@ -36,26 +36,14 @@ func listen(s Session, done <-chan struct{}) tea.Cmd {
 	}
 }
 
-// callKind says which screen a call's error belongs to (callPlain: the
-// status line).
-type callKind uint8
-
-const (
-	callPlain callKind = iota
-	callJoin
-	callQuick
-)
-
 // pendingCall is a call to the session waiting its turn.
 type pendingCall struct {
-	kind   callKind
 	run    func(Session) error
 	answer func(error) // a page's, given the answer (nil: the router's)
 }
 
 // callDoneMsg is the answer to a call.
 type callDoneMsg struct {
-	kind   callKind
 	err    error
 	answer func(error)
 }
@@ -100,5 +88,5 @@ func (c *calls) next(s Session) tea.Cmd {
 		c.queue = nil // and so does the array, between bursts of keys
 	}
 	c.busy = true
-	return func() tea.Msg { return callDoneMsg{kind: p.kind, err: p.run(s), answer: p.answer} }
+	return func() tea.Msg { return callDoneMsg{err: p.run(s), answer: p.answer} }
 }

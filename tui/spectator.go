@@ -37,5 +37,5 @@ func (m *model) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
 func (m *model) sitAt(t lobby.TableInfo) tea.Cmd {
 	id := t.ID
 	m.say(ui.SittingAt(t), false)
-	return m.call(callPlain, func(s Session) error { return s.Sit(id) })
+	return m.call(func(s Session) error { return s.Sit(id) })
 }

@@ -440,8 +440,8 @@ func (m *model) runCommand() tea.Cmd {
 }
 
 // call queues a call that waits for the lobby's answer.
-func (m *model) call(kind callKind, f func(Session) error) tea.Cmd {
-	cmd, ok := m.calls.add(m.sess, pendingCall{kind: kind, run: f})
+func (m *model) call(f func(Session) error) tea.Cmd {
+	cmd, ok := m.calls.add(m.sess, pendingCall{run: f})
 	if !ok {
 		m.say("slow down: still waiting for the lobby", true)
 	}
@@ -465,7 +465,7 @@ func (m *model) send(in lobby.Intent) tea.Cmd {
 // leaveTable leaves the player's table: a call that waits, so that what
 // the player does next finds them in the lobby.
 func (m *model) leaveTable() tea.Cmd {
-	return m.call(callPlain, func(s Session) error { return s.Leave() })
+	return m.call(func(s Session) error { return s.Leave() })
 }
 
 // callDone shows a call's error where it belongs.
@@ -474,25 +474,14 @@ func (m *model) callDone(msg callDoneMsg) {
 		msg.answer(msg.err)
 		return
 	}
-	if msg.err == nil {
-		switch msg.kind {
-		}
-		return
-	}
-	text := msg.err.Error()
-	switch msg.kind {
-	case callJoin:
-		m.joinState().Failed(msg.err)
-		m.page = pageJoin
-	default:
-		m.say(text, true)
+	if msg.err != nil {
+		m.say(msg.err.Error(), true)
 	}
 }
 
 // quietCall says whether msg is a call's answer that changes nothing drawn:
-// a call that went through changes only the next screens the lobby posts
-// (and clears the error on the nickname or create page). Most are moves,
-// answered while the table's screen is on its way.
+// a call that went through changes only the next screens the lobby posts,
+// unless a page takes its answer (and may clear an error it shows).
 func quietCall(msg tea.Msg) bool {
 	d, ok := msg.(callDoneMsg)
 	return ok && d.err == nil && d.answer == nil

@@ -49,7 +49,7 @@ func (m *model) inviteKey(k tea.KeyMsg) tea.Cmd {
 		ib.open = false
 		ib.input.Reset()
 		if nick != "" {
-			return m.call(callPlain, func(s Session) error { return s.Invite(nick) })
+			return m.call(func(s Session) error { return s.Invite(nick) })
 		}
 	default:
 		ib.input.Update(k)
