@@ -352,3 +352,31 @@ func waitingRoom() lobby.Screen {
 		},
 	}
 }
+
+// The fake session chooses seats too; what it is asked is noted among the
+// watches ("sit:t3", "back", "code:K7QX...").
+func (f *fakeSession) Back() error { return f.note("back") }
+func (f *fakeSession) Sit(id string) error {
+	return f.note("sit:" + id)
+}
+func (f *fakeSession) WatchCode(code string) error { return f.note("code:" + code) }
+
+func (f *fakeSession) note(what string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.watches = append(f.watches, what)
+	return f.err
+}
+
+// shortLobby is the lobby's list with each table's short name, and a seat
+// kept for the player at one of them.
+func shortLobby(held bool) lobby.Screen {
+	s := lobbyScreen()
+	for i, short := range []string{"brave-otter", "misty-heron", "quiet-lynx", "jolly-walrus"} {
+		s.Tables[i].Short = short
+	}
+	if held {
+		s.Held = &lobby.HeldSeat{TableID: "t2", Short: "quiet-lynx", Name: "minions!", Until: at(97 * time.Second)}
+	}
+	return s
+}
