@@ -15,7 +15,7 @@ import (
 )
 
 // roomState is the waiting room's selected seat, and its line for
-// inviting a player (who.go).
+// inviting a player (invite.go).
 type roomState struct {
 	cursor int
 	invite inviteBox

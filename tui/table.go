@@ -295,7 +295,7 @@ func (m *model) spectatorKey(k tea.KeyMsg) tea.Cmd {
 	if is(k, tableKeys.Back) {
 		return m.leaveTable()
 	}
-	if cmd, ok := m.spectatorSit(k); ok { // a bot's seat to take (lobbylist.go)
+	if cmd, ok := m.spectatorSit(k); ok { // a bot's seat to take (spectator.go)
 		return cmd
 	}
 	m.say("you are watching: t chat · q back to the lobby", false)

@@ -125,15 +125,15 @@ type Options struct {
 type page uint8
 
 const (
-	pageLobby page = iota
-	pageCreate
-	pageJoin
-	pageWatch
-	pageHelp
-	pageTour    // the tournaments (tournament_lobby.go), drawn in the lobby's place
-	pageProfile // profile.go
-	pageBoard   // board.go
-	pageWho     // who.go
+	pageLobby   page = iota // page/lobbypage
+	pageCreate              // page/create
+	pageJoin                // page/join
+	pageWatch               // page/watch
+	pageHelp                // page/help
+	pageTour                // page/tournaments, drawn in the lobby's place
+	pageProfile             // page/profile
+	pageBoard               // page/board
+	pageWho                 // page/who
 )
 
 // where is what is on screen now.
@@ -374,7 +374,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		cmds = append(cmds, m.runCommand())
 	}
 	if s.KeysAdded != prev.KeysAdded {
-		cmds = append(cmds, m.keyAdded()) // (profile.go)
+		cmds = append(cmds, m.keyAdded()) // (page/profile)
 	}
 	switch {
 	case s.Table != nil && (prev.Table == nil || prev.Table.ID != s.Table.ID): // (a tournament moves its players)

@@ -42,7 +42,7 @@ type Session interface {
 	WatchCode(code string) error
 
 	// Who lists the players online; the others invite and answer
-	// invitations (who.go).
+	// invitations (page/who, page/lobbypage).
 	Who() ([]lobby.OnlinePlayer, error)
 	Invite(nick string) error
 	SetInvitations(on bool)
