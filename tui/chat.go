@@ -26,7 +26,7 @@ var chatKeys = struct {
 }
 
 // chatKeyMap is the footer while the line is typed.
-var chatKeyMap = keyList{chatKeys.Send, chatKeys.Cancel}
+var chatKeyMap = &keyList{chatKeys.Send, chatKeys.Cancel}
 
 // chatKey edits the chat line: enter sends it, esc cancels.
 func (m *model) chatKey(k tea.KeyMsg) tea.Cmd {

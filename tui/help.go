@@ -90,7 +90,7 @@ var keySections = []struct {
 	}},
 	{"In the waiting room", []moment{
 		{"The host starts the game, adds and removes bots and players, and sets the rules; the others are told so", roomHostKeyMap},
-		{"Inviting a player online", keyList{inviteKeys.Send, inviteKeys.Cancel}},
+		{"Inviting a player online", inviteKeyMap},
 	}},
 	{"In the lobby", []moment{
 		{"On Quick play, which sits you at the fullest waiting public table of the edition and mode chosen, or opens one (the choice is kept for your next visit)", lobbypage.QuickKeyMap},

@@ -14,6 +14,9 @@ import (
 // where x turns invitations to oneself off or on, is a page of its own
 // (page/who).
 
+// inviteKeyMap is the footer while the nickname is typed.
+var inviteKeyMap = &keyList{inviteKeys.Send, inviteKeys.Cancel}
+
 // inviteKeys send or drop the waiting room's invitation line; what else
 // is typed is the nickname.
 var inviteKeys = struct {

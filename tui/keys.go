@@ -84,8 +84,11 @@ func (m *model) keyMap() help.KeyMap {
 	case atTable:
 		return m.tableKeyMap(m.game())
 	}
-	return keyList{}
+	return noKeys
 }
+
+// noKeys is the key map of a window too small, or of a closed session.
+var noKeys = &keyList{}
 
 // footText is bindings as a line's plain text: "enter send · esc cancel".
 func footText(bs ...key.Binding) string {

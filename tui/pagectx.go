@@ -104,16 +104,16 @@ func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 }
 
 // The styles as a page draws with them (ui.Styles).
-func (st *styles) Title(s ...string) string              { return st.title.Render(s...) }
-func (st *styles) Bold(s ...string) string               { return st.bold.Render(s...) }
-func (st *styles) Dim(s ...string) string                { return st.dim.Render(s...) }
-func (st *styles) Key(s ...string) string                { return st.key.Render(s...) }
-func (st *styles) Err(s ...string) string                { return st.err.Render(s...) }
-func (st *styles) OK(s ...string) string                 { return st.ok.Render(s...) }
-func (st *styles) Warn(s ...string) string               { return st.warn.Render(s...) }
-func (st *styles) Accent(s ...string) string             { return st.accent.Render(s...) }
-func (st *styles) Turn(s ...string) string               { return st.turn.Render(s...) }
-func (st *styles) Selected(s ...string) string           { return st.selected.Render(s...) }
+func (st *styles) Title(s string) string                 { return st.title.Render(s) }
+func (st *styles) Bold(s string) string                  { return st.bold.Render(s) }
+func (st *styles) Dim(s string) string                   { return st.dim.Render(s) }
+func (st *styles) Key(s string) string                   { return st.key.Render(s) }
+func (st *styles) Err(s string) string                   { return st.err.Render(s) }
+func (st *styles) OK(s string) string                    { return st.ok.Render(s) }
+func (st *styles) Warn(s string) string                  { return st.warn.Render(s) }
+func (st *styles) Accent(s string) string                { return st.accent.Render(s) }
+func (st *styles) Turn(s string) string                  { return st.turn.Render(s) }
+func (st *styles) Selected(s string) string              { return st.selected.Render(s) }
 func (st *styles) Box(s string) string                   { return st.box.Render(s) }
 func (st *styles) Plain() bool                           { return st.plain }
 func (st *styles) Color(c engine.Color, s string) string { return st.color(c).Render(s) }

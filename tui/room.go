@@ -48,12 +48,12 @@ var roomKeys = struct {
 // The waiting room's key maps: the host's, and everyone else's (whose
 // footer leaves out the host's keys).
 var (
-	roomHostKeyMap = footed{
+	roomHostKeyMap = &footed{
 		Foot: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help, roomKeys.Invite},
 		More: keyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
 	}
-	roomGuestKeyMap = footed{
+	roomGuestKeyMap = &footed{
 		Foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Invite, roomKeys.Help},
 		More: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
 			roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Edit},
@@ -259,7 +259,7 @@ func (m *model) roomKeyMap() help.KeyMap {
 	case m.tbl.chat.open:
 		return chatKeyMap
 	case m.room.invite.open:
-		return keyList{inviteKeys.Send, inviteKeys.Cancel}
+		return inviteKeyMap
 	case t.Tournament != nil:
 		return tourRoomKeyMap(t)
 	case t.Host:

@@ -94,57 +94,57 @@ var common = keyList{tableKeys.Chat, tableKeys.Help, tableKeys.Leave}
 
 // The table's key maps, by moment.
 var (
-	playKeyMap = footed{
+	playKeyMap = &footed{
 		Foot: keyList{tableKeys.Left, tableKeys.Right, tableKeys.Play, tableKeys.Draw, tableKeys.UNO, tableKeys.Catch,
 			tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
 		More: keyList{tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last, tableKeys.Keep,
 			tableKeys.Bell, tableKeys.Close},
 	}
-	drawnKeyMap = footed{
+	drawnKeyMap = &footed{
 		Foot: keyList{tableKeys.PlayIt, tableKeys.Keep, tableKeys.UNO, tableKeys.Chat, tableKeys.Help},
 		More: keyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First,
 			tableKeys.Last, tableKeys.Draw, tableKeys.Catch, tableKeys.Bell, tableKeys.Close, tableKeys.Leave},
 	}
 	// outKeyMap is a player out of the game (and the scores between hands):
 	// the turn's keys still answer, with why not.
-	outKeyMap = footed{
+	outKeyMap = &footed{
 		Foot: common,
 		More: keyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last,
 			tableKeys.Play, tableKeys.Draw, tableKeys.Keep, tableKeys.UNO, tableKeys.Catch, tableKeys.Bell, tableKeys.Close},
 	}
-	targetKeyMap    = keyList{tableKeys.TargetUp, tableKeys.TargetDown, tableKeys.Swap, tableKeys.TargetBack}
-	challengeKeyMap = footed{
+	targetKeyMap    = &keyList{tableKeys.TargetUp, tableKeys.TargetDown, tableKeys.Swap, tableKeys.TargetBack}
+	challengeKeyMap = &footed{
 		Foot: keyList{tableKeys.Challenge, tableKeys.TakeFour, tableKeys.Chat},
 		More: keyList{tableKeys.Help, tableKeys.Leave},
 	}
-	raceKeyMap = footed{Foot: keyList{tableKeys.Drop}, More: common}
-	raidKeyMap = footed{
+	raceKeyMap = &footed{Foot: keyList{tableKeys.Drop}, More: common}
+	raidKeyMap = &footed{
 		Foot: keyList{tableKeys.RaidUp, tableKeys.RaidDown, tableKeys.RaidLeft, tableKeys.RaidRight, tableKeys.RaidChoose,
 			tableKeys.EndRaid},
 		More: keyList{tableKeys.RaidBack, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
 	}
-	revealKeyMap    = common
-	finalHostKeyMap = footed{
+	revealKeyMap    = &common
+	finalHostKeyMap = &footed{
 		Foot: keyList{tableKeys.Rematch, tableKeys.ToLobby, tableKeys.Chat},
 		More: keyList{tableKeys.Help},
 	}
-	finalKeyMap = footed{
+	finalKeyMap = &footed{
 		Foot: keyList{tableKeys.ToLobby, tableKeys.Chat},
 		More: keyList{tableKeys.Rematch, tableKeys.Help},
 	}
-	leaveKeyMap     = keyList{tableKeys.LeaveYes, tableKeys.LeaveNo}
-	spectatorKeyMap = footed{
+	leaveKeyMap     = &keyList{tableKeys.LeaveYes, tableKeys.LeaveNo}
+	spectatorKeyMap = &footed{
 		Foot: keyList{tableKeys.Chat, tableKeys.Help, tableKeys.Back},
 	}
-	sitterKeyMap = footed{
+	sitterKeyMap = &footed{
 		Foot: keyList{tableKeys.Sit, tableKeys.Chat, tableKeys.Help, tableKeys.Back},
 	}
 )
 
 // colourKeyMaps are the key maps of a wild's colour, by edition: each
 // colour is also chosen by its number or its first letter.
-var colourKeyMaps = func() map[[4]engine.Color]footed {
-	out := map[[4]engine.Color]footed{}
+var colourKeyMaps = func() map[[4]engine.Color]*footed {
+	out := map[[4]engine.Color]*footed{}
 	for _, e := range engine.Editions {
 		cols := e.Colors()
 		keys := make([]string, 0, 2*len(cols))
@@ -154,7 +154,7 @@ var colourKeyMaps = func() map[[4]engine.Color]footed {
 			letters = append(letters, c.String()[:1])
 		}
 		pick := bind("1-4 "+strings.Join(letters, " "), "a colour by its number or first letter", keys...)
-		out[cols] = footed{
+		out[cols] = &footed{
 			Foot: keyList{tableKeys.ColourBack, tableKeys.Colour, tableKeys.ChooseColour, tableKeys.CancelColour},
 			More: keyList{pick, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
 		}
@@ -163,7 +163,7 @@ var colourKeyMaps = func() map[[4]engine.Color]footed {
 }()
 
 // colourKeyMap is the key map of a wild's colour in edition e.
-func colourKeyMap(e engine.Edition) footed { return colourKeyMaps[e.Colors()] }
+func colourKeyMap(e engine.Edition) *footed { return colourKeyMaps[e.Colors()] }
 
 // colourPick is the binding that picks a colour by its number or letter.
 func colourPick(e engine.Edition) key.Binding { return colourKeyMap(e).More[0] }

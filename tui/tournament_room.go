@@ -34,20 +34,20 @@ var tourRoomKeys = struct {
 // The tournament room's key maps: once it has begun, for a spectator
 // before, for its host (the waiting room's keys), and for a player.
 var (
-	tourStartedKeyMap = footed{
+	tourStartedKeyMap = &footed{
 		Foot: keyList{tourRoomKeys.Watch, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
 		More: keyList{tourRoomKeys.Rules},
 	}
-	tourSpectatorKeyMap = footed{
+	tourSpectatorKeyMap = &footed{
 		Foot: keyList{tourRoomKeys.SignUp, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
 		More: keyList{tourRoomKeys.Rules},
 	}
-	tourHostKeyMap = footed{
+	tourHostKeyMap = &footed{
 		Foot: keyList{tourRoomKeys.Up, tourRoomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
 		More: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
 	}
-	tourPlayerKeyMap = footed{
+	tourPlayerKeyMap = &footed{
 		Foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
 		More: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot,
 			roomKeys.Remove, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},

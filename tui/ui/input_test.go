@@ -54,16 +54,16 @@ func TestInputScrollsNarrowCharacters(t *testing.T) {
 // without colour, where the cursor at the end is an underscore.
 type plainStyles struct{}
 
-func (plainStyles) Title(s ...string) string              { return strings.Join(s, " ") }
-func (plainStyles) Bold(s ...string) string               { return strings.Join(s, " ") }
-func (plainStyles) Dim(s ...string) string                { return strings.Join(s, " ") }
-func (plainStyles) Key(s ...string) string                { return strings.Join(s, " ") }
-func (plainStyles) Err(s ...string) string                { return strings.Join(s, " ") }
-func (plainStyles) OK(s ...string) string                 { return strings.Join(s, " ") }
-func (plainStyles) Warn(s ...string) string               { return strings.Join(s, " ") }
-func (plainStyles) Accent(s ...string) string             { return strings.Join(s, " ") }
-func (plainStyles) Turn(s ...string) string               { return strings.Join(s, " ") }
-func (plainStyles) Selected(s ...string) string           { return strings.Join(s, " ") }
+func (plainStyles) Title(s string) string                 { return s }
+func (plainStyles) Bold(s string) string                  { return s }
+func (plainStyles) Dim(s string) string                   { return s }
+func (plainStyles) Key(s string) string                   { return s }
+func (plainStyles) Err(s string) string                   { return s }
+func (plainStyles) OK(s string) string                    { return s }
+func (plainStyles) Warn(s string) string                  { return s }
+func (plainStyles) Accent(s string) string                { return s }
+func (plainStyles) Turn(s string) string                  { return s }
+func (plainStyles) Selected(s string) string              { return s }
 func (plainStyles) Box(s string) string                   { return s }
 func (plainStyles) Plain() bool                           { return true }
 func (plainStyles) Color(_ engine.Color, s string) string { return s }

@@ -32,11 +32,15 @@ func (f Footed) ShortHelp() []key.Binding { return f.Foot }
 func (f Footed) FullHelp() [][]key.Binding { return [][]key.Binding{f.Foot, f.More} }
 
 // And is f with more bindings on the help page.
-func (f Footed) And(bs ...key.Binding) Footed {
-	return Footed{Foot: f.Foot, More: append(append(KeyList(nil), f.More...), bs...)}
+func (f Footed) And(bs ...key.Binding) *Footed {
+	return &Footed{Foot: f.Foot, More: append(append(KeyList(nil), f.More...), bs...)}
 }
 
 var _ help.KeyMap = Footed{}
+
+// Key maps are used through pointers (a package's are variables): a
+// pointer in a help.KeyMap costs no allocation, where a struct or a slice
+// would be copied to the heap each time a footer is drawn.
 
 // Clean makes text that came from a player (a nickname, a table name, a
 // chat line) safe to draw: the lobby already sanitises it, but the TUI

@@ -92,19 +92,18 @@ const (
 	Who
 )
 
-// Styles draw text in the session's styles: each renders its arguments
-// joined, as lipgloss does.
+// Styles draw text in the session's styles.
 type Styles interface {
-	Title(s ...string) string
-	Bold(s ...string) string
-	Dim(s ...string) string
-	Key(s ...string) string
-	Err(s ...string) string
-	OK(s ...string) string
-	Warn(s ...string) string
-	Accent(s ...string) string
-	Turn(s ...string) string
-	Selected(s ...string) string
+	Title(s string) string
+	Bold(s string) string
+	Dim(s string) string
+	Key(s string) string
+	Err(s string) string
+	OK(s string) string
+	Warn(s string) string
+	Accent(s string) string
+	Turn(s string) string
+	Selected(s string) string
 	// Box draws a block of lines in a rounded border.
 	Box(s string) string
 	// Plain reports a terminal that shows no styling at all.

@@ -29,7 +29,7 @@ var Keys = struct {
 }
 
 // KeyMap is the page's footer, and its help with p and ?.
-var KeyMap = ui.Footed{
+var KeyMap = &ui.Footed{
 	Foot: ui.KeyList{Keys.Prev, Keys.Next, Keys.Week, Keys.Up, Keys.Down, Keys.Profile, Keys.Back},
 	More: ui.KeyList{Keys.Mine, Keys.Help},
 }

@@ -250,11 +250,11 @@ var Keys = struct {
 // The form's key maps: creating a table, and changing a waiting table's
 // rules.
 var (
-	CreateKeyMap = ui.Footed{
+	CreateKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Up, Keys.Down, Keys.Prev, Keys.Next, Keys.Create, Keys.Back},
 		More: ui.KeyList{Keys.UpRow, Keys.DownRow},
 	}
-	ConfigureKeyMap = ui.Footed{
+	ConfigureKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Up, Keys.Down, Keys.Prev, Keys.Next, Keys.Save, Keys.Back},
 		More: ui.KeyList{Keys.UpRow, Keys.DownRow},
 	}

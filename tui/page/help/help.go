@@ -30,11 +30,11 @@ var Keys = struct {
 
 // The page's key maps: at the end of the text, and with more below.
 var (
-	KeyMap = ui.Footed{
+	KeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Up, Keys.Down, Keys.Back},
 		More: ui.KeyList{Keys.PageUp, Keys.PageDown},
 	}
-	MoreKeyMap = ui.Footed{
+	MoreKeyMap = &ui.Footed{
 		Foot: ui.KeyList{more(Keys.Up), Keys.Down, Keys.Back},
 		More: KeyMap.More,
 	}

@@ -31,7 +31,7 @@ var Keys = struct {
 }
 
 // KeyMap is the page's footer, and its help with w.
-var KeyMap = ui.Footed{
+var KeyMap = &ui.Footed{
 	Foot: ui.KeyList{Keys.Join, Keys.Back, ui.Interrupt},
 	More: ui.KeyList{Keys.WatchFull},
 }

@@ -61,22 +61,22 @@ func with(b key.Binding, k, desc string) key.Binding {
 // choice first, so that it fits in 80 cells), on the table list, and while
 // the filter is typed.
 var (
-	MenuKeyMap = ui.Footed{
+	MenuKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Up, Keys.Down, Keys.Choose, Keys.Filter, Keys.Profile, Keys.Top, Keys.Help, Keys.Quit},
 		More: ui.KeyList{Keys.Entry, Keys.Who},
 	}
-	QuickKeyMap = ui.Footed{
+	QuickKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Up, Keys.Down, Keys.EditionBack, Keys.Edition, Keys.Mode, Keys.Play, Keys.Profile,
 			Keys.Help, Keys.Quit, Keys.Filter, Keys.Top},
 		More: ui.KeyList{Keys.ModeBack, Keys.Entry, Keys.Who},
 	}
-	ListKeyMap = ui.Footed{
+	ListKeyMap = &ui.Footed{
 		Foot: ui.KeyList{with(Keys.Up, "↑/↓", "table"), with(Keys.Down, "↑/↓", "table"), Keys.Sit, Keys.Watch,
 			Keys.Filter, Keys.Quit},
 		More: ui.KeyList{Keys.Entry, Keys.Profile, Keys.Top, Keys.Who, Keys.Help},
 	}
-	FilterKeyMap  = ui.KeyList{Keys.Type, Keys.Done, Keys.Clear}
-	InviteKeyMap  = ui.KeyList{InvitationKeys.Accept, InvitationKeys.Decline}
+	FilterKeyMap  = &ui.KeyList{Keys.Type, Keys.Done, Keys.Clear}
+	InviteKeyMap  = &ui.KeyList{InvitationKeys.Accept, InvitationKeys.Decline}
 	menuFiltered  = MenuKeyMap.And(Keys.ClearFilter) // (with a filter typed, esc clears it)
 	quickFiltered = QuickKeyMap.And(Keys.ClearFilter)
 	listFiltered  = ListKeyMap.And(Keys.ClearFilter)

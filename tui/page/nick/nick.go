@@ -32,9 +32,9 @@ var Keys = struct {
 // The page's key maps: a name for a player who may keep it (and so link a
 // key instead), for one who may not, and a link code.
 var (
-	KeepKeyMap  = ui.KeyList{Keys.Continue, Keys.Clear, Keys.Link, ui.Interrupt}
-	GuestKeyMap = ui.KeyList{Keys.Continue, Keys.Clear, ui.Interrupt}
-	LinkKeyMap  = ui.KeyList{Keys.LinkCode, Keys.Choose, Keys.Back, ui.Interrupt}
+	KeepKeyMap  = &ui.KeyList{Keys.Continue, Keys.Clear, Keys.Link, ui.Interrupt}
+	GuestKeyMap = &ui.KeyList{Keys.Continue, Keys.Clear, ui.Interrupt}
+	LinkKeyMap  = &ui.KeyList{Keys.LinkCode, Keys.Choose, Keys.Back, ui.Interrupt}
 )
 
 // Page is the name typed (or the code), and what the lobby said of it.

@@ -38,19 +38,19 @@ var Keys = struct {
 // The page's key maps: the player's own with an account, another player's,
 // the player's own without an account, and while a name is typed.
 var (
-	OwnKeyMap = ui.Footed{
+	OwnKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Back, Keys.Find, Keys.Rename, Keys.AddKey, Keys.Board},
 		More: ui.KeyList{Keys.Mine, Keys.Help},
 	}
-	OtherKeyMap = ui.Footed{
+	OtherKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Back, Keys.Find, Keys.Mine, Keys.Board},
 		More: ui.KeyList{Keys.Help},
 	}
-	PlainKeyMap = ui.Footed{
+	PlainKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Back, Keys.Find, Keys.Board},
 		More: ui.KeyList{Keys.Mine, Keys.Help},
 	}
-	TypingKeyMap = ui.KeyList{Keys.Done, Keys.Cancel}
+	TypingKeyMap = &ui.KeyList{Keys.Done, Keys.Cancel}
 )
 
 // edit is what the page's input is typing, if anything.

@@ -30,7 +30,7 @@ var Keys = struct {
 }
 
 // KeyMap is the page's footer, and its help with c and ?.
-var KeyMap = ui.Footed{
+var KeyMap = &ui.Footed{
 	Foot: ui.KeyList{Keys.Open, Keys.OpenPrivate, Keys.Up, Keys.Down, Keys.SignUp, Keys.EditionBack, Keys.Edition, Keys.Back},
 	More: ui.KeyList{Keys.Code, Keys.Help},
 }

@@ -22,7 +22,7 @@ var Keys = struct {
 }
 
 // KeyMap is the page's footer and help.
-var KeyMap = ui.KeyList{Keys.Up, Keys.Down, Keys.Watch, Keys.Back}
+var KeyMap = &ui.KeyList{Keys.Up, Keys.Down, Keys.Watch, Keys.Back}
 
 // Page is the table chosen, and why watching it failed.
 type Page struct {

@@ -28,7 +28,7 @@ var Keys = struct {
 }
 
 // KeyMap is the page's footer, and its help with ?.
-var KeyMap help.KeyMap = ui.Footed{
+var KeyMap help.KeyMap = &ui.Footed{
 	Foot: []key.Binding{Keys.Up, Keys.Down, Keys.Again, Keys.Invites, Keys.Back},
 	More: []key.Binding{Keys.Help},
 }
