@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/netip"
 	"runtime"
@@ -56,6 +57,10 @@ type Config struct {
 	// session's loop runs (package term; term.Plain makes one of any
 	// Bubble Tea model). Required.
 	NewModel func(s Session) term.Model
+	// Run runs a session's program: term.Run if nil. Another runtime (a
+	// measurement of Charm's v2 program, bench/teav2) is given here; the
+	// door, its limits and the guarded writer stay the same.
+	Run func(ctx context.Context, m term.Model, keys io.Reader, o term.Options) (ended string, err error)
 	// PublicHost is how players reach the server, as ssh's arguments
 	// ("uno.example.com", or "-p 2222 uno.example.com"), for the commands
 	// shown in help and error messages; "-p PORT HOST" if empty.
