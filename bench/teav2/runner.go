@@ -9,8 +9,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	v1 "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/unossh/unossh/ssh/term"
 )
