@@ -77,6 +77,7 @@ func (c *Client) loadAccount() {
 		case err == nil:
 			c.setAccount(account{id: a.ID, nick: a.Nickname})
 			c.loadQuickChoice(a.QuickPlay) // quickchoice.go
+			c.loadIgnores(a.ID)            // moderation_players.go
 			if a.NoInvitations {           // (invite.go)
 				c.post(func(s *Screen) { s.NoInvitations = true })
 			}
@@ -411,6 +412,12 @@ func (c *Client) storeErr(err error) error {
 }
 
 // warn logs a line for the operator, if there is a logger.
+func (h *Hub) info(msg string, kv ...any) {
+	if h.cfg.Logger != nil {
+		h.cfg.Logger.Info(msg, kv...)
+	}
+}
+
 func (h *Hub) warn(msg string, kv ...any) {
 	if h.cfg.Logger != nil {
 		h.cfg.Logger.Warn(msg, kv...)
