@@ -106,8 +106,12 @@ func TestModerationOverSSH(t *testing.T) {
 	require.NotContains(t, ana.Screen(), "hello from bo")
 	require.NotContains(t, bo.Screen(), "ignore", "nobody learns who ignored them")
 
-	// cy reports bo; the report, with the chat as evidence, is the operators'.
-	chat(t, cy, "/report bo rude to everyone")
+	// cy reports bo (r on his row); the report, with the chat as evidence, is the operators'.
+	require.NoError(t, cy.Press("down")) // bo's row
+	require.NoError(t, cy.Press("r"))
+	cy.WaitFor(t, "/report bo", wait)
+	require.NoError(t, cy.Send("rude to everyone"))
+	require.NoError(t, cy.Press("enter"))
 	cy.WaitFor(t, "your report of bo is with the operators", wait)
 	out, _, status = admin("reports")
 	require.Zero(t, status)
