@@ -18,7 +18,8 @@ import (
 // TestClusterModerationActsOnEveryNode: two nodes of one service (one
 // PostgreSQL, one NATS), an operator on node a. Who lists the players of
 // both; an announcement, a close and a kick made on a reach the players of
-// b; and a ban made on a keeps its player out of b, where they are.
+// b; a player of a ignores one at a table of b; and a ban made on a keeps
+// its player out of b, where they are.
 func TestClusterModerationActsOnEveryNode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs two nodes: not with -short")
@@ -51,16 +52,31 @@ func TestClusterModerationActsOnEveryNode(t *testing.T) {
 	})
 	require.Regexp(t, `(?m)^ana \S+ 127\.0\.0\.1:\d+ waiting \S+ node=b$`, who)
 
+	// dy, on node a, plays at ana's table on node b and ignores her there:
+	// her chat is off dy's screen, which node a draws.
+	dy := signIn(t, a.addr, "dy", sshtest.Command("join "+code))
+	ana.WaitFor(t, "dy sat down", wait)
+	dy.WaitFor(t, "waiting for ana to start", wait)
+	chat(t, dy, "/ignore ana")
+	dy.WaitFor(t, "you no longer see ana's chat", wait)
+	chat(t, ana, "from ana")
+	ana.WaitFor(t, "ana: from ana", wait)
+	chat(t, dy, "from dy")
+	dy.WaitFor(t, "dy: from dy", wait)
+	ana.WaitFor(t, "dy: from dy", wait)
+	require.NotContains(t, dy.Screen(), "from ana")
+
 	out, _, status := adminRun(t, a.addr, op, "announce maintenance at noon")
 	require.Zero(t, status)
-	require.Equal(t, "announced on 3 screen(s)\n", out)
-	for _, c := range []*sshtest.Client{ana, bo, cy} {
+	require.Equal(t, "announced on 4 screen(s)\n", out)
+	for _, c := range []*sshtest.Client{ana, bo, cy, dy} {
 		c.WaitFor(t, "announcement: maintenance at noon", wait)
 	}
 
 	out, _, status = adminRun(t, a.addr, op, "close "+code)
 	require.Zero(t, status, out)
 	ana.WaitFor(t, "an operator closed this table", wait)
+	dy.WaitFor(t, "an operator closed this table", wait)
 
 	out, _, status = adminRun(t, a.addr, op, "kick bo")
 	require.Zero(t, status)

@@ -33,6 +33,8 @@ type Client struct {
 	ignored   map[string]bool
 	modTokens float64
 	modAt     time.Time
+	// ignoreChange is a shadow's last ignore, for its session's node.
+	ignoreChange *ignoreChange
 	// sh is set on a shadow: a Client standing at a table of this node for
 	// a session on another node, whose screen goes there (remote_serve.go).
 	// Nil for every session of this node.

@@ -118,6 +118,16 @@ func (c *Client) hideIgnored(v *TableView) *TableView {
 	return &cp
 }
 
+// takeIgnoreChange is the ignore a shadow's command made, for its
+// session's node, once.
+func (c *Client) takeIgnoreChange() *ignoreChange {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ch := c.ignoreChange
+	c.ignoreChange = nil
+	return ch
+}
+
 // modAllow takes one of the session's ignores or reports, if it has any
 // left.
 func (c *Client) modAllow(now time.Time) bool {
@@ -196,6 +206,12 @@ func (t *table) onIgnore(c *Client, name string, on bool) error {
 		return errModRate
 	}
 	c.setIgnored(id, on)
+	if c.sh != nil {
+		// A shadow: the session's own node hides the lines from its screen.
+		c.mu.Lock()
+		c.ignoreChange = &ignoreChange{Speaker: id, On: on}
+		c.mu.Unlock()
+	}
 	if acct := c.accountOf().id; acct != 0 && t.hub.cfg.Store != nil {
 		ctx, cancel := context.WithTimeout(t.hub.ctx, storeWait)
 		err := t.hub.cfg.Store.SetIgnore(ctx, acct, id, on)

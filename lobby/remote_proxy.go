@@ -218,7 +218,8 @@ func (p *proxy) take(r wireReply) {
 // as a takeover may take. The answer's screen is the caller's to apply.
 func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 	p.join(c)
-	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node(), Run: p.h.runID}
+	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node(), Run: p.h.runID,
+		Account: c.accountOf().id}
 	req := mustJSON(w)
 	var r wireReply
 	deadline := time.Now().Add(adoptWait)
@@ -231,6 +232,9 @@ func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 			if err := json.Unmarshal(b, &r); err != nil {
 				p.h.logError("a table on another node answered what cannot be read", "table", p.q.id, "err", err)
 				return r, false
+			}
+			if r.Ignore != nil { // (moderation_players.go)
+				c.setIgnored(r.Ignore.Speaker, r.Ignore.On)
 			}
 			break
 		}
