@@ -52,12 +52,13 @@ func readAdmins(path string) (map[string]bool, error) {
 
 // startModeration reads the bans and mutes in force, before anyone can
 // connect, and joins the other nodes' moderation on a service.
-func startModeration(ctx context.Context, st *store.DB, hub *lobby.Hub, people *cluster.People, o clusterOptions, logger *log.Logger) (*moderation.Service, error) {
+func startModeration(ctx context.Context, st *store.DB, hub *lobby.Hub, people *cluster.People, o clusterOptions,
+	page func(session string) string, logger *log.Logger) (*moderation.Service, error) {
 	node := ""
 	if people != nil {
 		node = o.node
 	}
-	mod := moderation.New(moderation.Options{Store: st, Lobby: hub, Logger: logger, Node: node})
+	mod := moderation.New(moderation.Options{Store: st, Lobby: hub, Logger: logger, Node: node, Page: page})
 	lctx, cancel := context.WithTimeout(ctx, restoreTimeout)
 	defer cancel()
 	if err := mod.Load(lctx); err != nil {

@@ -50,7 +50,7 @@ func TestClusterModerationActsOnEveryNode(t *testing.T) {
 		who, _, _ = adminRun(t, a.addr, op, "who")
 		return strings.Contains(who, "bo "+bo.Fingerprint()) && strings.Contains(who, "node=b")
 	})
-	require.Regexp(t, `(?m)^ana \S+ 127\.0\.0\.1:\d+ waiting \S+ node=b$`, who)
+	require.Regexp(t, `(?m)^ana \S+ 127\.0\.0\.1:\d+ waiting-room \S+ node=b$`, who)
 
 	// dy, on node a, plays at ana's table on node b and ignores her there:
 	// her chat is off dy's screen, which node a draws.

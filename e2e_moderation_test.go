@@ -94,7 +94,8 @@ func TestModerationOverSSH(t *testing.T) {
 	require.Zero(t, status)
 	require.Contains(t, out, "ana "+ana.Fingerprint()+" 127.0.0.1:")
 	require.Contains(t, out, "dy "+dy.Fingerprint()+" 127.0.0.1:")
-	require.Regexp(t, `(?m)^cy \S+ \S+ waiting \S+$`, out)
+	require.Regexp(t, `(?m)^cy \S+ \S+ waiting-room \S+$`, out)
+	require.Regexp(t, `(?m)^dy \S+ \S+ lobby -$`, out)
 
 	// ana ignores bo: bo's chat is on cy's screen, not on ana's.
 	chat(t, ana, "/ignore bo")

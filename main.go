@@ -294,7 +294,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	cfg.NewModel = reg.modelMaker(hub, "ssh "+cfg.PublicHost)
 	cfg.Seated = reg.seated
 	cfg.Records = recordsFor(st, time.Now, hub.KeyAdded)
-	mod, err := startModeration(ctx, st, hub, people, o.cluster, logger)
+	mod, err := startModeration(ctx, st, hub, people, o.cluster, reg.page, logger)
 	if err != nil {
 		_ = hub.Shutdown(context.Background())
 		l.Close()
@@ -373,6 +373,7 @@ func shutdown(srv *ssh.Server, hub *lobby.Hub, served <-chan error, logger *log.
 // table?" (ssh.Config.Seated) without ssh importing the lobby.
 type players struct {
 	clients sync.Map        // session ID -> *lobby.Client
+	models  sync.Map        // session ID -> its TUI model, for admin who's pages
 	pages   *tui.PageCounts // sessions by page, for metrics; nil: not counted
 }
 
@@ -384,6 +385,15 @@ func (p *players) seated(sessionID string) bool {
 	}
 	t := c.(*lobby.Client).Screen().Table
 	return t != nil && t.You >= 0
+}
+
+// page is the page the session's model shows, for admin who ("" if
+// unknown).
+func (p *players) page(sessionID string) string {
+	if m, ok := p.models.Load(sessionID); ok {
+		return tui.PageOf(m.(tea.Model))
+	}
+	return ""
 }
 
 // modelMaker builds the models of sessions nobody asks about: for servers
@@ -427,8 +437,10 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 		})
 		// No goroutine waits for the end of each session: the context
 		// runs this when it is done.
+		p.models.Store(s.ID, m)
 		context.AfterFunc(s.Context, func() {
 			p.clients.Delete(s.ID)
+			p.models.Delete(s.ID)
 			c.Disconnect()
 			p.pages.Leave(m)
 		})

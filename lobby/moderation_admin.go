@@ -19,11 +19,12 @@ import (
 
 // AdminSession is a live session as an operator sees it.
 type AdminSession struct {
-	Nick  string // "" until chosen
-	Key   string // fingerprint, or "guest"
-	Addr  string // "ip:port"
-	Where string // lobby, waiting, playing, watching or finished
-	Table string // the table's short name, "" in the lobby
+	Session string // the session's id
+	Nick    string // "" until chosen
+	Key     string // fingerprint, or "guest"
+	Addr    string // "ip:port"
+	Where   string // lobby, waiting, playing, watching or finished
+	Table   string // the table's short name, "" in the lobby
 }
 
 // ErrNotOnline is an operator's command about a nickname nobody online
@@ -223,7 +224,7 @@ func (h *Hub) adminWho() []AdminSession {
 			key = "guest"
 		}
 		c.mu.Lock()
-		s := AdminSession{Nick: c.screen.Nick, Key: key, Addr: c.remote, Where: "lobby"}
+		s := AdminSession{Session: c.id, Nick: c.screen.Nick, Key: key, Addr: c.remote, Where: "lobby"}
 		if t := c.screen.Table; t != nil {
 			s.Table = t.Short
 			if s.Table == "" {

@@ -49,6 +49,10 @@ type Options struct {
 	Now func() time.Time
 	// Node names this node in who's lines of a service ("" alone).
 	Node string
+	// Page is the page a session shows (main asks the TUI); nil, or "",
+	// and who prints where the lobby has it: lobby, waiting, playing,
+	// watching or finished.
+	Page func(session string) string
 }
 
 // Service runs the admin commands of one node.
@@ -58,6 +62,7 @@ type Service struct {
 	log   *log.Logger
 	now   func() time.Time
 	node  string
+	page  func(session string) string
 	bans  atomic.Pointer[banSet]
 	peers atomic.Pointer[Peers]
 }
@@ -70,7 +75,7 @@ func New(o Options) *Service {
 	if o.Logger == nil {
 		o.Logger = log.Default()
 	}
-	return &Service{st: o.Store, lobby: o.Lobby, log: o.Logger, now: o.Now, node: o.Node}
+	return &Service{st: o.Store, lobby: o.Lobby, log: o.Logger, now: o.Now, node: o.Node, page: o.Page}
 }
 
 // SetPeers gives the service the other nodes of its service.
@@ -128,6 +133,14 @@ func (s *Service) apply(ctx context.Context, e event) answer {
 		var list []lobby.AdminSession
 		list, err = s.lobby.AdminWho()
 		for _, p := range list {
+			if s.page != nil {
+				if page := s.page(p.Session); page != "" {
+					if p.Where == "watching" {
+						page += "(watching)"
+					}
+					p.Where = page
+				}
+			}
 			a.Lines = append(a.Lines, whoLine(p, s.node))
 		}
 	}
