@@ -55,10 +55,13 @@ func (c *Client) Updates() <-chan struct{} { return c.notify }
 func (c *Client) Screen() Screen {
 	c.mu.Lock()
 	s := c.screen
+	ignoring := len(c.ignored) > 0
 	c.mu.Unlock()
 	l := c.hub.shared()
 	s.Tables, s.Online = l.tables, l.online
-	s.Table = c.hideIgnored(s.Table)
+	if ignoring {
+		s.Table = c.hideIgnored(s.Table) // (moderation_players.go)
+	}
 	return s
 }
 

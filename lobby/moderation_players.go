@@ -39,6 +39,9 @@ var (
 	errNeedName   = errors.New("say whom: /ignore NAME, /unignore NAME or /report NAME [reason]")
 	errNoRecords  = errors.New("this server keeps no records: reports cannot be kept")
 	errReportSave = errors.New("your report could not be kept just now; try again in a moment")
+	// errRoomCommand: a tournament's room has no chat commands (its
+	// tables do), so that "/ignore bo" is never said to everyone.
+	errRoomCommand = errors.New("chat commands (/ignore, /report) work at a table and in its waiting room, not in a tournament's room")
 )
 
 // speaker is who the session speaks as, for ignores, mutes and reports:
@@ -92,10 +95,7 @@ func (c *Client) loadIgnores(accountID int64) {
 // hideIgnored is the view without the chat lines of the speakers the
 // session ignores: a copy when any goes, else the view itself.
 func (c *Client) hideIgnored(v *TableView) *TableView {
-	c.mu.Lock()
-	n := len(c.ignored)
-	c.mu.Unlock()
-	if v == nil || n == 0 {
+	if v == nil {
 		return v
 	}
 	keep := -1

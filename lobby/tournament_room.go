@@ -3,6 +3,7 @@ package lobby
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby/bot"
@@ -229,6 +230,9 @@ func (tr *tournament) onChat(c *Client, text string) error {
 	text = Sanitize(text, MaxChat)
 	if text == "" {
 		return errChatEmpty
+	}
+	if strings.HasPrefix(text, "/") {
+		return errRoomCommand // (moderation_players.go)
 	}
 	if err := tr.hub.mutedErr(c); err != nil { // moderation_mutes.go
 		return err

@@ -162,8 +162,13 @@ func (s *Service) Apply(req []byte) []byte {
 	return out
 }
 
-// applyWait bounds what a node does for another's request.
-const applyWait = 10 * time.Second
+// applyWait bounds what a node does for another's request, and peersWait
+// how long a command waits for the other nodes' answers: a node that does
+// not answer (it is dying) does not hold the operator for long.
+const (
+	applyWait = 10 * time.Second
+	peersWait = 12 * time.Second
+)
 
 // everywhere acts on e here and on every other node, and gathers the
 // answers, this node's first. A node that did not answer is logged and
@@ -175,7 +180,9 @@ func (s *Service) everywhere(ctx context.Context, e event) []answer {
 		return out
 	}
 	req, _ := json.Marshal(e)
-	got, err := (*pp).Ask(ctx, req)
+	pctx, cancel := context.WithTimeout(ctx, peersWait)
+	defer cancel()
+	got, err := (*pp).Ask(pctx, req)
 	if err != nil {
 		s.log.Warn("not every node answered an admin command", "op", e.Op, "err", err)
 	}
