@@ -77,8 +77,10 @@ func (c *Client) loadAccount() {
 		case err == nil:
 			c.setAccount(account{id: a.ID, nick: a.Nickname})
 			c.loadQuickChoice(a.QuickPlay) // quickchoice.go
-			c.loadIgnores(a.ID)            // moderation_players.go
-			if a.NoInvitations {           // (invite.go)
+			for _, sp := range a.Ignores { // (moderation_players.go)
+				c.setIgnored(sp, true)
+			}
+			if a.NoInvitations { // (invite.go)
 				c.post(func(s *Screen) { s.NoInvitations = true })
 			}
 			info.Kept = true

@@ -78,20 +78,6 @@ func (c *Client) setIgnored(speaker string, on bool) {
 	}
 }
 
-// loadIgnores reads the speakers the account hides (at connect).
-func (c *Client) loadIgnores(accountID int64) {
-	ctx, cancel := c.storeCtx()
-	list, err := c.hub.cfg.Store.Ignores(ctx, accountID)
-	cancel()
-	if err != nil {
-		c.hub.warn("reading whom a player ignores failed; they see every chat line this visit", "err", err)
-		return
-	}
-	for _, s := range list {
-		c.setIgnored(s, true)
-	}
-}
-
 // hideIgnored is the view without the chat lines of the speakers the
 // session ignores: a copy when any goes, else the view itself.
 func (c *Client) hideIgnored(v *TableView) *TableView {
@@ -205,20 +191,23 @@ func (t *table) onIgnore(c *Client, name string, on bool) error {
 	if on && !c.modAllow(t.clock.Now()) {
 		return errModRate
 	}
+	if acct := c.accountOf().id; acct != 0 && t.hub.cfg.Store != nil {
+		ctx, cancel := context.WithTimeout(t.hub.ctx, storeWait)
+		err := t.hub.cfg.Store.SetIgnore(ctx, acct, id, on)
+		cancel()
+		if errors.Is(err, store.ErrTooManyIgnores) {
+			return err
+		}
+		if err != nil {
+			t.hub.warn("keeping an ignore failed; it holds for this visit", "err", err)
+		}
+	}
 	c.setIgnored(id, on)
 	if c.sh != nil {
 		// A shadow: the session's own node hides the lines from its screen.
 		c.mu.Lock()
 		c.ignoreChange = &ignoreChange{Speaker: id, On: on}
 		c.mu.Unlock()
-	}
-	if acct := c.accountOf().id; acct != 0 && t.hub.cfg.Store != nil {
-		ctx, cancel := context.WithTimeout(t.hub.ctx, storeWait)
-		err := t.hub.cfg.Store.SetIgnore(ctx, acct, id, on)
-		cancel()
-		if err != nil {
-			t.hub.warn("keeping an ignore failed; it holds for this visit", "err", err)
-		}
 	}
 	t.dirty = true // the view again, with or without their lines
 	if on {

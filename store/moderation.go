@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 )
@@ -220,38 +221,49 @@ func (db *DB) Mutes(ctx context.Context, now time.Time) ([]Mute, error) {
 	return out, rows.Err()
 }
 
+// MaxIgnores is how many speakers an account may hide at once.
+const MaxIgnores = 200
+
+// ErrTooManyIgnores is one ignore past MaxIgnores.
+var ErrTooManyIgnores = errors.New("you ignore 200 players already: /unignore one first")
+
 // SetIgnore hides a speaker from an account, or shows them again
-// (Moderation).
+// (Moderation). The list is kept with the account, so that a login reads
+// it with the account and no more.
 func (db *DB) SetIgnore(ctx context.Context, accountID int64, speaker string, on bool) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM ignores WHERE account_id = ? AND ignored = ?`, accountID, speaker); err != nil {
-			return err
+		var text string
+		if err := tx.QueryRowContext(ctx, `SELECT ignores FROM accounts WHERE id = ?`, accountID).Scan(&text); err != nil {
+			return noRows(err, ErrNotFound)
 		}
-		if !on {
-			return nil
+		list := slices.DeleteFunc(splitLines(text), func(s string) bool { return s == speaker })
+		if on {
+			if len(list) >= MaxIgnores {
+				return ErrTooManyIgnores
+			}
+			list = append(list, speaker)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO ignores(account_id, ignored, at_ms) VALUES (?, ?, ?)`,
-			accountID, speaker, ms(db.now()))
+		_, err := tx.ExecContext(ctx, `UPDATE accounts SET ignores = ? WHERE id = ?`, strings.Join(list, "\n"), accountID)
 		return err
 	})
 }
 
-// Ignores are the speakers an account hides (Moderation).
+// Ignores are the speakers an account hides, in the order it hid them
+// (Moderation).
 func (db *DB) Ignores(ctx context.Context, accountID int64) ([]string, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT ignored FROM ignores WHERE account_id = ? ORDER BY at_ms, ignored`, accountID)
-	if err != nil {
-		return nil, err
+	var text string
+	if err := db.read.QueryRowContext(ctx, `SELECT ignores FROM accounts WHERE id = ?`, accountID).Scan(&text); err != nil {
+		return nil, noRows(err, ErrNotFound)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
+	return splitLines(text), nil
+}
+
+// splitLines is a list kept one item a line ("" is none).
+func splitLines(text string) []string {
+	if text == "" {
+		return nil
 	}
-	return out, rows.Err()
+	return strings.Split(text, "\n")
 }
 
 // AddReport keeps a report (Moderation).
@@ -287,9 +299,7 @@ func (db *DB) Reports(ctx context.Context, limit int) ([]Report, error) {
 			return nil, err
 		}
 		r.At = fromMS(at)
-		if ev != "" {
-			r.Evidence = strings.Split(ev, "\n")
-		}
+		r.Evidence = splitLines(ev)
 		out = append(out, r)
 	}
 	return out, rows.Err()

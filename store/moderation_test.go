@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -87,6 +88,20 @@ func TestMutesIgnoresAndReportsAreKept(t *testing.T) {
 		}
 		if got, err := db.Ignores(ctx, a.ID); err != nil || !slices.Equal(got, []string{"a:7"}) {
 			t.Fatalf("ignores = %v, %v", got, err)
+		}
+		if got, err := db.AccountByKey(ctx, "SHA256:ana1"); err != nil || !slices.Equal(got.Ignores, []string{"a:7"}) {
+			t.Fatalf("the account read at login hides %v (%v), want a:7", got.Ignores, err)
+		}
+		for i := 1; i < MaxIgnores; i++ {
+			if err := db.SetIgnore(ctx, a.ID, fmt.Sprintf("a:%d", 1000+i), true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.SetIgnore(ctx, a.ID, "a:1", true); !errors.Is(err, ErrTooManyIgnores) {
+			t.Fatalf("one ignore past %d: %v, want ErrTooManyIgnores", MaxIgnores, err)
+		}
+		if err := db.SetIgnore(ctx, 999, "a:1", true); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("an ignore of no account: %v", err)
 		}
 
 		for _, reason := range []string{"first", "second"} {

@@ -2,8 +2,9 @@
 -- account (account_id) and so every key of it, 'key' one fingerprint,
 -- 'addr' an address or a CIDR (target). until_ms 0 is for ever. by_key is
 -- the admin's key fingerprint. mutes silence a speaker (target: the lobby's
--- speaker id, "a:ACCOUNT" or "n:NAMEKEY") until until_ms. ignores are the
--- speakers an account has hidden from itself. reports are what players
+-- speaker id, "a:ACCOUNT" or "k:IDENTITY") until until_ms.
+-- accounts.ignores are the speakers an account hides from itself, one a
+-- line, read with the account at each login. reports are what players
 -- reported, with the table's last chat lines as evidence (one a line).
 CREATE TABLE bans (
 	id         INTEGER PRIMARY KEY,
@@ -26,12 +27,7 @@ CREATE TABLE mutes (
 	until_ms INTEGER NOT NULL
 );
 
-CREATE TABLE ignores (
-	account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-	ignored    TEXT    NOT NULL,
-	at_ms      INTEGER NOT NULL,
-	PRIMARY KEY (account_id, ignored)
-);
+ALTER TABLE accounts ADD COLUMN ignores TEXT NOT NULL DEFAULT '';
 
 CREATE TABLE reports (
 	id          INTEGER PRIMARY KEY,
