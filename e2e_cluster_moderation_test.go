@@ -76,7 +76,12 @@ func TestClusterModerationActsOnEveryNode(t *testing.T) {
 	out, _, status = adminRun(t, a.addr, op, "close "+code)
 	require.Zero(t, status, out)
 	ana.WaitFor(t, "an operator closed this table", wait)
-	dy.WaitFor(t, "an operator closed this table", wait)
+	// dy's node hears the table closed, and its last screen with the
+	// reason, by two ways: whichever comes first sends dy to the lobby.
+	dy.WaitUntil(t, func(s string) bool {
+		return strings.Contains(s, "Quick play") &&
+			(strings.Contains(s, "an operator closed this table") || strings.Contains(s, "the table has closed"))
+	}, wait)
 
 	out, _, status = adminRun(t, a.addr, op, "kick bo")
 	require.Zero(t, status)

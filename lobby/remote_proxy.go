@@ -114,10 +114,32 @@ func (p *proxy) run() {
 				return
 			}
 		case <-p.quit:
+			p.unseatAll()
 			return
 		case <-p.h.ctx.Done():
 			return
 		}
+	}
+}
+
+// errTableClosed is what a player at a table of another node reads when it
+// closed and its own words did not reach them.
+var errTableClosed = errors.New("the table has closed")
+
+// unseatAll sends the members still at the table back to the lobby once
+// it has closed. Its owner's last screens (which say why) and the news
+// that it closed come by different ways: when the news comes first, the
+// screens find no proxy, and without this the members would be left
+// looking at a table that is no more.
+func (p *proxy) unseatAll() {
+	p.mu.Lock()
+	at := make([]*Client, 0, len(p.members))
+	for _, m := range p.members {
+		at = append(at, m.c)
+	}
+	p.mu.Unlock()
+	for _, c := range at {
+		c.unseat(p.q, errTableClosed.Error(), false) // nothing if it is elsewhere
 	}
 }
 
