@@ -17,7 +17,7 @@ import (
 
 // TestClusterModerationActsOnEveryNode: two nodes of one service (one
 // PostgreSQL, one NATS), an operator on node a. Who lists the players of
-// both; an announcement, a close and a kick made on a reach the players of
+// both; an announcement, a close, a kick and a mute made on a reach the players of
 // b; a player of a ignores one at a table of b; and a ban made on a keeps
 // its player out of b, where they are.
 func TestClusterModerationActsOnEveryNode(t *testing.T) {
@@ -88,6 +88,11 @@ func TestClusterModerationActsOnEveryNode(t *testing.T) {
 	require.Equal(t, "kicked bo: 1 session(s) closed\n", out)
 	bo.Wait(t, wait)
 	require.Contains(t, string(bo.Stderr()), "an operator removed you from the server")
+
+	out, _, status = adminRun(t, a.addr, op, "mute cy 10m shouting")
+	require.Zero(t, status, out)
+	require.Contains(t, out, "told on 1 screen(s)")
+	cy.WaitFor(t, "an operator muted you until", wait)
 
 	out, _, status = adminRun(t, a.addr, op, "ban cy 2h cheating")
 	require.Zero(t, status, out)
