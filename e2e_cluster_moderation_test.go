@@ -17,9 +17,9 @@ import (
 
 // TestClusterModerationActsOnEveryNode: two nodes of one service (one
 // PostgreSQL, one NATS), an operator on node a. Who lists the players of
-// both; an announcement, a close, a kick and a mute made on a reach the players of
-// b; a player of a ignores one at a table of b; and a ban made on a keeps
-// its player out of b, where they are.
+// both; an announcement, a close, a kick and a mute made on a reach the
+// players of b; a player of a ignores one at a table of b; and a ban made
+// on a keeps its player out of b, where they are.
 func TestClusterModerationActsOnEveryNode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs two nodes: not with -short")
