@@ -63,6 +63,8 @@ type Leases interface {
 	// WatchLeases calls free with every table whose lease ran out or was
 	// handed over, until ctx ends.
 	WatchLeases(ctx context.Context, free func(id string)) error
+	// Leased lists the leases held now (tables' and nodes').
+	Leased(ctx context.Context) ([]string, error)
 }
 
 // Directory is what the nodes know of each other's tables: a line per

@@ -155,38 +155,57 @@ func (c *Client) goOnAt(q *tableQueue, watch bool) {
 // seat taken by a newer connection of its player.
 var errSeatElsewhere = errors.New("you play this table from another connection now")
 
+// DrainReport is what a drain did: the tables it handed to other nodes,
+// and those it kept for this node's next start (no other node was there to
+// take them, or they could not be handed over), as a lone node keeps
+// them at a stop.
+type DrainReport struct {
+	HandedOver, Kept int
+}
+
 // Drain hands every table of this node to the other nodes, with nothing
 // lost: each stops between two commands once its journal is written, and
 // another node takes it and plays on; this node's sessions at them go on
 // there through proxies. It returns once they are back at their tables
 // (or ctx ends). What is left to do is to close this node's sessions
 // (Shutdown), which their players see with line, the host to ssh to.
-func (h *Hub) Drain(ctx context.Context, line string) error {
+//
+// The last node of a service has no one to hand its tables to: it keeps
+// them, as a lone node does, for its next start (and does not wait for an
+// owner that will not come).
+func (h *Hub) Drain(ctx context.Context, line string) (DrainReport, error) {
+	var rep DrainReport
 	if !h.leasing() {
-		return nil
+		return rep, nil
 	}
 	h.setStopLine(line)
 	reply := make(chan []*table, 1)
 	tables, err := request(ctx, h.cmds, h.done, hubCmd(drainCmd{reply: reply}), reply, true)
 	if err != nil {
-		return err
+		return rep, err
 	}
+	alone := !h.othersLive(ctx)
 	var errs []error
 	for _, t := range tables {
-		if t.tour != nil {
+		if t.tour != nil || alone {
+			rep.Kept++
 			continue
 		}
 		r := make(chan bool, 1)
 		ok, err := request(ctx, t.q.cmds, t.q.done, tableCmd(handOffCmd{reply: r}), r, true)
-		if err == nil && !ok {
+		switch {
+		case err == nil && !ok:
+			rep.Kept++
 			errs = append(errs, errors.New("table "+t.id+" could not be handed over: its journal cannot be written"))
+		case err == nil:
+			rep.HandedOver++
 		}
 	}
 	// The hub has taken every handedOffCmd the tables sent before they
 	// answered once it answers this: every move is counted in h.moving.
 	online := make(chan int, 1)
 	if _, err := ask(h, onlineCmd{reply: online}, online); err != nil {
-		return err
+		return rep, err
 	}
 	done := make(chan struct{})
 	go func() { h.moving.Wait(); close(done) }()
@@ -195,7 +214,24 @@ func (h *Hub) Drain(ctx context.Context, line string) error {
 	case <-ctx.Done():
 		errs = append(errs, ctx.Err())
 	}
-	return errors.Join(errs...)
+	return rep, errors.Join(errs...)
+}
+
+// othersLive reports whether a run of another node holds its lease now
+// (lease.go): one that could take this node's tables. When the leases
+// cannot be read, it answers yes, and the drain hands over as before.
+func (h *Hub) othersLive(ctx context.Context) bool {
+	keys, err := h.cfg.Cluster.Leased(ctx)
+	if err != nil {
+		h.logError("the nodes of the service could not be listed; handing the tables over all the same", "err", err)
+		return true
+	}
+	for _, k := range keys {
+		if node, _, ok := nodeOfLease(k); ok && node != h.cfg.Cluster.Node() {
+			return true
+		}
+	}
+	return false
 }
 
 // drainCmd marks the hub as draining (it takes no table over from now)
