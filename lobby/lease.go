@@ -163,6 +163,9 @@ func (h *Hub) onLeaseFree(id string) {
 		}
 		return
 	}
+	if p := h.proxyOf(id); p != nil {
+		p.ownerGone() // whoever had it will not answer now
+	}
 	if h.shutdown || h.draining || h.tables[id] != nil {
 		return
 	}
