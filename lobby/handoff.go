@@ -97,6 +97,7 @@ func (h *Hub) onHandedOff(cmd handedOffCmd) {
 	}
 	h.unserveTable(t.id)
 	h.leases.remove(t.id)
+	h.offered.remove(t.id)
 	q := h.remoteQueue(t.id)
 	for k, aq := range h.away {
 		if aq == t.q {

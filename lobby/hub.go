@@ -79,6 +79,7 @@ type Hub struct {
 	rdir      remoteDir
 	screenVer atomic.Uint64
 	leases    leaseSet // the tables whose lease this node holds (lease.go)
+	offered   leaseSet // its tables it offered to the others, cut off from the store (offer.go)
 	draining  bool     // owned by run: handing every table to other nodes (handoff.go)
 	moving    sync.WaitGroup
 	// nodeLeased: this node holds its own lease (owned by renewLeases).

@@ -63,6 +63,12 @@ func (s *leaseSet) remove(id string) {
 	s.mu.Unlock()
 }
 
+func (s *leaseSet) get(id string) *table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.m[id]
+}
+
 func (s *leaseSet) all() []*table {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -93,6 +99,7 @@ func (h *Hub) dropLease(id string) {
 		return
 	}
 	h.leases.remove(id)
+	h.offered.remove(id)
 	go func() {
 		ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
 		defer cancel()
@@ -108,6 +115,7 @@ func (h *Hub) renewLeases() {
 	tick := time.NewTicker(leaseEvery)
 	defer tick.Stop()
 	failing := false // logged once until a renewal goes through again
+	storeDown := map[string]int{}
 	for {
 		select {
 		case <-tick.C:
@@ -117,6 +125,9 @@ func (h *Hub) renewLeases() {
 		h.renewNode()
 		var failed error
 		for _, t := range h.leases.all() {
+			if h.offerOrRenew(t, storeDown) {
+				continue
+			}
 			ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
 			err := h.cfg.Cluster.RenewLease(ctx, t.id)
 			cancel()
@@ -128,6 +139,7 @@ func (h *Hub) renewLeases() {
 				failed = err
 			}
 		}
+		h.retakeOffered()
 		switch {
 		case failed != nil && !failing:
 			h.logError("the tables' leases cannot be renewed; trying again each second", "err", failed)
@@ -199,14 +211,14 @@ func (h *Hub) adopt(id string) {
 		return
 	}
 	if err != nil {
-		_ = cl.DropLease(ctx, id, true) // for another node to try
 		h.logError("a table to take over could not be claimed", "table", id, "err", err)
+		h.handBack(ctx, id) // for another node to try
 		return
 	}
 	s, err := st.LoadTable(ctx, id)
 	if err != nil {
-		_ = cl.DropLease(ctx, id, true)
 		h.logError("a table to take over could not be read", "table", id, "err", err)
+		h.handBack(ctx, id)
 		return
 	}
 	if s.Tournament != "" {
