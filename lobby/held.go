@@ -90,6 +90,16 @@ func (h *Hub) showHeld(c *Client) {
 	}
 }
 
+// heldSeatOf is the table keeping a seat for key and the seat, or nil.
+func (h *Hub) heldSeatOf(key string) (*tableQueue, HeldSeat) {
+	h.held.mu.Lock()
+	defer h.held.mu.Unlock()
+	if e := h.held.m[key]; e != nil {
+		return e.q, e.seat
+	}
+	return nil, HeldSeat{}
+}
+
 // heldQueue is the table keeping a seat for key, or nil.
 func (h *Hub) heldQueue(key string) *tableQueue {
 	h.held.mu.Lock()

@@ -78,9 +78,10 @@ type Hub struct {
 	dir       *dirWriter
 	rdir      remoteDir
 	screenVer atomic.Uint64
-	leases    leaseSet // the tables whose lease this node holds (lease.go)
-	offered   leaseSet // its tables it offered to the others, cut off from the store (offer.go)
-	draining  bool     // owned by run: handing every table to other nodes (handoff.go)
+	leases    leaseSet        // the tables whose lease this node holds (lease.go)
+	offered   leaseSet        // its tables it offered to the others, cut off from the store (offer.go)
+	goneRuns  map[string]bool // runs of other nodes whose lease ran out or was given up (runTag; hub goroutine)
+	draining  bool            // owned by run: handing every table to other nodes (handoff.go)
 	moving    sync.WaitGroup
 	// nodeLeased: this node holds its own lease (owned by renewLeases).
 	nodeLeased bool
@@ -296,6 +297,8 @@ func (h *Hub) onNick(c *Client, nick string) error {
 	h.online[key] = c
 	if !c.guest {
 		h.nicks[c.key] = nick
+	} else {
+		h.putLiveRejoin(c, nick) // (rejoin_cluster.go)
 	}
 	c.post(func(s *Screen) { s.Nick = nick })
 	h.broadcastOnline()

@@ -309,6 +309,10 @@ func (h *Hub) dropNode(ctx context.Context) {
 // nodeGone takes the sessions of a node's run that is gone off this node's
 // tables, as lost connections (hub goroutine).
 func (h *Hub) nodeGone(node string, run uint64) {
+	if h.goneRuns == nil {
+		h.goneRuns = map[string]bool{}
+	}
+	h.goneRuns[runTag(node, run)] = true
 	for _, st := range h.served {
 		st.mu.Lock()
 		var gone []*Client
