@@ -189,6 +189,10 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- h.onInvite(cmd.from, cmd.nick)
 	case takeInviteCmd:
 		cmd.reply <- h.onTakeInvitation(cmd.nick, cmd.inv)
+	case signedInCmd:
+		cmd.reply <- h.onSignedIn(cmd)
+	case seatBackCmd:
+		cmd.reply <- h.onSeatBack(cmd)
 	case closedCmd:
 		h.onClosed(cmd.t)
 	case dirCmd:
