@@ -99,6 +99,14 @@ func (h *Hub) onHandedOff(cmd handedOffCmd) {
 	h.leases.remove(t.id)
 	h.offered.remove(t.id)
 	q := h.remoteQueue(t.id)
+	if t.tour != nil {
+		// A tournament's table is reached through its room, which goes
+		// with it (tournament_cluster.go).
+		q = h.remoteQueue(t.tour.id)
+		if tr := h.tours.byID[t.tour.id]; tr != nil && cmd.fenced {
+			go tr.fencedOff()
+		}
+	}
 	for k, aq := range h.away {
 		if aq == t.q {
 			h.away[k] = q
@@ -113,7 +121,7 @@ func (h *Hub) onHandedOff(cmd handedOffCmd) {
 			}()
 		}
 	}
-	if !cmd.fenced {
+	if !cmd.fenced && t.tour == nil {
 		go func() {
 			ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
 			defer cancel()
@@ -180,15 +188,35 @@ func (h *Hub) Drain(ctx context.Context, line string) (DrainReport, error) {
 		return rep, nil
 	}
 	h.setStopLine(line)
-	reply := make(chan []*table, 1)
-	tables, err := request(ctx, h.cmds, h.done, hubCmd(drainCmd{reply: reply}), reply, true)
+	reply := make(chan drained, 1)
+	d, err := request(ctx, h.cmds, h.done, hubCmd(drainCmd{reply: reply}), reply, true)
 	if err != nil {
 		return rep, err
 	}
 	alone := !h.othersLive(ctx)
 	var errs []error
-	for _, t := range tables {
-		if t.tour != nil || alone {
+	handed := map[string]bool{} // tournaments
+	for _, tr := range d.tours {
+		if alone {
+			continue
+		}
+		r := make(chan bool, 1)
+		ok, err := request(ctx, tr.q.cmds, tr.q.done, tableCmd(tourHandOffCmd{reply: r}), r, true)
+		handed[tr.id] = err == nil && ok
+		if err == nil && !ok {
+			errs = append(errs, errors.New("tournament "+tr.id+" could not be handed over: its record cannot be written"))
+		}
+	}
+	for _, t := range d.tables {
+		if t.tour != nil {
+			if handed[t.tour.id] {
+				rep.HandedOver++ // with its tournament
+			} else {
+				rep.Kept++
+			}
+			continue
+		}
+		if alone {
 			rep.Kept++
 			continue
 		}
@@ -236,8 +264,13 @@ func (h *Hub) othersLive(ctx context.Context) bool {
 }
 
 // drainCmd marks the hub as draining (it takes no table over from now)
-// and lists its tables.
-type drainCmd struct{ reply chan []*table }
+// and lists its tables and tournaments.
+type drainCmd struct{ reply chan drained }
+
+type drained struct {
+	tables []*table
+	tours  []*tournament
+}
 
 func (drainCmd) hubCmd() {}
 

@@ -72,17 +72,18 @@ type Hub struct {
 	// them (owned by run), the shadows' outbox, the proxies of other nodes'
 	// tables, the directory this node writes and what it read of the
 	// others' (owned by run), and the versions of the shadows' screens.
-	served    map[string]*servedTable
-	out       *outbox
-	proxies   proxies
-	dir       *dirWriter
-	rdir      remoteDir
-	screenVer atomic.Uint64
-	leases    leaseSet        // the tables whose lease this node holds (lease.go)
-	offered   leaseSet        // its tables it offered to the others, cut off from the store (offer.go)
-	goneRuns  map[string]bool // runs of other nodes whose lease ran out or was given up (runTag; hub goroutine)
-	draining  bool            // owned by run: handing every table to other nodes (handoff.go)
-	moving    sync.WaitGroup
+	served     map[string]*servedTable
+	out        *outbox
+	proxies    proxies
+	dir        *dirWriter
+	rdir       remoteDir
+	screenVer  atomic.Uint64
+	leases     leaseSet        // the tables whose lease this node holds (lease.go)
+	offered    leaseSet        // its tables it offered to the others, cut off from the store (offer.go)
+	goneRuns   map[string]bool // runs of other nodes whose lease ran out or was given up (runTag; hub goroutine)
+	tourLeases tourLeases      // the tournaments whose lease this node holds (tournament_cluster.go)
+	draining   bool            // owned by run: handing every table to other nodes (handoff.go)
+	moving     sync.WaitGroup
 	// nodeLeased: this node holds its own lease (owned by renewLeases).
 	nodeLeased bool
 	// run names this run of the node, for its lease (lease.go).
@@ -203,7 +204,11 @@ func (h *Hub) handle(cmd hubCmd) {
 		h.onHandedOff(cmd)
 	case drainCmd:
 		h.draining = true
-		cmd.reply <- h.allTables()
+		d := drained{tables: h.allTables()}
+		for _, tr := range h.tours.byID {
+			d.tours = append(d.tours, tr)
+		}
+		cmd.reply <- d
 	case keyAddedCmd:
 		h.onKeyAdded(cmd)
 	case tourHubCmd:
@@ -442,7 +447,7 @@ func (h *Hub) quickPicks(q QuickChoice) []*tableQueue {
 // onClosed forgets a table that closed.
 func (h *Hub) onClosed(t *table) {
 	delete(h.tables, t.id)
-	if h.clustered() {
+	if h.clustered() && t.tour == nil { // (a tournament's table is its room's: tournament_cluster.go)
 		h.unserveTable(t.id)
 		h.dir.dropTable(t.id, t.code)
 		h.dropLease(t.id)

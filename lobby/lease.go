@@ -123,7 +123,7 @@ func (h *Hub) renewLeases() {
 			return
 		}
 		h.renewNode()
-		var failed error
+		failed := h.renewTourLeases() // (tournament_cluster.go)
 		for _, t := range h.leases.all() {
 			if h.offerOrRenew(t, storeDown) {
 				continue
@@ -179,6 +179,12 @@ func (h *Hub) onLeaseFree(id string) {
 		p.ownerGone() // whoever had it will not answer now
 	}
 	if h.shutdown || h.draining || h.tables[id] != nil {
+		return
+	}
+	if isTourID(id) {
+		if h.tours.byID[id] == nil {
+			go h.adoptTournament(id) // (tournament_cluster.go)
+		}
 		return
 	}
 	go h.adopt(id)
@@ -323,11 +329,14 @@ func (h *Hub) nodeGone(node string, run uint64) {
 			}
 		}
 		st.mu.Unlock()
-		t := st.t
 		for _, c := range gone {
 			go func() {
 				r := make(chan bool, 1)
-				_, _ = request(h.ctx, t.q.cmds, t.q.done, tableCmd(disconnectCmd{c: c, reply: r}), r, true)
+				q := st.q
+				if at := c.table(); st.room && at != nil {
+					q = at // (at a tournament's table)
+				}
+				_, _ = request(h.ctx, q.cmds, q.done, tableCmd(disconnectCmd{c: c, reply: r}), r, true)
 			}()
 		}
 	}
