@@ -47,12 +47,14 @@ func tourTables(t *testing.T, n *node, ids [2]string) map[string]lobby.TableSnap
 // on a, where bo signs up and plays at his table of it through b. Node b
 // dies mid-round; a takes the tournament over, both its tables with every
 // stored move (the same engine states), and bo is back at his seat there
-// with his hand, without reconnecting.
+// with his hand, without reconnecting; ana, who was on b, connects to a
+// and is at her seat.
 func TestTournamentSurvivesItsNode(t *testing.T) {
 	ns := natstest.Start(t)
 	nodes := startStoredNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]
-	_, bo, id := tourGame(t, a, b)
+	ana, bo, id := tourGame(t, a, b)
+	anaHand := ana.Screen().Table.Game.Hand
 	before := tourTables(t, b, id)
 	require.Len(t, before, 2)
 	hand := bo.Screen().Table.Game.Hand
@@ -69,6 +71,15 @@ func TestTournamentSurvivesItsNode(t *testing.T) {
 	for tid, snap := range before {
 		require.Equal(t, snap.Hash, after[tid].RestoredHash, "table %s: no move lost", tid)
 	}
+
+	// ana was on b: she connects again, to a, and is at her seat.
+	ana2 := a.hub.Connect("sess-ana-2", "key-ana", false)
+	s = waitScreen(t, ana2, func(s lobby.Screen) bool { return s.Held != nil || s.Table != nil })
+	if s.Table == nil {
+		require.NoError(t, ana2.Back())
+	}
+	s = waitScreen(t, ana2, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, anaHand, s.Table.Game.Hand)
 }
 
 // TestDrainHandsTournamentsOver: node b drains with a tournament in play:

@@ -194,6 +194,9 @@ func (t *table) hold(i int, c *Client) {
 	hs := HeldSeat{TableID: t.id, Short: t.short, Name: t.opts.Name, Until: s.awaySince.Add(t.cfg.Grace)}
 	t.hub.holdSeat(s.key, c, t.q, hs)
 	if t.hub.clustered() {
+		if t.tour != nil {
+			hs.TableID = t.tour.id // reached through its room (tournament_cluster.go)
+		}
 		t.hub.dir.putSeat(s.key, hs) // found from any node (directory.go)
 	}
 }

@@ -337,6 +337,9 @@ func (h *Hub) onTourRestore(tr *tournament) bool {
 			t.listDirty = false
 			t.publish()
 		}
+		if t.moved {
+			t.holdAway() // found from any node (held.go)
+		}
 		go t.loop()
 	}
 	go tr.loop()
