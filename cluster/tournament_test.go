@@ -10,6 +10,7 @@ import (
 	"github.com/unossh/unossh/cluster/natstest"
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/store"
 )
 
 // tourGame opens a public tournament on node b (ana hosts it, with six
@@ -107,5 +108,37 @@ func TestDrainHandsTournamentsOver(t *testing.T) {
 		waitScreen(t, p, func(s lobby.Screen) bool {
 			return s.Table != nil && s.Table.Game != nil && s.Table.Seats[s.Table.You].Connected && logHas(s, "moved to another server")
 		})
+	}
+}
+
+// TestFencedTournamentStopsWhereItWas: once another node has claimed a
+// tournament in the store, the node that had it gets its next write of the
+// record refused (cy's sign-up there); the tournament stops there at once,
+// and is taken over from its record as it was before that sign-up, ana and
+// bo back in their places in its room.
+func TestFencedTournamentStopsWhereItWas(t *testing.T) {
+	ns := natstest.Start(t)
+	st, err := store.Open(store.Options{Dir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	nodes := startNodesWith(t, ns, st, "a", "b")
+	a, b := nodes[0], nodes[1]
+	ana, bo, cy := b.player(t, "ana"), a.player(t, "bo"), b.player(t, "cy")
+	settings := engine.Settings{Edition: engine.Classic2001, Blanks: engine.BlankSwapHands}
+	require.NoError(t, ana.OpenTournament(lobby.TournamentOptions{Public: true, Settings: settings, Bots: 4}))
+	id := ana.Screen().Table.ID
+	waitScreen(t, bo, func(s lobby.Screen) bool { return len(s.Tables) == 1 })
+	require.NoError(t, bo.SignUp(id))
+	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 6 })
+
+	_, err = st.ClaimTournament(context.Background(), id, "elsewhere") // another writer, as far as the store knows
+	require.NoError(t, err)
+	_ = cy.SignUp(id) // its record cannot be written: the tournament stops on b
+
+	for _, p := range []*lobby.Client{ana, bo} {
+		s := waitScreen(t, p, func(s lobby.Screen) bool {
+			return s.Table != nil && s.Table.ID == id && logHas(s, "moved to another server") && s.Table.Seats[s.Table.You].Connected
+		})
+		require.Equal(t, 6, s.Table.Taken, "as its record was, without cy")
 	}
 }

@@ -121,6 +121,7 @@ func (h *Hub) startCluster() {
 	h.screenVer.Store(uint64(time.Now().UnixNano()))
 	h.runID = h.screenVer.Load()
 	h.served = map[string]*servedTable{}
+	h.tourMoves = map[string][]movedSession{}
 	h.proxies.m = map[string]*proxy{}
 	h.rdir = remoteDir{tables: map[string]dirTable{}, codes: map[string]string{}, seats: map[string]dirSeat{}}
 	h.out = newOutbox(h)

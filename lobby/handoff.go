@@ -38,6 +38,7 @@ func (handedOffCmd) hubCmd() {}
 type movedSession struct {
 	c     *Client
 	watch bool
+	from  *tableQueue // the queue it was at (a tournament's room or table)
 }
 
 // fencedOff stops a table another node has taken over. It may be called
@@ -112,14 +113,15 @@ func (h *Hub) onHandedOff(cmd handedOffCmd) {
 			h.away[k] = q
 		}
 	}
-	for _, m := range cmd.local {
-		if m.c.moveTo(t.q, q) {
-			h.moving.Add(1)
-			go func() {
-				defer h.moving.Done()
-				m.c.goOnAt(q, m.watch)
-			}()
+	if t.tour != nil && h.tours.byID[t.tour.id] != nil {
+		// Its sessions go on through the room once the tournament has
+		// stopped here too: before, the room here would take them back.
+		for _, m := range cmd.local {
+			m.from = t.q
+			h.tourMoves[t.tour.id] = append(h.tourMoves[t.tour.id], m)
 		}
+	} else {
+		h.goOn(cmd.local, t.q, q)
 	}
 	if !cmd.fenced && t.tour == nil {
 		go func() {
@@ -131,6 +133,24 @@ func (h *Hub) onHandedOff(cmd handedOffCmd) {
 		}()
 	}
 	h.broadcastList()
+}
+
+// goOn moves sessions that were at from (or at their own from) to q, and
+// takes each back to its place there (hub goroutine).
+func (h *Hub) goOn(local []movedSession, from, q *tableQueue) {
+	for _, m := range local {
+		at := from
+		if m.from != nil {
+			at = m.from
+		}
+		if m.c.moveTo(at, q) {
+			h.moving.Add(1)
+			go func() {
+				defer h.moving.Done()
+				m.c.goOnAt(q, m.watch)
+			}()
+		}
+	}
 }
 
 // moveTo makes the session's handle to if it was from (the table it was

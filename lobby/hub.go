@@ -78,11 +78,12 @@ type Hub struct {
 	dir        *dirWriter
 	rdir       remoteDir
 	screenVer  atomic.Uint64
-	leases     leaseSet        // the tables whose lease this node holds (lease.go)
-	offered    leaseSet        // its tables it offered to the others, cut off from the store (offer.go)
-	goneRuns   map[string]bool // runs of other nodes whose lease ran out or was given up (runTag; hub goroutine)
-	tourLeases tourLeases      // the tournaments whose lease this node holds (tournament_cluster.go)
-	draining   bool            // owned by run: handing every table to other nodes (handoff.go)
+	leases     leaseSet                  // the tables whose lease this node holds (lease.go)
+	offered    leaseSet                  // its tables it offered to the others, cut off from the store (offer.go)
+	goneRuns   map[string]bool           // runs of other nodes whose lease ran out or was given up (runTag; hub goroutine)
+	tourLeases tourLeases                // the tournaments whose lease this node holds (tournament_cluster.go)
+	tourMoves  map[string][]movedSession // sessions at a tournament's tables it stopped, by tournament (hub goroutine)
+	draining   bool                      // owned by run: handing every table to other nodes (handoff.go)
 	moving     sync.WaitGroup
 	// nodeLeased: this node holds its own lease (owned by renewLeases).
 	nodeLeased bool

@@ -64,6 +64,9 @@ type tournament struct {
 	// (tournament_cluster.go).
 	epoch  uint64
 	leased bool
+	// fence is its record's fencing number in the store, once a node of
+	// several claimed it (0: never claimed).
+	fence int64
 }
 
 // tourReportsLen is room for every report the tables can have in flight:

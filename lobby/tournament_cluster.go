@@ -237,15 +237,8 @@ func (h *Hub) onTourHandedOff(cmd tourHandedOffCmd) {
 			h.away[k] = q
 		}
 	}
-	for _, m := range cmd.local {
-		if m.c.moveTo(tr.q, q) {
-			h.moving.Add(1)
-			go func() {
-				defer h.moving.Done()
-				m.c.goOnAt(q, m.watch)
-			}()
-		}
-	}
+	h.goOn(append(h.tourMoves[tr.id], cmd.local...), tr.q, q) // those at its tables too (onHandedOff)
+	delete(h.tourMoves, tr.id)
 	if !cmd.fenced {
 		go func() {
 			ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
@@ -287,6 +280,19 @@ func (h *Hub) adoptTournament(id string) {
 	cl, st := h.cfg.Cluster, h.cfg.Store
 	if err := cl.TakeLease(ctx, id); err != nil {
 		return // another node was quicker
+	}
+	// The claims come before the reads, as a table's (lease.go): from
+	// them on the old owner can write neither its record nor a move.
+	tourFence, err := st.ClaimTournament(ctx, id, h.cfg.Node)
+	if errors.Is(err, store.ErrUnknownTournament) {
+		_ = cl.DropLease(ctx, id, false) // it had ended
+		_ = cl.DropTable(ctx, id)
+		return
+	}
+	if err != nil {
+		h.logError("a tournament to take over could not be claimed", "tournament", id, "err", err)
+		h.handBack(ctx, id)
+		return
 	}
 	recs, err := st.UnfinishedTournaments(ctx)
 	if err != nil {
@@ -341,7 +347,7 @@ func (h *Hub) adoptTournament(id string) {
 			t.fence, t.claimed = f, true
 		}
 	}
-	tr.leased = true
+	tr.leased, tr.fence = true, tourFence
 	reply := make(chan int, 1)
 	if n, err := ask(h, tourRestoreCmd{tours: []*tournament{tr}, reply: reply}, reply); err != nil || n == 0 {
 		_ = cl.DropLease(ctx, id, true)
@@ -353,10 +359,20 @@ func (h *Hub) adoptTournament(id string) {
 }
 
 // restoreTourLeased is restoreTournaments' check on a node of several: a
-// tournament is rebuilt only if no node holds it (another node plays it).
-func (h *Hub) restoreTourLeased(ctx context.Context, id string) bool {
+// tournament is rebuilt only if no node holds it (another node plays it),
+// and claimed (its fence: whatever wrote it before writes no more).
+func (h *Hub) restoreTourLeased(ctx context.Context, id string) (fence int64, ok bool) {
 	if !h.leasing() {
-		return true
+		return 0, true
 	}
-	return h.cfg.Cluster.TakeLease(ctx, id) == nil
+	if h.cfg.Cluster.TakeLease(ctx, id) != nil {
+		return 0, false
+	}
+	fence, err := h.cfg.Store.ClaimTournament(ctx, id, h.cfg.Node)
+	if err != nil {
+		h.logError("a tournament to restore could not be claimed", "tournament", id, "err", err)
+		_ = h.cfg.Cluster.DropLease(ctx, id, true)
+		return 0, false
+	}
+	return fence, true
 }

@@ -50,12 +50,13 @@ func (h *Hub) restoreTournaments(ctx context.Context, saved []store.SavedTable) 
 	for _, rec := range recs {
 		mine := byTour[rec.ID]
 		delete(byTour, rec.ID)
-		if !h.restoreTourLeased(ctx, rec.ID) {
+		fence, ok := h.restoreTourLeased(ctx, rec.ID)
+		if !ok {
 			continue // another node plays it (tournament_cluster.go)
 		}
 		tr, err := h.rebuildTournament(ctx, rec, mine, false)
 		if err == nil {
-			tr.leased = h.leasing()
+			tr.leased, tr.fence = h.leasing(), fence
 			tours = append(tours, tr)
 			continue
 		}
