@@ -67,6 +67,20 @@ func (s *cutStore) FinishTable(ctx context.Context, id string) error {
 	return s.Store.FinishTable(ctx, id)
 }
 
+func (s *cutStore) SaveTournament(ctx context.Context, tr store.Tournament) error {
+	if err := s.down(); err != nil {
+		return err
+	}
+	return s.Store.SaveTournament(ctx, tr)
+}
+
+func (s *cutStore) ClaimTournament(ctx context.Context, id, node string) (int64, error) {
+	if err := s.down(); err != nil {
+		return 0, err
+	}
+	return s.Store.ClaimTournament(ctx, id, node)
+}
+
 func (s *cutStore) LoadTable(ctx context.Context, id string) (store.SavedTable, error) {
 	if err := s.down(); err != nil {
 		return store.SavedTable{}, err
@@ -113,4 +127,35 @@ func TestNodeCutOffFromTheDatabaseGivesItsTablesUp(t *testing.T) {
 	_, still := snapshotOf(t, b, id)
 	require.False(t, still, "b has stopped it")
 	playMoves(t, 4, ana, bo)
+}
+
+// TestNodeCutOffFromTheDatabaseGivesItsTournamentsUp: the same for a
+// tournament: node b, cut off from the database, cannot write its room's
+// record (cy's sign-up), offers the tournament, and node a takes it over
+// from its record, ana (on b) and bo (on a) in their places there.
+func TestNodeCutOffFromTheDatabaseGivesItsTournamentsUp(t *testing.T) {
+	ns := natstest.Start(t)
+	st, err := store.Open(store.Options{Dir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	cut := &cutStore{Store: st}
+	a := startNodesWith(t, ns, st, "a")[0]
+	b := startNodesWith(t, ns, cut, "b")[0]
+	ana, bo, cy := b.player(t, "ana"), a.player(t, "bo"), b.player(t, "cy")
+	settings := engine.Settings{Edition: engine.Classic2001, Blanks: engine.BlankSwapHands}
+	require.NoError(t, ana.OpenTournament(lobby.TournamentOptions{Public: true, Settings: settings, Bots: 4}))
+	id := ana.Screen().Table.ID
+	waitScreen(t, bo, func(s lobby.Screen) bool { return len(s.Tables) == 1 })
+	require.NoError(t, bo.SignUp(id))
+	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 6 })
+
+	cut.cut.Store(true)
+	_ = cy.SignUp(id) // its record cannot be written from b
+
+	for _, p := range []*lobby.Client{ana, bo} {
+		s := waitScreen(t, p, func(s lobby.Screen) bool {
+			return s.Table != nil && s.Table.ID == id && logHas(s, "moved to another server") && s.Table.Seats[s.Table.You].Connected
+		})
+		require.Equal(t, 6, s.Table.Taken, "as its record was")
+	}
 }

@@ -72,19 +72,20 @@ type Hub struct {
 	// them (owned by run), the shadows' outbox, the proxies of other nodes'
 	// tables, the directory this node writes and what it read of the
 	// others' (owned by run), and the versions of the shadows' screens.
-	served     map[string]*servedTable
-	out        *outbox
-	proxies    proxies
-	dir        *dirWriter
-	rdir       remoteDir
-	screenVer  atomic.Uint64
-	leases     leaseSet                  // the tables whose lease this node holds (lease.go)
-	offered    leaseSet                  // its tables it offered to the others, cut off from the store (offer.go)
-	goneRuns   map[string]bool           // runs of other nodes whose lease ran out or was given up (runTag; hub goroutine)
-	tourLeases tourLeases                // the tournaments whose lease this node holds (tournament_cluster.go)
-	tourMoves  map[string][]movedSession // sessions at a tournament's tables it stopped, by tournament (hub goroutine)
-	draining   bool                      // owned by run: handing every table to other nodes (handoff.go)
-	moving     sync.WaitGroup
+	served       map[string]*servedTable
+	out          *outbox
+	proxies      proxies
+	dir          *dirWriter
+	rdir         remoteDir
+	screenVer    atomic.Uint64
+	leases       leaseSet                  // the tables whose lease this node holds (lease.go)
+	offered      leaseSet                  // its tables it offered to the others, cut off from the store (offer.go)
+	goneRuns     map[string]bool           // runs of other nodes whose lease ran out or was given up (runTag; hub goroutine)
+	tourLeases   tourLeases                // the tournaments whose lease this node holds (tournament_cluster.go)
+	tourMoves    map[string][]movedSession // sessions at a tournament's tables it stopped, by tournament (hub goroutine)
+	offeredTours tourLeases                // its tournaments it offered to the others, cut off from the store (offer.go)
+	draining     bool                      // owned by run: handing every table to other nodes (handoff.go)
+	moving       sync.WaitGroup
 	// nodeLeased: this node holds its own lease (owned by renewLeases).
 	nodeLeased bool
 	// run names this run of the node, for its lease (lease.go).

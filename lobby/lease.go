@@ -123,7 +123,7 @@ func (h *Hub) renewLeases() {
 			return
 		}
 		h.renewNode()
-		failed := h.renewTourLeases() // (tournament_cluster.go)
+		failed := h.renewTourLeases(storeDown) // (tournament_cluster.go)
 		for _, t := range h.leases.all() {
 			if h.offerOrRenew(t, storeDown) {
 				continue

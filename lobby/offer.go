@@ -29,15 +29,9 @@ const offerAfter = 2
 // journal has failed long enough (true), else leave it to be renewed.
 // failing counts each table's renewals in a row with a failing journal.
 func (h *Hub) offerOrRenew(t *table, failing map[string]int) bool {
-	if !t.storeDown.Load() {
-		delete(failing, t.id)
+	if !offerDue(t.id, t.storeDown.Load(), failing) {
 		return false
 	}
-	failing[t.id]++
-	if failing[t.id] < offerAfter {
-		return false
-	}
-	delete(failing, t.id)
 	h.leases.remove(t.id)
 	h.offered.add(t)
 	ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
@@ -47,6 +41,34 @@ func (h *Hub) offerOrRenew(t *table, failing map[string]int) bool {
 		l.Warn("a table's journal cannot be written from this node; it is offered to the other nodes", "table", t.id, "err", err)
 	}
 	return true
+}
+
+// offerDue counts the renewals in a row that find id's store failing
+// (down), and reports when it is time to offer it.
+func offerDue(id string, down bool, failing map[string]int) bool {
+	if !down {
+		delete(failing, id)
+		return false
+	}
+	failing[id]++
+	if failing[id] < offerAfter {
+		return false
+	}
+	delete(failing, id)
+	return true
+}
+
+// offerTour is offerOrRenew for a tournament whose record or tables'
+// journals have failed long enough (tournament_cluster.go).
+func (h *Hub) offerTour(tr *tournament) {
+	h.tourLeases.remove(tr.id)
+	h.offeredTours.add(tr)
+	ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
+	defer cancel()
+	err := h.cfg.Cluster.DropLease(ctx, tr.id, true)
+	if l := h.cfg.Logger; l != nil {
+		l.Warn("a tournament cannot be saved from this node; it is offered to the other nodes", "tournament", tr.id, "err", err)
+	}
 }
 
 // retakeOffered takes back the lease of each table offered whose journal
@@ -76,11 +98,34 @@ func (h *Hub) retakeOffered() {
 			l.Info("an offered table's journal is written again; it stays on this node", "table", t.id)
 		}
 	}
+	for _, tr := range h.offeredTours.all() {
+		select {
+		case <-tr.q.done:
+			h.offeredTours.remove(tr.id)
+			continue
+		default:
+		}
+		if tr.storeDown() {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
+		err := h.cfg.Cluster.TakeLease(ctx, tr.id)
+		cancel()
+		if err == nil {
+			h.offeredTours.remove(tr.id)
+			h.tourLeases.add(tr)
+		}
+	}
 }
 
 // takenFromUs stops a table this node offered, now that another node
 // names itself its owner in the directory (hub goroutine).
 func (h *Hub) takenFromUs(id, node string) {
+	if tr := h.offeredTours.get(id); tr != nil && node != "" && node != h.cfg.Cluster.Node() && h.tours.byID[id] == tr {
+		h.offeredTours.remove(id)
+		go tr.fencedOff()
+		return
+	}
 	t := h.offered.get(id)
 	if t == nil || node == "" || node == h.cfg.Cluster.Node() || h.tables[id] != t {
 		return

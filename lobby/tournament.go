@@ -3,6 +3,7 @@ package lobby
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/unossh/unossh/engine"
@@ -67,6 +68,9 @@ type tournament struct {
 	// fence is its record's fencing number in the store, once a node of
 	// several claimed it (0: never claimed).
 	fence int64
+	// recordDown: its record's last write failed (set by loop, read by the
+	// lease's renewals: offer.go).
+	recordDown atomic.Bool
 }
 
 // tourReportsLen is room for every report the tables can have in flight:

@@ -50,6 +50,12 @@ func (s *tourLeases) remove(id string) {
 	s.mu.Unlock()
 }
 
+func (s *tourLeases) get(id string) *tournament {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.m[id]
+}
+
 func (s *tourLeases) all() []*tournament {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -121,6 +127,7 @@ func (h *Hub) unshareTour(tr *tournament) {
 	h.dir.dropTable(tr.id, tr.code)
 	if h.leasing() {
 		h.tourLeases.remove(tr.id)
+		h.offeredTours.remove(tr.id)
 		h.dropLease(tr.id)
 	}
 }
@@ -231,6 +238,7 @@ func (h *Hub) onTourHandedOff(cmd tourHandedOffCmd) {
 	}
 	h.unserveTable(tr.id)
 	h.tourLeases.remove(tr.id)
+	h.offeredTours.remove(tr.id)
 	q := h.remoteQueue(tr.id)
 	for k, aq := range h.away {
 		if aq == tr.q {
@@ -252,10 +260,15 @@ func (h *Hub) onTourHandedOff(cmd tourHandedOffCmd) {
 }
 
 // renewTourLeases is renewLeases' part for tournaments: one whose lease is
-// lost stops here.
-func (h *Hub) renewTourLeases() error {
+// lost stops here; one that cannot be saved long enough is offered to the
+// other nodes (offer.go).
+func (h *Hub) renewTourLeases(failing map[string]int) error {
 	var failed error
 	for _, tr := range h.tourLeases.all() {
+		if offerDue(tr.id, tr.storeDown(), failing) {
+			h.offerTour(tr)
+			continue
+		}
 		ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
 		err := h.cfg.Cluster.RenewLease(ctx, tr.id)
 		cancel()
@@ -268,6 +281,12 @@ func (h *Hub) renewTourLeases() error {
 		}
 	}
 	return failed
+}
+
+// storeDown reports whether the tournament's record or one of its
+// tables' journals could not be written the last time (any goroutine).
+func (tr *tournament) storeDown() bool {
+	return tr.recordDown.Load() || tr.tables[0].storeDown.Load() || tr.tables[1].storeDown.Load()
 }
 
 // adoptTournament takes tournament id over from a node that lost it: the

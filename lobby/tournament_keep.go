@@ -123,6 +123,7 @@ func (tr *tournament) writeState() {
 		tr.handOff(true) // another node has it now (tournament_cluster.go)
 		return
 	}
+	tr.recordDown.Store(err != nil)
 	if err == nil {
 		k.written, k.pending, k.retryAt, k.backoff = k.pending, nil, time.Time{}, 0
 		return
