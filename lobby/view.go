@@ -18,7 +18,10 @@ type logEntry struct {
 	chat  bool
 	nick  string
 	text  string
-	seq   uint64 // its place in the table's log since it opened (addLog)
+	// from is a chat line's speaker (Client.speaker), by which a player
+	// who ignores them hides it (moderation_players.go).
+	from string
+	seq  uint64 // its place in the table's log since it opened (addLog)
 	// told is the event as narrated so far, by viewer, while the seats'
 	// names and the mode stay as they were (toldNames, toldMode): every
 	// flush narrates the last lines of the log for every viewer, and the
@@ -140,8 +143,8 @@ func (t *table) viewFor(seat int) *TableView {
 // spectators), kept from one flush to the next while the seats' names, the
 // mode and the lines already told stay as they were. Every flush sends
 // every viewer the log's last lines, and a move adds one: each viewer's
-// lines were copied afresh, 7% of the bytes a playing server
-// allocated. Lines are only ever added at the end of the list, past the
+// lines were copied afresh, a large share of what a playing server
+// allocated (docs/benchmarks.md). Lines are only ever added at the end of the list, past the
 // length of every view already sent, and a view's list is cut to its
 // length, so a view never sees a line change; the list is moved to a new
 // one, dropping the lines no longer shown, only when it is full.
@@ -205,7 +208,7 @@ func shownFrom(seqs []uint64, first uint64) int {
 func (t *table) tellLine(e *logEntry, seat int, names []string, namesKey string) (LogLine, bool) {
 	switch {
 	case e.chat:
-		return LogLine{Chat: true, Nick: e.nick, Text: e.text}, true
+		return LogLine{Chat: true, Nick: e.nick, Text: e.text, From: e.from}, true
 	case e.isEvent:
 		text := e.tell(seat, names, namesKey, t.opts.Settings)
 		if e.text != "" { // told otherwise at the time (a stand-in bot's win)

@@ -42,7 +42,11 @@ func (s *Server) runProgram(ls *liveSession) {
 	if raw, ok := rawChannel(ls.gs.Context()); ok {
 		screen = raw // no \n to turn into \r\n: no copy of each frame
 	}
-	ended, err := term.Run(ls.ctx, model, keys, term.Options{
+	run := s.cfg.Run
+	if run == nil {
+		run = term.Run
+	}
+	ended, err := run(ls.ctx, model, keys, term.Options{
 		Out:     ls.guard(screen),
 		Width:   ls.pty.Window.Width,
 		Height:  ls.pty.Window.Height,

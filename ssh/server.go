@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/netip"
 	"runtime"
@@ -56,6 +57,10 @@ type Config struct {
 	// session's loop runs (package term; term.Plain makes one of any
 	// Bubble Tea model). Required.
 	NewModel func(s Session) term.Model
+	// Run runs a session's program: term.Run if nil. Another runtime (a
+	// measurement of Charm's v2 program, bench/teav2) is given here; the
+	// door, its limits and the guarded writer stay the same.
+	Run func(ctx context.Context, m term.Model, keys io.Reader, o term.Options) (ended string, err error)
 	// PublicHost is how players reach the server, as ssh's arguments
 	// ("uno.example.com", or "-p 2222 uno.example.com"), for the commands
 	// shown in help and error messages; "-p PORT HOST" if empty.
@@ -97,6 +102,14 @@ type Config struct {
 	// Records answers profile, top and link (records.go). Nil: the server
 	// keeps no records, and says so.
 	Records RecordsFunc
+	// IsAdmin says whether a key (its fingerprint) is an operator's, who
+	// may run admin commands (admin.go). Nil: nobody is.
+	IsAdmin func(fingerprint string) bool
+	// Admin runs an operator's commands. Nil: the server takes none.
+	Admin AdminFunc
+	// Banned says whether a key or address may not come in, and what it
+	// reads (middleware.go's refuseBanned). Nil: nobody is banned.
+	Banned BannedFunc
 	// Shared counts MaxSessionsPerIP and the connection rate per address
 	// across the nodes of a service (shared.go). Nil on a lone node.
 	Shared Shared

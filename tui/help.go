@@ -85,11 +85,11 @@ var keySections = []struct {
 		{"Raiding a hand", raidKeyMap},
 		{"When the game is over", finalHostKeyMap},
 		{"Leaving a game under way", leaveKeyMap},
-		{"Typing in the chat", chatKeyMap},
+		{"Typing in the chat (/ignore NAME hides their chat from you, /unignore NAME shows it again, /report NAME [reason] tells the operators, /chat off or on mutes the table's chat (host))", chatKeyMap},
 		{"Watching", sitterKeyMap},
 	}},
 	{"In the waiting room", []moment{
-		{"The host starts the game, adds and removes bots and players, and sets the rules; the others are told so", roomHostKeyMap},
+		{"The host starts the game, adds and removes bots and players, and sets the rules; the others are told so. r on a player's row reports them to the operators (add a reason, then enter)", roomHostKeyMap},
 		{"Inviting a player online", inviteKeyMap},
 	}},
 	{"In the lobby", []moment{

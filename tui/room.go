@@ -28,7 +28,7 @@ func (r *roomState) sync(t *lobby.TableView) {
 // roomKeys are the waiting room's keys; the host's start, fill and edit
 // the table, and only say so to the others.
 var roomKeys = struct {
-	Up, Down, Start, AddBot, Remove, LevelDown, LevelUp, Pace, Edit, Chat, Invite, Leave, Help key.Binding
+	Up, Down, Start, AddBot, Remove, LevelDown, LevelUp, Pace, Edit, Chat, Invite, Report, Leave, Help key.Binding
 }{
 	Up:        with(keyUp, "↑/↓", "seat"),
 	Down:      with(keyDown, "↑/↓", "seat"),
@@ -41,6 +41,7 @@ var roomKeys = struct {
 	Edit:      bind("e", "rules", "e"),
 	Chat:      bind("t", "chat", "t"),
 	Invite:    bind("i", "invite", "i"),
+	Report:    bind("r", "report the player in the selected seat", "r"),
 	Leave:     bind("l", "leave", "l", "q"),
 	Help:      keyHelp,
 }
@@ -51,12 +52,12 @@ var (
 	roomHostKeyMap = &footed{
 		Foot: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help, roomKeys.Invite},
-		More: keyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
+		More: keyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Report},
 	}
 	roomGuestKeyMap = &footed{
 		Foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Invite, roomKeys.Help},
 		More: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
-			roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Edit},
+			roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Edit, roomKeys.Report},
 	}
 )
 
@@ -108,15 +109,17 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 		m.tbl.chat.open = true
 	case is(k, roomKeys.Invite):
 		m.room.invite.open = true
+	case is(k, roomKeys.Report):
+		return m.reportSeat(m.room.cursor) // moderation.go
 	case is(k, roomKeys.Leave):
 		return m.leaveTable()
 	case is(k, roomKeys.Help):
 		m.openHelp()
 	default:
 		if t.Host {
-			m.say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · i invite · t chat · l leave", false)
+			m.say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · r report · i invite · t chat · l leave", false)
 		} else {
-			m.say("waiting for the host to start · i invite a friend · t chat · l leave", false)
+			m.say("waiting for the host to start · ↑/↓ r report a player · i invite a friend · t chat · l leave", false)
 		}
 	}
 	return nil

@@ -45,12 +45,12 @@ var (
 	tourHostKeyMap = &footed{
 		Foot: keyList{tourRoomKeys.Up, tourRoomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
-		More: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
+		More: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Report},
 	}
 	tourPlayerKeyMap = &footed{
 		Foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
 		More: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot,
-			roomKeys.Remove, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace},
+			roomKeys.Remove, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Report},
 	}
 )
 

@@ -26,14 +26,16 @@ func (c *Counts) Frames() uint64 { return c.frames.Load() }
 // MoveToScreen is how long moves took to reach the screens.
 func (c *Counts) MoveToScreen() Latency { return c.latency.snapshot() }
 
-// frame counts one frame drawn.
-func (c *Counts) frame() {
+// Frame counts one frame drawn. (The painter counts its own; another
+// runtime, given through ssh.Config.Run, counts with these three.)
+func (c *Counts) Frame() {
 	if c != nil {
 		c.frames.Add(1)
 	}
 }
 
-func (c *Counts) add(n int) {
+// Sent counts a paint that sent n bytes to a client (none when n is 0).
+func (c *Counts) Sent(n int) {
 	if c == nil || n == 0 {
 		return
 	}
@@ -41,8 +43,8 @@ func (c *Counts) add(n int) {
 	c.bytes.Add(uint64(n))
 }
 
-// observe counts how long a move took to reach a screen.
-func (c *Counts) observe(d time.Duration) {
+// Observe counts how long a move took to reach a screen.
+func (c *Counts) Observe(d time.Duration) {
 	if c != nil {
 		c.latency.observe(d)
 	}

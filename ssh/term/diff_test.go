@@ -105,7 +105,8 @@ func (wl *wholeLines) paint(lines []string) {
 
 // Finding a changed line's kept end allocates nothing: it runs for every
 // changed line of every frame (a first version built lists of the places a
-// line may be cut, and was two fifths of a playing server's allocations).
+// line may be cut, and was a large share of a playing server's
+// allocations: docs/benchmarks.md).
 func TestSameAfterAllocatesNothing(t *testing.T) {
 	old := "\x1b[1;38;5;214m▶ your turn · 25s\x1b[0m          ada played G3 and a long line after it\x1b[0m   "
 	line := "\x1b[1;38;5;214m▶ your turn · 24s\x1b[0m          ada played G3 and a long line after it\x1b[0m   "

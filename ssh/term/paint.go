@@ -126,7 +126,7 @@ func (p *painter) compose() *bytes.Buffer {
 		p.shown = p.shown[:0]
 		p.clear = false
 	}
-	p.counts.frame()
+	p.counts.Frame()
 	// Into a list from lineLists: it becomes the list of what is shown,
 	// and the list it replaces goes back for another frame.
 	lines := p.inner.AppendLines(p.takeList())
@@ -179,11 +179,11 @@ func (p *painter) send(b *bytes.Buffer) {
 	}
 	if len(frame) > 0 {
 		_, _ = p.out.Write(frame)
-		p.counts.add(len(frame))
+		p.counts.Sent(len(frame))
 	}
 	if p.counts != nil {
 		if at, ok := p.inner.TakeMoveStamp(); ok {
-			p.counts.observe(time.Since(at))
+			p.counts.Observe(time.Since(at))
 		}
 	}
 }
