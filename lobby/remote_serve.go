@@ -1,7 +1,6 @@
 package lobby
 
 import (
-	"encoding/json"
 	"fmt"
 	"sync"
 )
@@ -96,8 +95,8 @@ func (st *servedTable) forget(c *Client) {
 // the shadow's screen.
 func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 	var w wireCmd
-	if err := json.Unmarshal(req, &w); err != nil {
-		return mustJSON(wireReply{Err: "the server could not read that request"})
+	if err := wireDecode(req, &w); err != nil {
+		return wireEncode(wireReply{Err: "the server could not read that request"})
 	}
 	t, c := st.t, st.shadowOf(h, w.S)
 	var out wireReply
@@ -117,7 +116,7 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 		ask(sitCmd{c: c, reply: r}, r)
 	case opIntent:
 		if w.Intent == nil {
-			return mustJSON(wireReply{Err: "the server could not read that request"})
+			return wireEncode(wireReply{Err: "the server could not read that request"})
 		}
 		r := make(chan error, 1)
 		ask(intentCmd{c: c, in: *w.Intent, reply: r}, r)
@@ -135,10 +134,10 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 			out.Gone = true
 		}
 	default:
-		return mustJSON(wireReply{Err: "the server could not read that request"})
+		return wireEncode(wireReply{Err: "the server could not read that request"})
 	}
 	out.State = h.shadowScreen(c)
-	return mustJSON(out)
+	return wireEncode(out)
 }
 
 // shadowScreen is what the table has posted to shadow c, with the next
@@ -201,7 +200,7 @@ func (o *outbox) run() {
 			m.Screens = append(m.Screens, o.h.shadowScreen(c))
 		}
 		for node, m := range byNode {
-			if err := o.h.cfg.Cluster.SendScreens(node, mustJSON(m)); err != nil {
+			if err := o.h.cfg.Cluster.SendScreens(node, wireEncode(m)); err != nil {
 				o.h.logError("screens for another node were not sent", "node", node, "err", err)
 			}
 		}
