@@ -112,15 +112,16 @@ func (h *Hub) onHandedOff(cmd handedOffCmd) {
 			}()
 		}
 	}
-	if !cmd.fenced {
-		go func() {
-			ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
-			defer cancel()
-			if err := h.cfg.Cluster.DropLease(ctx, t.id, true); err != nil {
-				h.logError("a table could not be handed over", "table", t.id, "err", err)
-			}
-		}()
-	}
+	// A table fenced off is given up too, in case no node holds its
+	// lease yet (its store was claimed from elsewhere): the Cluster gives
+	// a lease up only while this node holds it.
+	go func() {
+		ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
+		defer cancel()
+		if err := h.cfg.Cluster.DropLease(ctx, t.id, true); err != nil {
+			h.logError("a table could not be handed over", "table", t.id, "err", err)
+		}
+	}()
 	h.broadcastList()
 }
 
