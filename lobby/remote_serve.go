@@ -3,6 +3,7 @@ package lobby
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // This file is the owner's side of remote play. A table of this node
@@ -25,9 +26,18 @@ type shadow struct {
 	owner string // the table's ownerTag
 	born  uint64 // when it was made, in the hub's screen versions
 	out   *outbox
+	// posted counts the table's posts to the shadow, and sent is posted
+	// as it was when its screen was last read to be sent (under the
+	// Client's lock): a screen that went out in a command's answer is not
+	// sent again by the outbox.
+	posted atomic.Uint64
+	sent   uint64
 }
 
-func (s *shadow) relay(c *Client) { s.out.mark(c) }
+func (s *shadow) relay(c *Client) {
+	s.posted.Add(1)
+	s.out.mark(c)
+}
 
 // ownerTag names a table's owner: its node and the table's incarnation
 // there (table.epoch).
@@ -146,11 +156,20 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 func (h *Hub) shadowScreen(c *Client) *wireScreen {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.sh.sent = c.sh.posted.Load()
 	return (&wireScreen{
 		Table: c.sh.table, Session: c.id, Node: h.cfg.Cluster.Node(), Owner: c.sh.owner, Born: c.sh.born,
 		Ver: h.screenVer.Add(1), At: c.at != nil, View: c.screen.Table, Held: c.screen.Held,
 		Notice: c.screen.Notice, Left: c.screen.Left, Closed: c.screen.Closed,
 	}).seal()
+}
+
+// unsent reports whether the table has posted to shadow c since its
+// screen was last read to be sent.
+func unsent(c *Client) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sh.posted.Load() != c.sh.sent
 }
 
 // outbox sends the shadows' screens that changed to their nodes: one
@@ -192,6 +211,9 @@ func (o *outbox) run() {
 		o.mu.Unlock()
 		byNode := map[string]*wireScreens{}
 		for c := range dirty {
+			if !unsent(c) {
+				continue // in a command's answer already
+			}
 			m := byNode[c.sh.node]
 			if m == nil {
 				m = &wireScreens{}
