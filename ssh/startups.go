@@ -59,12 +59,8 @@ type Startups struct {
 // client trickling bytes to hold a slot loses it long before that.
 const cutAfter = 10 * time.Second
 
-// DefaultStartups is the cap if Config.Startups is zero. Full is what
-// a reconnect storm needs: after a restart every player comes back at
-// once, and logins get in only as fast as Full of them finish, while a
-// login in progress holds only a socket, a goroutine and its buffers
-// (docs/benchmarks.md, "A reconnect storm on one node").
-var DefaultStartups = Startups{Start: 100, Rate: 30, Full: 3000, PerIP: 10}
+// DefaultStartups is the cap if Config.Startups is zero.
+var DefaultStartups = Startups{Start: 100, Rate: 30, Full: 1000, PerIP: 10}
 
 // String is start:rate:full, as ParseStartups reads it.
 func (s Startups) String() string { return fmt.Sprintf("%d:%d:%d", s.Start, s.Rate, s.Full) }
