@@ -29,9 +29,12 @@ type shadow struct {
 	// posted counts the table's posts to the shadow, and sent is posted
 	// as it was when its screen was last read to be sent (under the
 	// Client's lock): a screen that went out in a command's answer is not
-	// sent again by the outbox.
-	posted atomic.Uint64
-	sent   uint64
+	// sent again by the outbox. While a command of the shadow's is being
+	// answered (answering), the outbox leaves the shadow to the answer,
+	// which reads its screen once the command is done.
+	posted    atomic.Uint64
+	sent      uint64
+	answering atomic.Bool
 }
 
 func (s *shadow) relay(c *Client) {
@@ -109,6 +112,13 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 		return wireEncode(wireReply{Err: "the server could not read that request"})
 	}
 	t, c := st.t, st.shadowOf(h, w.S)
+	c.sh.answering.Store(true)
+	defer func() {
+		c.sh.answering.Store(false)
+		if unsent(c) {
+			c.sh.out.mark(c) // posted to after the answer read its screen
+		}
+	}()
 	var out wireReply
 	ask := func(cmd tableCmd, reply chan error) {
 		e, err := request(h.ctx, t.q.cmds, t.q.done, cmd, reply, true)
@@ -211,8 +221,8 @@ func (o *outbox) run() {
 		o.mu.Unlock()
 		byNode := map[string]*wireScreens{}
 		for c := range dirty {
-			if !unsent(c) {
-				continue // in a command's answer already
+			if c.sh.answering.Load() || !unsent(c) {
+				continue // in a command's answer, or in one already
 			}
 			m := byNode[c.sh.node]
 			if m == nil {
