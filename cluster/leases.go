@@ -300,3 +300,17 @@ func (l *Lobby) WatchLeases(ctx context.Context, free func(id string)) error {
 		}
 	}
 }
+
+// Leased lists the nodes' runs' leases held now: a table's lease holds
+// through its node's.
+func (l *Lobby) Leased(ctx context.Context) ([]string, error) {
+	keys, err := l.leases.kv.ListKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for k := range keys.Keys() {
+		out = append(out, k)
+	}
+	return out, nil
+}

@@ -1,6 +1,9 @@
 package lobby
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // Client is one connected session as the lobby sees it. The hub and the
 // tables post the session's latest Screen to it without ever waiting: the
@@ -25,6 +28,13 @@ type Client struct {
 	acct   account     // the key's account in the store (accounts.go)
 	quick  QuickChoice // Quick play's choice (quickchoice.go)
 	notify chan struct{}
+	// ignored are the speakers whose chat the player hides, and modTokens
+	// and modAt their bucket of ignores and reports (moderation_players.go).
+	ignored   map[string]bool
+	modTokens float64
+	modAt     time.Time
+	// ignoreChange is a shadow's last ignore, for its session's node.
+	ignoreChange *ignoreChange
 	// sh is set on a shadow: a Client standing at a table of this node for
 	// a session on another node, whose screen goes there (remote_serve.go).
 	// Nil for every session of this node.
@@ -45,9 +55,13 @@ func (c *Client) Updates() <-chan struct{} { return c.notify }
 func (c *Client) Screen() Screen {
 	c.mu.Lock()
 	s := c.screen
+	ignoring := len(c.ignored) > 0
 	c.mu.Unlock()
 	l := c.hub.shared()
 	s.Tables, s.Online = l.tables, l.online
+	if ignoring {
+		s.Table = c.hideIgnored(s.Table) // (moderation_players.go)
+	}
 	return s
 }
 

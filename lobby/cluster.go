@@ -66,6 +66,9 @@ type Leases interface {
 	// ran out or was handed over (a node's tables follow its lease), until
 	// ctx ends.
 	WatchLeases(ctx context.Context, free func(id string)) error
+	// Leased lists the nodes' runs' leases held now (IsNodeLease): a
+	// table's lease holds through its node's.
+	Leased(ctx context.Context) ([]string, error)
 }
 
 // Directory is what the nodes know of each other's tables: a line per
@@ -122,6 +125,7 @@ func (h *Hub) startCluster() {
 	h.screenVer.Store(uint64(time.Now().UnixNano()))
 	h.runID = h.screenVer.Load()
 	h.served = map[string]*servedTable{}
+	h.tourMoves = map[string][]movedSession{}
 	h.proxies.m = map[string]*proxy{}
 	h.rdir = remoteDir{tables: map[string]dirTable{}, codes: map[string]string{}, seats: map[string]dirSeat{}}
 	h.out = newOutbox(h)

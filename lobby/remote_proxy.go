@@ -31,6 +31,9 @@ type proxy struct {
 	// ownerTag names it: screens from any other are old news from a node
 	// that lost it.
 	owner string
+	// inflight ends the request on its way to the owner, if one is
+	// (ownerGone).
+	inflight context.CancelFunc
 }
 
 // member is a session as the proxy knows it: the newest screen of its
@@ -113,10 +116,32 @@ func (p *proxy) run() {
 				return
 			}
 		case <-p.quit:
+			p.unseatAll()
 			return
 		case <-p.h.ctx.Done():
 			return
 		}
+	}
+}
+
+// errTableClosed is what a player at a table of another node reads when it
+// closed and its own words did not reach them.
+var errTableClosed = errors.New("the table has closed")
+
+// unseatAll sends the members still at the table back to the lobby once
+// it has closed. Its owner's last screens (which say why) and the news
+// that it closed come by different ways: when the news comes first, the
+// screens find no proxy, and without this the members would be left
+// looking at a table that is no more.
+func (p *proxy) unseatAll() {
+	p.mu.Lock()
+	at := make([]*Client, 0, len(p.members))
+	for _, m := range p.members {
+		at = append(at, m.c)
+	}
+	p.mu.Unlock()
+	for _, c := range at {
+		c.unseat(p.q, errTableClosed.Error(), false) // nothing if it is elsewhere
 	}
 }
 
@@ -217,23 +242,34 @@ func (p *proxy) take(r wireReply) {
 // as a takeover may take. The answer's screen is the caller's to apply.
 func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 	p.join(c)
-	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node(), Run: p.h.runID}
+	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node(), Run: p.h.runID,
+		Account: c.accountOf().id}
 	req := wireEncode(w)
 	var r wireReply
 	deadline := time.Now().Add(adoptWait)
 	pause := 20 * time.Millisecond
 	for {
 		ctx, cancel := context.WithTimeout(p.h.ctx, remoteWait)
+		p.mu.Lock()
+		p.inflight = cancel
+		p.mu.Unlock()
 		b, err := p.h.cfg.Cluster.AskTable(ctx, p.q.id, req)
+		p.mu.Lock()
+		p.inflight = nil
+		p.mu.Unlock()
+		abandoned := errors.Is(ctx.Err(), context.Canceled)
 		cancel()
 		if err == nil {
 			if err := wireDecode(b, &r); err != nil {
 				p.h.logError("a table on another node answered what cannot be read", "table", p.q.id, "err", err)
 				return r, false
 			}
+			if r.Ignore != nil { // (moderation_players.go)
+				c.setIgnored(r.Ignore.Speaker, r.Ignore.On)
+			}
 			break
 		}
-		if !errors.Is(err, ErrNoOwner) {
+		if !errors.Is(err, ErrNoOwner) && !abandoned {
 			p.h.logError("a table on another node did not answer", "table", p.q.id, "err", err)
 		}
 		if time.Now().After(deadline) || p.h.ctx.Err() != nil || p.ended() {
@@ -278,6 +314,22 @@ func (p *proxy) goOnAt(node string) {
 	}
 }
 
+// ownerGone ends the request on its way to the table's owner, if one is:
+// the owner's lease has run out or been handed over, or another node
+// names itself the owner, so that no answer is coming from it (a node that
+// died with the request in hand never answers). send tries again at once,
+// and reaches the new owner as soon as it serves the table, rather than
+// wait out remoteWait. A command the old owner carried out before it went
+// is in the journal the new owner plays on from, and its second sending
+// is refused as any command the game has moved past.
+func (p *proxy) ownerGone() {
+	p.mu.Lock()
+	if p.inflight != nil {
+		p.inflight()
+	}
+	p.mu.Unlock()
+}
+
 func (p *proxy) ownerNow() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -313,6 +365,9 @@ func (h *Hub) moved(id, owner string) {
 	p := h.proxyOf(id)
 	if p == nil || owner == "" {
 		return
+	}
+	if now := p.ownerNow(); now != "" && now != owner {
+		p.ownerGone()
 	}
 	select {
 	case p.q.cmds <- movedCmd{owner: owner}:

@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"github.com/unossh/unossh/engine"
@@ -26,9 +27,12 @@ type table struct {
 	// owned by loop
 	// fence is the table's fencing number in the store (journal.go), once
 	// claimed is set: it claims once, at its first write.
-	fence      int64
-	claimed    bool
-	moved      bool   // taken over from another node (lease.go)
+	fence   int64
+	claimed bool
+	moved   bool // taken over from another node (lease.go)
+	// storeDown: the table's last journal write failed (set by loop, read
+	// by the lease's renewals: offer.go).
+	storeDown  atomic.Bool
 	epoch      uint64 // this incarnation of the table on this node (remote_serve.go)
 	seats      []*seat
 	watchers   map[*Client]bool
@@ -43,8 +47,9 @@ type table struct {
 	lastHand   *HandResult
 	rng        *rand.Rand
 	chat       map[string]*chatLimiter
-	moves      int // actions applied, to tell a new decision from an old one
-	scheduled  int // the move count the timers were set for
+	chatOff    bool // the host turned the chat off (moderation_players.go)
+	moves      int  // actions applied, to tell a new decision from an old one
+	scheduled  int  // the move count the timers were set for
 	startsAt   time.Time
 	turnEnds   time.Time
 	raceEnds   time.Time
@@ -249,6 +254,9 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 		}
 	case renameCmd:
 		t.onRename(cmd) // rename.go
+	case adminCloseCmd:
+		t.onAdminClose(cmd.why) // moderation_admin.go
+		return func() { cmd.reply <- nil }
 	}
 	return func() {}
 }

@@ -20,6 +20,7 @@ const (
 	CommandTop                        // "top [EDITION]": print the leaderboard
 	CommandLink                       // "link CODE": add this key to an account
 	CommandRejoin                     // "rejoin CODE": a guest takes their seat back
+	CommandAdmin                      // "admin COMMAND ...": an operator's command (admin.go)
 )
 
 func (k CommandKind) String() string {
@@ -40,6 +41,8 @@ func (k CommandKind) String() string {
 		return "link"
 	case CommandRejoin:
 		return "rejoin"
+	case CommandAdmin:
+		return "admin"
 	}
 	return fmt.Sprintf("CommandKind(%d)", int(k))
 }
@@ -53,6 +56,9 @@ type Command struct {
 	// Arg is the word after profile, top or link (a nickname, an edition,
 	// a link code), checked to be short and plain; "" if none.
 	Arg string
+	// adminArgs are the words after admin, checked only once the key is
+	// known to be an admin's (admin.go).
+	adminArgs []string
 }
 
 // String is the command as a player would type it: "", "new", "join CODE"
@@ -74,7 +80,7 @@ func (c Command) String() string {
 // terminal.
 func (c Command) Interactive() bool {
 	switch c.Kind {
-	case CommandHelp, CommandProfile, CommandTop, CommandLink:
+	case CommandHelp, CommandProfile, CommandTop, CommandLink, CommandAdmin:
 		return false
 	}
 	return true
@@ -120,6 +126,8 @@ func ParseCommand(args []string) (Command, error) {
 		return c, err
 	case "profile", "top", "link":
 		return parseRecords(name, rest) // records.go
+	case "admin":
+		return Command{Kind: CommandAdmin, adminArgs: rest}, nil
 	}
 	return Command{}, fmt.Errorf("%w %q", ErrUnknownCommand, truncate(args[0], 32))
 }

@@ -94,6 +94,14 @@ type Config struct {
 	// Records answers profile, top and link (records.go). Nil: the server
 	// keeps no records, and says so.
 	Records RecordsFunc
+	// IsAdmin says whether a key (its fingerprint) is an operator's, who
+	// may run admin commands (admin.go). Nil: nobody is.
+	IsAdmin func(fingerprint string) bool
+	// Admin runs an operator's commands. Nil: the server takes none.
+	Admin AdminFunc
+	// Banned says whether a key or address may not come in, and what it
+	// reads (middleware.go's refuseBanned). Nil: nobody is banned.
+	Banned BannedFunc
 	// Shared counts MaxSessionsPerIP and the connection rate per address
 	// across the nodes of a service (shared.go). Nil on a lone node.
 	Shared Shared

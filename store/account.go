@@ -22,6 +22,8 @@ type Account struct {
 	QuickPlay string
 	// NoInvitations says the player turned invitations by nickname off.
 	NoInvitations bool
+	// Ignores are the speakers whose chat the player hides (moderation.go).
+	Ignores []string
 }
 
 // RenameEvery is how often a nickname may change. The first change after
@@ -192,13 +194,15 @@ func loadAccount(ctx context.Context, q querier, where string, arg any) (Account
 	var created int64
 	var renamed sql.NullInt64
 	var noInvitations int64
-	err := q.QueryRowContext(ctx, `SELECT id, nickname, created_ms, renamed_ms, quick_play, no_invitations FROM accounts `+where, arg).
-		Scan(&a.ID, &a.Nickname, &created, &renamed, &a.QuickPlay, &noInvitations)
+	var ignores string
+	err := q.QueryRowContext(ctx, `SELECT id, nickname, created_ms, renamed_ms, quick_play, no_invitations, ignores FROM accounts `+where, arg).
+		Scan(&a.ID, &a.Nickname, &created, &renamed, &a.QuickPlay, &noInvitations, &ignores)
 	if err != nil {
 		return Account{}, noRows(err, ErrNotFound)
 	}
 	a.Created = fromMS(created)
 	a.NoInvitations = noInvitations != 0
+	a.Ignores = splitLines(ignores)
 	if renamed.Valid {
 		a.Renamed = fromMS(renamed.Int64)
 	}
