@@ -20,3 +20,6 @@ var (
 
 // errGone is an owner's goroutine having ended before it took a command.
 var errGone = errors.New("gone")
+
+// ErrNotAtTable answers an intent sent when the player is at no table.
+var ErrNotAtTable = errors.New("you are not at a table")

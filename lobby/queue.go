@@ -95,11 +95,19 @@ type disconnectCmd struct {
 }
 
 // intentCmd is something a player asks of the table. The table answers with
-// the intent's error, which it has also shown the player as a notice.
+// the intent's error, which it has also shown the player as a notice; an
+// intent sent (Client.Send) has no reply channel, as no one waits for it.
 type intentCmd struct {
 	c     *Client
 	in    Intent
-	reply chan error
+	reply chan error // nil: no one waits (answer)
+}
+
+// answer answers the intent, if anyone waits for it.
+func (cmd intentCmd) answer(err error) {
+	if cmd.reply != nil {
+		cmd.reply <- err
+	}
 }
 
 func (joinCmd) tableCmd()       {}

@@ -147,7 +147,7 @@ func (p *proxy) forward(cmd tableCmd) bool {
 		in := cmd.in
 		r, ok := p.ask(cmd.c, wireCmd{Op: opIntent, Intent: &in})
 		if ok {
-			cmd.reply <- decodeErr(r.Err)
+			cmd.answer(decodeErr(r.Err))
 		}
 		return ok
 	case disconnectCmd:

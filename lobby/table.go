@@ -236,7 +236,7 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 		if err != nil {
 			cmd.c.notice(err.Error(), true)
 		}
-		return func() { cmd.reply <- err }
+		return func() { cmd.answer(err) }
 	case snapshotCmd:
 		s := t.snapshot()
 		return func() { cmd.reply <- s }

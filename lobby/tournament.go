@@ -174,7 +174,7 @@ func (tr *tournament) handle(cmd tableCmd) (answer func()) {
 		if cmd.in.Kind == TourWatch {
 			if err := tr.onWatchTable(cmd); err != nil {
 				cmd.c.notice(err.Error(), true)
-				return func() { cmd.reply <- err }
+				return func() { cmd.answer(err) }
 			}
 			return func() {} // the table answers
 		}
@@ -182,7 +182,7 @@ func (tr *tournament) handle(cmd tableCmd) (answer func()) {
 		if err != nil {
 			cmd.c.notice(err.Error(), true)
 		}
-		return func() { cmd.reply <- err }
+		return func() { cmd.answer(err) }
 	}
 	return func() {}
 }
@@ -350,7 +350,7 @@ func (tr *tournament) forward(cmd tableCmd, key string) {
 	case disconnectCmd:
 		cmd.reply <- false
 	case intentCmd:
-		cmd.reply <- nil
+		cmd.answer(nil)
 	case joinCmd:
 		cmd.reply <- ErrNoSuchTable
 	case sitCmd:

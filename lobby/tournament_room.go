@@ -161,7 +161,11 @@ func (tr *tournament) onWatchTable(cmd intentCmd) error {
 	}
 	delete(tr.watchers, cmd.c)
 	tr.dirty, tr.listDirty = true, true
-	tr.send(tr.tables[k], joinCmd{c: cmd.c, watch: true, reply: cmd.reply})
+	reply := cmd.reply
+	if reply == nil { // sent, not asked: the table's answer goes nowhere
+		reply = make(chan error, 1)
+	}
+	tr.send(tr.tables[k], joinCmd{c: cmd.c, watch: true, reply: reply})
 	return nil
 }
 

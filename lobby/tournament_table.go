@@ -89,7 +89,7 @@ func (t *table) tourHandle(cmd tableCmd) (answer func(), ok bool) {
 			return func() {}, true
 		}
 		cmd.c.notice(errMoving.Error(), true)
-		return func() { cmd.reply <- errMoving }, true
+		return func() { cmd.answer(errMoving) }, true
 	default:
 		return nil, false
 	}
