@@ -286,6 +286,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	cfg.NewModel = reg.modelMaker(hub, "ssh "+cfg.PublicHost)
 	cfg.Seated = reg.seated
 	cfg.Records = recordsFor(st, time.Now, hub.KeyAdded)
+	cfg.Bot = botFor(hub, reg) // main_bot.go
 	srv, err := ssh.New(cfg)
 	if err != nil {
 		return err

@@ -1,6 +1,9 @@
 package lobby
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // Client is one connected session as the lobby sees it. The hub and the
 // tables post the session's latest Screen to it without ever waiting: the
@@ -23,8 +26,10 @@ type Client struct {
 	screen Screen
 	at     *tableQueue // the table the session is at, or nil
 	acct   account     // the key's account in the store (accounts.go)
-	quick  QuickChoice // Quick play's choice (quickchoice.go)
-	notify chan struct{}
+	// program is set for a bot playing through the bot API (botaccount.go).
+	program atomic.Bool
+	quick   QuickChoice // Quick play's choice (quickchoice.go)
+	notify  chan struct{}
 	// sh is set on a shadow: a Client standing at a table of this node for
 	// a session on another node, whose screen goes there (remote_serve.go).
 	// Nil for every session of this node.

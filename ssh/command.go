@@ -20,6 +20,7 @@ const (
 	CommandTop                        // "top [EDITION]": print the leaderboard
 	CommandLink                       // "link CODE": add this key to an account
 	CommandRejoin                     // "rejoin CODE": a guest takes their seat back
+	CommandBot                        // "bot": the JSON-lines bot API, no terminal (bot.go)
 )
 
 func (k CommandKind) String() string {
@@ -40,6 +41,8 @@ func (k CommandKind) String() string {
 		return "link"
 	case CommandRejoin:
 		return "rejoin"
+	case CommandBot:
+		return "bot"
 	}
 	return fmt.Sprintf("CommandKind(%d)", int(k))
 }
@@ -74,7 +77,7 @@ func (c Command) String() string {
 // terminal.
 func (c Command) Interactive() bool {
 	switch c.Kind {
-	case CommandHelp, CommandProfile, CommandTop, CommandLink:
+	case CommandHelp, CommandProfile, CommandTop, CommandLink, CommandBot:
 		return false
 	}
 	return true
@@ -120,6 +123,11 @@ func ParseCommand(args []string) (Command, error) {
 		return c, err
 	case "profile", "top", "link":
 		return parseRecords(name, rest) // records.go
+	case "bot":
+		if len(rest) > 0 {
+			return Command{}, fmt.Errorf("%w for bot: %q", ErrExtraArguments, strings.Join(rest, " "))
+		}
+		return Command{Kind: CommandBot}, nil
 	}
 	return Command{}, fmt.Errorf("%w %q", ErrUnknownCommand, truncate(args[0], 32))
 }

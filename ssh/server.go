@@ -94,6 +94,9 @@ type Config struct {
 	// Records answers profile, top and link (records.go). Nil: the server
 	// keeps no records, and says so.
 	Records RecordsFunc
+	// Bot serves `ssh HOST bot`, the JSON-lines bot API (bot.go). Nil: the
+	// server has no bot API.
+	Bot BotFunc
 	// Shared counts MaxSessionsPerIP and the connection rate per address
 	// across the nodes of a service (shared.go). Nil on a lone node.
 	Shared Shared

@@ -22,6 +22,9 @@ type Account struct {
 	QuickPlay string
 	// NoInvitations says the player turned invitations by nickname off.
 	NoInvitations bool
+	// Bot says a program plays under the account (the bot API): it is
+	// shown as a bot, and a person's key never signs in as it.
+	Bot bool
 }
 
 // RenameEvery is how often a nickname may change. The first change after
@@ -191,14 +194,15 @@ func loadAccount(ctx context.Context, q querier, where string, arg any) (Account
 	var a Account
 	var created int64
 	var renamed sql.NullInt64
-	var noInvitations int64
-	err := q.QueryRowContext(ctx, `SELECT id, nickname, created_ms, renamed_ms, quick_play, no_invitations FROM accounts `+where, arg).
-		Scan(&a.ID, &a.Nickname, &created, &renamed, &a.QuickPlay, &noInvitations)
+	var noInvitations, isBot int64
+	err := q.QueryRowContext(ctx, `SELECT id, nickname, created_ms, renamed_ms, quick_play, no_invitations, bot FROM accounts `+where, arg).
+		Scan(&a.ID, &a.Nickname, &created, &renamed, &a.QuickPlay, &noInvitations, &isBot)
 	if err != nil {
 		return Account{}, noRows(err, ErrNotFound)
 	}
 	a.Created = fromMS(created)
 	a.NoInvitations = noInvitations != 0
+	a.Bot = isBot != 0
 	if renamed.Valid {
 		a.Renamed = fromMS(renamed.Int64)
 	}

@@ -76,7 +76,7 @@ func TestTournamentStepUpgradesASchemaOneDatabase(t *testing.T) {
 	must0(t, db.CreateTable(ctx, Table{ID: "t1", Code: "K7QX2M", Settings: s, Seed: 3}))
 	must0(t, db.Append(ctx, "t1", 0, 0, engine.Action{Kind: engine.Deal, Seat: engine.SystemSeat}))
 	// Back to schema 1, as an older binary left it (steps 6, 5, 4, 3, then 2, undone).
-	for _, q := range []string{`ALTER TABLE accounts DROP COLUMN no_invitations`, `ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`,
+	for _, q := range []string{`ALTER TABLE accounts DROP COLUMN bot`, `ALTER TABLE accounts DROP COLUMN no_invitations`, `ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`,
 		`ALTER TABLE accounts DROP COLUMN quick_play`, `DROP INDEX accounts_name_skeleton`, `ALTER TABLE accounts DROP COLUMN name_skeleton`,
 		`DROP TABLE tournament_places`, `DROP TABLE tournament_results`, `DROP INDEX games_tournament_round`,
 		`ALTER TABLE games DROP COLUMN tournament`, `ALTER TABLE games DROP COLUMN round`,
