@@ -178,6 +178,7 @@ func Usage(dest string) string {
   ssh %[1]s top           print the leaderboard (top classic: one edition's)
   ssh %[1]s link CODE     add this key to the account whose profile shows CODE
   ssh -t %[1]s rejoin CODE  a guest whose connection dropped takes their seat back
+  ssh -T %[1]s bot        a program plays, in JSON lines (the bot API)
   ssh %[1]s help          show this help
 
 Your SSH key is your identity: the same key brings back the same player.
