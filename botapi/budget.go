@@ -7,13 +7,14 @@ import (
 )
 
 // Line budgets: a bot needs a line or two a move, so a bucket of lineBurst
-// lines refilled at lineRate a second is never met by one that plays, and
+// lines refilled at lineRate a second is never met by one that plays (even
+// at a table of quick bots), and
 // a flood costs the server one error line per line refused. The budget is
 // per key and per address, as typing's is, so a bot that opens more
 // sessions gets no more; an address holds several bots, so it has more.
 const (
-	lineRate    = 20.0
-	lineBurst   = 40.0
+	lineRate    = 50.0
+	lineBurst   = 100.0
 	addressRate = 4 * lineRate
 	// maxStrikes is how many bad lines (refused, not JSON, not offered...)
 	// a bot may send before it is closed; one is forgiven every

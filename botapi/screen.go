@@ -105,7 +105,7 @@ func (r *reader) stateOf(t *lobby.TableView, now time.Time) stateMsg {
 	}
 	m.Type = TypeTurn
 	for i, a := range r.legal {
-		m.Legal = append(m.Legal, legalOf(i, a))
+		m.Legal = append(m.Legal, legalOf(i, a, v.Settings))
 	}
 	if !t.TurnEnds.IsZero() && v.Current == t.You {
 		ms := max(t.TurnEnds.Sub(now).Milliseconds(), 0)
@@ -115,9 +115,9 @@ func (r *reader) stateOf(t *lobby.TableView, now time.Time) stateMsg {
 }
 
 // legalOf is a move offered, as the bot reads it.
-func legalOf(id int, a engine.Action) legalMove {
+func legalOf(id int, a engine.Action, s engine.Settings) legalMove {
 	m := legalMove{ID: id, Kind: a.Kind, Card: a.Card, Color: a.Color, UNO: a.UNO, Give: a.Give}
-	if a.Kind == engine.Catch || a.Kind == engine.Exchange || a.Kind == engine.Play && a.Card.Kind == engine.Blank && a.Target >= 0 {
+	if a.Kind == engine.Catch || a.Kind == engine.Exchange || a.Kind == engine.Play && s.TakesTarget(a.Card) {
 		target := a.Target
 		m.Target = &target
 	}
