@@ -94,7 +94,10 @@ func playKinds(t *testing.T, ed engine.Edition, house engine.HouseRules, want []
 	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(t.Context())
 	served := make(chan error, 1)
-	go func() { served <- Serve(ctx, Session{Client: c, In: inR, Out: outW, Key: "k", Addr: "a"}); _ = outW.Close() }()
+	go func() {
+		served <- Serve(ctx, Session{Client: c, In: inR, Out: outW, Key: "k", Addr: "a"})
+		_ = outW.Close()
+	}()
 	defer func() { cancel(); _ = inW.Close(); go func() { _, _ = io.Copy(io.Discard, outR) }(); <-served }()
 	send := func(v any) {
 		b, _ := json.Marshal(v)
