@@ -83,6 +83,8 @@ type options struct {
 	botCPU float64
 	// cluster makes the node one of several (main_cluster.go).
 	cluster clusterOptions
+	// admins is the file of the operators' public keys (admins.go).
+	admins string
 }
 
 // defaultGCPercent keeps a session's memory under 150 KB while ten
@@ -168,6 +170,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	f.duration(&o.lobby.AccountsEvery, "accounts-every", "UNOSSH_ACCOUNTS_EVERY", lobby.DefaultAccountsEvery,
 		"the window -accounts-per-addr counts in")
 	clusterFlags(&f, &o.cluster)
+	f.string(&o.admins, "admins", "UNOSSH_ADMINS", "",
+		"a file of the operators' public keys, in authorized_keys format: they may run ssh HOST admin COMMAND (none when empty)")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -213,6 +217,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	}
 	debug.SetGCPercent(o.gcPercent)
 	if err := requireSharedHostKey(o.cluster.nats != "", o.hostKey); err != nil {
+		return err
+	}
+	admins, err := readAdmins(o.admins)
+	if err != nil {
 		return err
 	}
 	// A host key given that cannot be read stops the start before
@@ -287,6 +295,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	cfg.Seated = reg.seated
 	cfg.Records = recordsFor(st, time.Now, hub.KeyAdded)
 	cfg.Bot = botFor(hub, reg) // main_bot.go
+	mod, err := startModeration(ctx, st, hub, people, o.cluster, reg.page, logger)
+	if err != nil {
+		_ = hub.Shutdown(context.Background())
+		l.Close()
+		return err
+	}
+	cfg.IsAdmin = func(fp string) bool { return admins[fp] }
+	cfg.Admin, cfg.Banned = mod.Run, mod.Banned
 	srv, err := ssh.New(cfg)
 	if err != nil {
 		return err
@@ -358,6 +374,7 @@ func shutdown(srv *ssh.Server, hub *lobby.Hub, served <-chan error, logger *log.
 // table?" (ssh.Config.Seated) without ssh importing the lobby.
 type players struct {
 	clients sync.Map        // session ID -> *lobby.Client
+	models  sync.Map        // session ID -> its TUI model, for admin who's pages
 	pages   *tui.PageCounts // sessions by page, for metrics; nil: not counted
 }
 
@@ -369,6 +386,15 @@ func (p *players) seated(sessionID string) bool {
 	}
 	t := c.(*lobby.Client).Screen().Table
 	return t != nil && t.You >= 0
+}
+
+// page is the page the session's model shows, for admin who ("" if
+// unknown).
+func (p *players) page(sessionID string) string {
+	if m, ok := p.models.Load(sessionID); ok {
+		return tui.PageOf(m.(tea.Model))
+	}
+	return ""
 }
 
 // modelMaker builds the models of sessions nobody asks about: for servers
@@ -412,8 +438,10 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 		})
 		// No goroutine waits for the end of each session: the context
 		// runs this when it is done.
+		p.models.Store(s.ID, m)
 		context.AfterFunc(s.Context, func() {
 			p.clients.Delete(s.ID)
+			p.models.Delete(s.ID)
 			c.Disconnect()
 			p.pages.Leave(m)
 		})

@@ -40,8 +40,9 @@ type People struct {
 	log  *log.Logger
 
 	hooks   sync.Mutex
-	lobby   PeopleLobby // set once by AttachLobby
-	door    Door        // set once by AttachDoor
+	lobby   PeopleLobby         // set once by AttachLobby
+	door    Door                // set once by AttachDoor
+	admin   func([]byte) []byte // set once by AttachAdmin (people_admin.go)
 	subs    []*nats.Subscription
 	stop    chan struct{}
 	stopped sync.Once

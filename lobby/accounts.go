@@ -81,7 +81,10 @@ func (c *Client) loadAccount() {
 			c.program.Store(a.Bot) // (botaccount.go)
 			info.Bot = a.Bot
 			c.loadQuickChoice(a.QuickPlay) // quickchoice.go
-			if a.NoInvitations {           // (invite.go)
+			for _, sp := range a.Ignores { // (moderation_players.go)
+				c.setIgnored(sp, true)
+			}
+			if a.NoInvitations { // (invite.go)
 				c.post(func(s *Screen) { s.NoInvitations = true })
 			}
 			info.Kept = true
@@ -415,6 +418,12 @@ func (c *Client) storeErr(err error) error {
 }
 
 // warn logs a line for the operator, if there is a logger.
+func (h *Hub) info(msg string, kv ...any) {
+	if h.cfg.Logger != nil {
+		h.cfg.Logger.Info(msg, kv...)
+	}
+}
+
 func (h *Hub) warn(msg string, kv ...any) {
 	if h.cfg.Logger != nil {
 		h.cfg.Logger.Warn(msg, kv...)

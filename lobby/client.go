@@ -3,6 +3,7 @@ package lobby
 import (
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Client is one connected session as the lobby sees it. The hub and the
@@ -30,6 +31,13 @@ type Client struct {
 	program atomic.Bool
 	quick   QuickChoice // Quick play's choice (quickchoice.go)
 	notify  chan struct{}
+	// ignored are the speakers whose chat the player hides, and modTokens
+	// and modAt their bucket of ignores and reports (moderation_players.go).
+	ignored   map[string]bool
+	modTokens float64
+	modAt     time.Time
+	// ignoreChange is a shadow's last ignore, for its session's node.
+	ignoreChange *ignoreChange
 	// sh is set on a shadow: a Client standing at a table of this node for
 	// a session on another node, whose screen goes there (remote_serve.go).
 	// Nil for every session of this node.
@@ -50,9 +58,13 @@ func (c *Client) Updates() <-chan struct{} { return c.notify }
 func (c *Client) Screen() Screen {
 	c.mu.Lock()
 	s := c.screen
+	ignoring := len(c.ignored) > 0
 	c.mu.Unlock()
 	l := c.hub.shared()
 	s.Tables, s.Online = l.tables, l.online
+	if ignoring {
+		s.Table = c.hideIgnored(s.Table) // (moderation_players.go)
+	}
 	return s
 }
 

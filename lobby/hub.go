@@ -65,6 +65,9 @@ type Hub struct {
 	// node's sessions (remote_latency.go).
 	remoteLatency remoteLatency
 
+	// mutes are the mutes in force, for every table to read (moderation_mutes.go).
+	mutes atomic.Pointer[muteSet]
+
 	// thinkers bounds the hard bots' searches on the whole server (botthink.go).
 	thinkers *bot.Thinkers
 
@@ -207,6 +210,8 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- struct{}{}
 	case tablesCmd:
 		cmd.reply <- h.allTables()
+	case adminCmd:
+		h.onAdmin(cmd) // moderation_admin.go
 	case shutdownCmd:
 		h.shutdown = true
 		var s stopping

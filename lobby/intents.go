@@ -189,6 +189,15 @@ func (t *table) onChat(c *Client, text string) error {
 	if text == "" {
 		return errChatEmpty
 	}
+	if ok, err := t.chatCommand(c, text); ok { // moderation_players.go
+		return err
+	}
+	if t.chatOff {
+		return errChatOff
+	}
+	if err := t.hub.mutedErr(c); err != nil { // moderation_mutes.go
+		return err
+	}
 	l := t.chat[c.key]
 	if l == nil {
 		l = &chatLimiter{}
@@ -200,7 +209,7 @@ func (t *table) onChat(c *Client, text string) error {
 	if t.watchers[c] {
 		nick += " (watching)"
 	}
-	t.addLog(logEntry{chat: true, nick: nick, text: text})
+	t.addLog(logEntry{chat: true, nick: nick, text: text, from: c.speaker()})
 	t.dirty = true
 	return nil
 }

@@ -114,10 +114,32 @@ func (p *proxy) run() {
 				return
 			}
 		case <-p.quit:
+			p.unseatAll()
 			return
 		case <-p.h.ctx.Done():
 			return
 		}
+	}
+}
+
+// errTableClosed is what a player at a table of another node reads when it
+// closed and its own words did not reach them.
+var errTableClosed = errors.New("the table has closed")
+
+// unseatAll sends the members still at the table back to the lobby once
+// it has closed. Its owner's last screens (which say why) and the news
+// that it closed come by different ways: when the news comes first, the
+// screens find no proxy, and without this the members would be left
+// looking at a table that is no more.
+func (p *proxy) unseatAll() {
+	p.mu.Lock()
+	at := make([]*Client, 0, len(p.members))
+	for _, m := range p.members {
+		at = append(at, m.c)
+	}
+	p.mu.Unlock()
+	for _, c := range at {
+		c.unseat(p.q, errTableClosed.Error(), false) // nothing if it is elsewhere
 	}
 }
 
@@ -218,7 +240,8 @@ func (p *proxy) take(r wireReply) {
 // as a takeover may take. The answer's screen is the caller's to apply.
 func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 	p.join(c)
-	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node(), Run: p.h.runID}
+	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node(), Run: p.h.runID,
+		Account: c.accountOf().id}
 	req := mustJSON(w)
 	var r wireReply
 	deadline := time.Now().Add(adoptWait)
@@ -231,6 +254,9 @@ func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 			if err := json.Unmarshal(b, &r); err != nil {
 				p.h.logError("a table on another node answered what cannot be read", "table", p.q.id, "err", err)
 				return r, false
+			}
+			if r.Ignore != nil { // (moderation_players.go)
+				c.setIgnored(r.Ignore.Speaker, r.Ignore.On)
 			}
 			break
 		}

@@ -48,3 +48,26 @@ func TestOlderScreenNeverReplacesNewer(t *testing.T) {
 	p.apply(s) // the same screen again
 	require.Equal(t, left+1, c.Screen().Left)
 }
+
+// TestAClosedTablesProxySendsItsMembersToTheLobby: the news that a table of
+// another node closed may come before its last screens; the proxy then
+// sends the sessions still at it back to the lobby, told why, rather than
+// leave them looking at a table that is no more.
+func TestAClosedTablesProxySendsItsMembersToTheLobby(t *testing.T) {
+	h := NewHub(testConfig())
+	defer h.Shutdown(t.Context())
+	c := connect(t, h, "ana")
+	q := &tableQueue{id: "t9", cmds: make(chan tableCmd, 1), done: make(chan struct{})}
+	p := &proxy{h: h, q: q, quit: make(chan struct{}), members: map[string]*member{}}
+	p.join(c)
+	p.setOwner("b#1")
+	p.apply((&wireScreen{Table: "t9", Session: c.id, Node: "b", Owner: "b#1", Born: 1, Ver: 1, At: true,
+		View: &TableView{TableInfo: TableInfo{ID: "t9", Seats: 2}}}).seal())
+	require.Equal(t, q, c.table())
+	go p.run()
+	p.end()
+	<-q.done
+	require.Nil(t, c.table())
+	require.Nil(t, c.Screen().Table)
+	require.Equal(t, errTableClosed.Error(), c.Screen().Notice.Text)
+}

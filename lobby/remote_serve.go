@@ -79,6 +79,9 @@ func (st *servedTable) shadowOf(h *Hub, s wireSession) *Client {
 	}
 	c.mu.Lock()
 	c.screen.Nick = s.Nick
+	if s.Account != 0 {
+		c.acct.id = s.Account
+	}
 	c.mu.Unlock()
 	return c
 }
@@ -121,6 +124,7 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 		}
 		r := make(chan error, 1)
 		ask(intentCmd{c: c, in: *w.Intent, reply: r}, r)
+		out.Ignore = c.takeIgnoreChange() // (moderation_players.go)
 	case opDisconnect:
 		r := make(chan bool, 1)
 		kept, err := request(h.ctx, t.q.cmds, t.q.done, tableCmd(disconnectCmd{c: c, reply: r}), r, true)

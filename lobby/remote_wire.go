@@ -30,6 +30,9 @@ type wireSession struct {
 	Nick  string `json:"nick"`
 	Node  string `json:"node"`
 	Run   uint64 `json:"run"` // the run of its node (lease.go)
+	// Account is the session's account (0: none), so that the owner knows
+	// the shadow as the speaker its node knows (Client.speaker).
+	Account int64 `json:"acct,omitempty"`
 }
 
 // wireCmd is a table command from another node.
@@ -50,6 +53,16 @@ type wireReply struct {
 	Gone  bool        `json:"gone,omitempty"` // the table has closed
 	Kept  bool        `json:"kept,omitempty"` // disconnect: the seat is kept
 	State *wireScreen `json:"state,omitempty"`
+	// Ignore is a player's /ignore or /unignore, which the session's own
+	// node applies: it hides the lines from the session's screen
+	// (moderation_players.go).
+	Ignore *ignoreChange `json:"ignore,omitempty"`
+}
+
+// ignoreChange is one speaker hidden from a session, or shown again.
+type ignoreChange struct {
+	Speaker string `json:"speaker"`
+	On      bool   `json:"on,omitempty"`
 }
 
 // wireScreen is what a table has posted to a shadow: the part of a

@@ -127,6 +127,9 @@ type LogLine struct {
 	// Chat is set for chat lines; Nick said Text.
 	Chat bool
 	Nick string
+	// From is who said a chat line, as an opaque id: a player who ignores
+	// them does not see it (moderation_players.go).
+	From string
 }
 
 // TableView is a table as one player (or spectator) sees it.

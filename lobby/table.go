@@ -43,8 +43,9 @@ type table struct {
 	lastHand   *HandResult
 	rng        *rand.Rand
 	chat       map[string]*chatLimiter
-	moves      int // actions applied, to tell a new decision from an old one
-	scheduled  int // the move count the timers were set for
+	chatOff    bool // the host turned the chat off (moderation_players.go)
+	moves      int  // actions applied, to tell a new decision from an old one
+	scheduled  int  // the move count the timers were set for
 	startsAt   time.Time
 	turnEnds   time.Time
 	raceEnds   time.Time
@@ -250,6 +251,9 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 		}
 	case renameCmd:
 		t.onRename(cmd) // rename.go
+	case adminCloseCmd:
+		t.onAdminClose(cmd.why) // moderation_admin.go
+		return func() { cmd.reply <- nil }
 	}
 	return func() {}
 }

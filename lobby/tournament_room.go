@@ -3,6 +3,7 @@ package lobby
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby/bot"
@@ -230,6 +231,12 @@ func (tr *tournament) onChat(c *Client, text string) error {
 	if text == "" {
 		return errChatEmpty
 	}
+	if strings.HasPrefix(text, "/") {
+		return errRoomCommand // (moderation_players.go)
+	}
+	if err := tr.hub.mutedErr(c); err != nil { // moderation_mutes.go
+		return err
+	}
 	l := tr.chat[c.key]
 	if l == nil {
 		l = &chatLimiter{}
@@ -241,7 +248,7 @@ func (tr *tournament) onChat(c *Client, text string) error {
 	if tr.watchers[c] {
 		nick += " (watching)"
 	}
-	tr.addLog(logEntry{chat: true, nick: nick, text: text})
+	tr.addLog(logEntry{chat: true, nick: nick, text: text, from: c.speaker()})
 	return nil
 }
 
@@ -362,7 +369,7 @@ func (tr *tournament) viewFor(i int) *TableView {
 	}
 	from := max(0, len(tr.log)-logShown)
 	for _, e := range tr.log[from:] {
-		v.Log = append(v.Log, LogLine{Chat: e.chat, Nick: e.nick, Text: e.text})
+		v.Log = append(v.Log, LogLine{Chat: e.chat, Nick: e.nick, Text: e.text, From: e.from})
 	}
 	return v
 }

@@ -18,7 +18,10 @@ type logEntry struct {
 	chat  bool
 	nick  string
 	text  string
-	seq   uint64 // its place in the table's log since it opened (addLog)
+	// from is a chat line's speaker (Client.speaker), by which a player
+	// who ignores them hides it (moderation_players.go).
+	from string
+	seq  uint64 // its place in the table's log since it opened (addLog)
 	// told is the event as narrated so far, by viewer, while the seats'
 	// names and the mode stay as they were (toldNames, toldMode): every
 	// flush narrates the last lines of the log for every viewer, and the
@@ -205,7 +208,7 @@ func shownFrom(seqs []uint64, first uint64) int {
 func (t *table) tellLine(e *logEntry, seat int, names []string, namesKey string) (LogLine, bool) {
 	switch {
 	case e.chat:
-		return LogLine{Chat: true, Nick: e.nick, Text: e.text}, true
+		return LogLine{Chat: true, Nick: e.nick, Text: e.text, From: e.from}, true
 	case e.isEvent:
 		text := e.tell(seat, names, namesKey, t.opts.Settings)
 		if e.text != "" { // told otherwise at the time (a stand-in bot's win)

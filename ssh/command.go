@@ -21,6 +21,7 @@ const (
 	CommandLink                       // "link CODE": add this key to an account
 	CommandRejoin                     // "rejoin CODE": a guest takes their seat back
 	CommandBot                        // "bot": the JSON-lines bot API, no terminal (bot.go)
+	CommandAdmin                      // "admin COMMAND ...": an operator's command (admin.go)
 )
 
 func (k CommandKind) String() string {
@@ -43,6 +44,8 @@ func (k CommandKind) String() string {
 		return "rejoin"
 	case CommandBot:
 		return "bot"
+	case CommandAdmin:
+		return "admin"
 	}
 	return fmt.Sprintf("CommandKind(%d)", int(k))
 }
@@ -56,6 +59,9 @@ type Command struct {
 	// Arg is the word after profile, top or link (a nickname, an edition,
 	// a link code), checked to be short and plain; "" if none.
 	Arg string
+	// adminArgs are the words after admin, checked only once the key is
+	// known to be an admin's (admin.go).
+	adminArgs []string
 }
 
 // String is the command as a player would type it: "", "new", "join CODE"
@@ -77,7 +83,7 @@ func (c Command) String() string {
 // terminal.
 func (c Command) Interactive() bool {
 	switch c.Kind {
-	case CommandHelp, CommandProfile, CommandTop, CommandLink, CommandBot:
+	case CommandHelp, CommandProfile, CommandTop, CommandLink, CommandBot, CommandAdmin:
 		return false
 	}
 	return true
@@ -128,6 +134,8 @@ func ParseCommand(args []string) (Command, error) {
 			return Command{}, fmt.Errorf("%w for bot: %q", ErrExtraArguments, strings.Join(rest, " "))
 		}
 		return Command{Kind: CommandBot}, nil
+	case "admin":
+		return Command{Kind: CommandAdmin, adminArgs: rest}, nil
 	}
 	return Command{}, fmt.Errorf("%w %q", ErrUnknownCommand, truncate(args[0], 32))
 }

@@ -28,16 +28,19 @@ type (
 //     by Bubble Tea itself and reported by runProgram the same way.
 //  2. logSessions: every session, even one refused next, gets a start and an
 //     end line in the operator's log.
-//  3. enforceLimits: sessions per address and in total. Before any command
+//  3. refuseBanned: a banned key or address reads one line, the reason
+//     and until when, and nothing else (admin.go's bans, Config.Banned).
+//  4. enforceLimits: sessions per address and in total. Before any command
 //     work, so a refused client costs a log line and one message.
-//  4. routeCommand: parses the command; help and mistakes are answered here
+//  5. routeCommand: parses the command; help and mistakes are answered here
 //     and never start Bubble Tea; a TUI command without a terminal is sent
 //     away with the right ssh -t line.
-//  5. runProgram: the Bubble Tea handler, one program per session.
+//  6. runProgram: the Bubble Tea handler, one program per session.
 func (s *Server) sessionHandler() gssh.Handler {
 	h := chain(
 		s.recoverPanics,
 		s.logSessions,
+		s.refuseBanned,
 		s.enforceLimits,
 		s.routeCommand,
 	)(s.runProgram)
@@ -99,6 +102,25 @@ func (s *Server) logSessions(next handler) handler {
 	}
 }
 
+func (s *Server) refuseBanned(next handler) handler {
+	if s.cfg.Banned == nil {
+		return next
+	}
+	return func(ls *liveSession) {
+		if ls.key != "" && s.cfg.IsAdmin != nil && s.cfg.IsAdmin(ls.key) {
+			next(ls) // an operator cannot lock themselves out
+			return
+		}
+		if line, banned := s.cfg.Banned(ls.key, ls.ip); banned {
+			ls.log.Info("banned; refused", "line", line)
+			ls.say("%s", line)
+			ls.exit(exitRefused)
+			return
+		}
+		next(ls)
+	}
+}
+
 func (s *Server) enforceLimits(next handler) handler {
 	return func(ls *liveSession) {
 		ls.touch(s.door.now())
@@ -133,6 +155,10 @@ func (s *Server) routeCommand(next handler) handler {
 			return
 		}
 		ls.cmd = cmd
+		if cmd.Kind == CommandAdmin {
+			s.runAdmin(ls) // admin.go
+			return
+		}
 		if cmd.records() {
 			s.printRecords(ls) // records.go
 			return

@@ -97,6 +97,14 @@ type Config struct {
 	// Bot serves `ssh HOST bot`, the JSON-lines bot API (bot.go). Nil: the
 	// server has no bot API.
 	Bot BotFunc
+	// IsAdmin says whether a key (its fingerprint) is an operator's, who
+	// may run admin commands (admin.go). Nil: nobody is.
+	IsAdmin func(fingerprint string) bool
+	// Admin runs an operator's commands. Nil: the server takes none.
+	Admin AdminFunc
+	// Banned says whether a key or address may not come in, and what it
+	// reads (middleware.go's refuseBanned). Nil: nobody is banned.
+	Banned BannedFunc
 	// Shared counts MaxSessionsPerIP and the connection rate per address
 	// across the nodes of a service (shared.go). Nil on a lone node.
 	Shared Shared

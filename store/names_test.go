@@ -49,6 +49,7 @@ func TestNameSkeletonsFilledOldestFirst(t *testing.T) {
 	db, _ := openTest(t, Options{Dir: dir})
 	for _, q := range []string{`ALTER TABLE accounts DROP COLUMN bot`, `ALTER TABLE accounts DROP COLUMN no_invitations`, `ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`, `ALTER TABLE accounts DROP COLUMN quick_play`,
 		`DROP INDEX accounts_name_skeleton`, `ALTER TABLE accounts DROP COLUMN name_skeleton`,
+		`DROP TABLE bans`, `DROP TABLE mutes`, `ALTER TABLE accounts DROP COLUMN ignores`, `DROP TABLE reports`, // 0008
 		`DELETE FROM schema_version WHERE version >= 4`,
 		`INSERT INTO accounts(id, nickname, nickname_key, created_ms) VALUES (1, 'anal', 'anal', 2000)`,
 		`INSERT INTO accounts(id, nickname, nickname_key, created_ms) VALUES (2, 'Ana1', 'ana1', 1000)`,

@@ -46,7 +46,9 @@ func TestQuickPlayStepUpgradesASchemaFourDatabase(t *testing.T) {
 	dir := t.TempDir()
 	db, _ := openTest(t, Options{Dir: dir})
 	a := must[Account](t)(db.Register(ctx, "SHA256:ana", "ana"))
-	for _, q := range []string{`ALTER TABLE accounts DROP COLUMN bot`, `ALTER TABLE accounts DROP COLUMN no_invitations`, `ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`, `ALTER TABLE accounts DROP COLUMN quick_play`, `DELETE FROM schema_version WHERE version >= 5`} {
+	for _, q := range []string{`ALTER TABLE accounts DROP COLUMN bot`, // 0009
+		`ALTER TABLE accounts DROP COLUMN no_invitations`, `ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`, `ALTER TABLE accounts DROP COLUMN quick_play`, `DROP TABLE bans`, `DROP TABLE mutes`, `ALTER TABLE accounts DROP COLUMN ignores`, `DROP TABLE reports`, // 0008
+		`DELETE FROM schema_version WHERE version >= 5`} {
 		if _, err := db.write.Exec(q); err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ type Store interface {
 	History
 	Tables
 	Tournaments
+	Moderation // moderation.go
 	// Close writes what is queued and closes the store.
 	Close() error
 }

@@ -81,6 +81,7 @@ func TestTournamentStepUpgradesASchemaOneDatabase(t *testing.T) {
 		`DROP TABLE tournament_places`, `DROP TABLE tournament_results`, `DROP INDEX games_tournament_round`,
 		`ALTER TABLE games DROP COLUMN tournament`, `ALTER TABLE games DROP COLUMN round`,
 		`DROP TABLE live_tournaments`, `ALTER TABLE live_tables DROP COLUMN tournament`,
+		`DROP TABLE bans`, `DROP TABLE mutes`, `ALTER TABLE accounts DROP COLUMN ignores`, `DROP TABLE reports`, // 0008
 		`DELETE FROM schema_version WHERE version >= 2`} {
 		if _, err := db.write.Exec(q); err != nil {
 			t.Fatal(err)

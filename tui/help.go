@@ -31,7 +31,8 @@ func helpText(dest string) []helpLine {
 		k("c", "catch a player who went down to one card without calling UNO"),
 		k("y / n", "challenge a Wild Draw Four, or take the four cards"),
 		k("space", "drop your cards in the Kevin's Chili race"),
-		k("t", "chat with the table"),
+		k("t", "chat with the table; /ignore NAME hides their chat from you (/unignore NAME), "+
+			"/report NAME [reason] tells the operators, /chat off or on (host)"),
 		k("b", "turn the bell that rings when your turn comes on or off"),
 		k("q", "leave (a bot plays your seat while you are away)"),
 		p(""),
@@ -42,6 +43,7 @@ func helpText(dest string) []helpLine {
 		k("f", "bots pause like people, or play fast (host)"),
 		k("e", "change the rules (host)"),
 		k("i", "invite a player online by nickname: they join with enter from their lobby"),
+		k("r", "report the player in the selected seat to the operators (add a reason, then enter)"),
 		k("l or q", "leave the table"),
 		p(""),
 		h("In the lobby"),

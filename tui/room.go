@@ -68,15 +68,17 @@ func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
 		m.tbl.chat.open = true
 	case k.String() == "i":
 		m.room.invite.open = true
+	case k.String() == "r":
+		return m.reportSeat(m.room.cursor) // moderation.go
 	case is(k, m.keys.Leave):
 		return m.do(lobby.Intent{Kind: lobby.Leave})
 	case is(k, m.keys.Help):
 		m.openHelp()
 	default:
 		if t.Host {
-			m.say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · i invite · t chat · l leave", false)
+			m.say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · r report · i invite · t chat · l leave", false)
 		} else {
-			m.say("waiting for the host to start · i invite a friend · t chat · l leave", false)
+			m.say("waiting for the host to start · ↑/↓ r report a player · i invite a friend · t chat · l leave", false)
 		}
 	}
 	return nil

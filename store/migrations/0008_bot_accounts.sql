@@ -1,5 +1,0 @@
--- 0008: bot accounts (the bot API's; reserved as 0009 in the round's plan,
--- renumbered at merge). bot is 1 for an account a program registered in its
--- first `ssh HOST bot` session: shown as a bot everywhere, it does not play
--- through the TUI, and a person's key never becomes one.
-ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;

@@ -1,0 +1,40 @@
+package tui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// reportSeat is r on a row of the waiting room: the chat line opens with
+// "/report NAME " for the player in seat i, for a reason to be added (or
+// none) and enter to send it to the operators (lobby's chat commands).
+func (m *model) reportSeat(i int) tea.Cmd {
+	t := m.scr.Table
+	if i < 0 || i >= len(t.Seats) {
+		return nil
+	}
+	s := t.Seats[i]
+	switch {
+	case s.Empty() || s.Bot:
+		m.say("choose a player with ↑/↓, then r to report them", true)
+	case i == t.You:
+		m.say("that is you", true)
+	default:
+		m.tbl.chat.input.Set("/report " + s.Nick + " ")
+		m.tbl.chat.open = true
+	}
+	return nil
+}
+
+// PageOf is the page a session's model shows, by its metrics name
+// ("lobby", "waiting-room", "table", "profile"...), for an operator's
+// admin who; "" if it is not counted.
+func PageOf(m tea.Model) string {
+	mm, ok := m.(*model)
+	if !ok {
+		return ""
+	}
+	if i := mm.counted.Load(); i >= 0 && int(i) < len(pageNames) {
+		return pageNames[i]
+	}
+	return ""
+}
