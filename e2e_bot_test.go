@@ -158,6 +158,32 @@ func TestBotPlaysAGameOverSSH(t *testing.T) {
 	h := again.next(t, wait)
 	require.Equal(t, "hello", h["type"], "a registered bot is greeted with no question")
 	require.Equal(t, "robo", h["name"])
+
+	tty := sshtest.Dial(t, a.addr, sshtest.WithKey(key))
+	tty.WaitFor(t, "it plays through the bot API", wait)
+}
+
+// TestDroppedBotKeepsItsSeat: an API bot whose connection drops mid-game
+// is handled like a player: the table keeps its seat through the grace
+// period, and the bot that comes back with its key is at the same table,
+// in the same seat, and plays the game to its end.
+func TestDroppedBotKeepsItsSeat(t *testing.T) {
+	a := startBotApp(t, fastLobby())
+	key := sshtest.NewKey(t)
+	b := dialBot(t, a.addr, key)
+	b.register(t, "robo")
+	b.send(t, `{"type":"seek","edition":"classic-2001","mode":"single-hand","players":3,"opponents":"normal"}`)
+	first := b.expect(t, "table")
+	b.expect(t, "turn")
+	require.NoError(t, b.sess.Close())
+
+	back := dialBot(t, a.addr, key)
+	require.Equal(t, "hello", back.next(t, wait)["type"])
+	tm := back.expect(t, "table")
+	require.Equal(t, first["id"], tm["id"], "back at the same table")
+	require.Equal(t, first["seat"], tm["seat"], "in the same seat")
+	over := back.playToTheEnd(t, nil)
+	require.NotEmpty(t, over["winners"])
 }
 
 // TestBotAPIRefusesAPersonsKeyAndGuests: the key of a person's account is

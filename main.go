@@ -420,6 +420,10 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 				}
 			}
 		}
+		if !s.Guest && hub.IsBotKey(key) {
+			s.Close(lobby.ErrBotKey.Error()) // (main_bot.go)
+			return refused{}
+		}
 		c := hub.ConnectFrom(s.RemoteAddr, s.ID, key, s.Guest)
 		p.clients.Store(s.ID, c)
 		m := tui.New(tui.Options{

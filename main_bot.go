@@ -4,6 +4,8 @@ import (
 	"context"
 	"net"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/unossh/unossh/botapi"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
@@ -30,3 +32,12 @@ func botFor(hub *lobby.Hub, reg *players) ssh.BotFunc {
 		return botapi.Serve(ctx, botapi.Session{Client: c, In: s.In, Out: s.Out, Key: s.Fingerprint, Addr: addr, Limits: limits})
 	}
 }
+
+// refused is the model of a terminal session refused before it began (a
+// bot's key): the session is closing, with the reason printed by the ssh
+// layer, and the model shows nothing meanwhile.
+type refused struct{}
+
+func (refused) Init() tea.Cmd                       { return nil }
+func (refused) Update(tea.Msg) (tea.Model, tea.Cmd) { return refused{}, nil }
+func (refused) View() string                        { return "" }
