@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -253,4 +254,48 @@ func TestBotAPIBadInputHarmsNobody(t *testing.T) {
 	}
 	_, ok := <-b.msgs
 	require.False(t, ok, "the session ends after the closing line")
+}
+
+// TestHostSeatsAnAPIBotByName: a host in the waiting room of a private table
+// invites an API bot by its name; a bot that takes no challenges (a new
+// one) is not seated, and once it accepts them it is seated at once, shown
+// as an API bot, and plays the game with the host to its end.
+func TestHostSeatsAnAPIBotByName(t *testing.T) {
+	a := startBotApp(t, fastLobby())
+	b := dialBot(t, a.addr, sshtest.NewKey(t))
+	b.register(t, "robo")
+	ana, _ := hostPrivate(t, a.addr, "ana", []string{"mode", "single hand", "seats", "2"})
+	require.NoError(t, ana.Press("i", "r", "o", "b", "o", "enter"))
+	ana.WaitFor(t, "robo is not taking invitations", wait)
+
+	b.send(t, `{"type":"challenges","accept":true}`)
+	for !strings.Contains(fmt.Sprint(b.expect(t, "notice")["text"]), "invitations are on") {
+	}
+	require.NoError(t, ana.Press("i", "r", "o", "b", "o", "enter"))
+	ana.WaitFor(t, "invitation sent to robo", wait)
+	tm := b.expect(t, "table")
+	require.Equal(t, "waiting", tm["status"])
+	ana.WaitFor(t, "API bot", wait)
+	require.NoError(t, ana.Press("s"))
+	// ana plays her seat by her screen (player.step) while robo plays by
+	// its lines, until both have the result.
+	host := &player{c: ana, name: "ana"}
+	var over map[string]any
+	deadline := time.Now().Add(gameWait)
+	for (over == nil || !host.finished) && time.Now().Before(deadline) {
+		host.step(t)
+		select {
+		case m := <-b.msgs:
+			switch m["type"] {
+			case "turn":
+				legal := m["legal"].([]any)
+				b.send(t, `{"type":"move","id":`+jsonNum(legal[0].(map[string]any)["id"])+`}`)
+			case "game_over":
+				over = m
+			}
+		case <-time.After(10 * time.Millisecond): // polling ana's emulated screen, as playUntilOver does
+		}
+	}
+	require.NotNil(t, over, "robo saw the game's end")
+	require.True(t, host.finished, "ana saw the game's end:\n%s", ana.Screen())
 }

@@ -34,7 +34,10 @@ func (b *botSession) handle(ctx context.Context, l line) error {
 	case TypeLeave:
 		refused = b.c.Leave()
 	case TypeChallenges:
-		refused = errors.New("hosts cannot seat API bots on this server yet: challenges are not offered")
+		if in.Accept == nil {
+			return b.fail(`challenges needs "accept": true or false`, 0)
+		}
+		b.c.SetInvitations(*in.Accept) // challenges.go
 	case TypeRegister:
 		refused = fmt.Errorf("this bot is registered already, as %s", b.c.Screen().Nick)
 	case "":

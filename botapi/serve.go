@@ -111,6 +111,10 @@ func (b *botSession) fail(msg string, wait time.Duration) error {
 // show tells the bot what is new on its screen.
 func (b *botSession) show() error {
 	s := b.c.Screen()
+	if s.Invitation != nil {
+		b.challenged(s) // challenges.go
+		s = b.c.Screen()
+	}
 	b.out = b.screen.read(s, b.c.Now(), b.out[:0])
 	for _, m := range b.out {
 		b.write(m)
@@ -144,6 +148,7 @@ func (b *botSession) register(ctx context.Context, lines <-chan line) error {
 				err = b.fail(fmt.Sprintf("register first: %q is for a bot with a name", in.Type), 0)
 			default:
 				if err = b.c.RegisterBot(in.Name); err == nil {
+					b.c.SetInvitations(false) // a new bot takes no challenges until it says so
 					return nil
 				}
 				err = b.fail(err.Error(), 0)
