@@ -35,6 +35,10 @@ func TestBotLoad(t *testing.T) {
 	if n < 2 {
 		t.Skip("the bot API's load benchmark runs with UNOSSH_BOT_LOAD=1000")
 	}
+	var think time.Duration // each bot's pause before its move (UNOSSH_BOT_LOAD_THINK_MS): 0, as fast as it can
+	if ms, err := strconv.Atoi(os.Getenv("UNOSSH_BOT_LOAD_THINK_MS")); err == nil && ms > 0 {
+		think = time.Duration(ms) * time.Millisecond
+	}
 	secs := 20
 	if s, err := strconv.Atoi(os.Getenv("UNOSSH_BOT_LOAD_SECONDS")); err == nil && s > 0 {
 		secs = s
@@ -58,7 +62,7 @@ func TestBotLoad(t *testing.T) {
 	}
 	sent := make([]atomic.Int64, n/2) // per table: when the last move was sent (unix ns)
 	for i := range n / 2 * 2 {
-		wg.Go(func() { loadBot(ctx, t, hub, limits, i, codes[i/2], &sent[i/2], &moves, &bytesOut, lat) })
+		wg.Go(func() { loadBot(ctx, t, hub, limits, think, i, codes[i/2], &sent[i/2], &moves, &bytesOut, lat) })
 	}
 	time.Sleep(3 * time.Second) // the tables open; then the measured window
 	m0, b0, c0 := moves.Load(), bytesOut.Load(), cpuTime()
@@ -70,15 +74,15 @@ func TestBotLoad(t *testing.T) {
 	_ = hub.Shutdown(context.Background())
 	wg.Wait()
 	dm := float64(m1 - m0)
-	fmt.Printf("bots %d, %d s: %.0f moves (%.0f/s); CPU per move %.3f ms; bytes per move %.0f; move -> next turn p50 %v, p99 %v, max %v (%d)\n",
-		n, secs, dm, dm/float64(secs), float64(c1-c0)/float64(time.Millisecond)/dm, float64(b1-b0)/dm, p50, p99, worst, count)
+	fmt.Printf("bots %d, think %v, %d s: %.0f moves (%.0f/s); CPU per move %.3f ms; bytes per move %.0f; move -> next turn p50 %v, p99 %v, max %v (%d)\n",
+		n, think, secs, dm, dm/float64(secs), float64(c1-c0)/float64(time.Millisecond)/dm, float64(b1-b0)/dm, p50, p99, worst, count)
 }
 
 // loadBot is one API bot: the even one of a pair opens a two-seat private
 // table (through its lobby client: seek seats built-in bots) and hands its
 // code to the odd one, which joins; the even one starts each game and a
 // rematch after it, and both make the first legal move of each turn.
-func loadBot(ctx context.Context, t *testing.T, hub *lobby.Hub, limits *Limits, i int, code chan string, sent *atomic.Int64,
+func loadBot(ctx context.Context, t *testing.T, hub *lobby.Hub, limits *Limits, think time.Duration, i int, code chan string, sent *atomic.Int64,
 	moves, bytesOut *atomic.Int64, lat *latencies) {
 	c := hub.Connect(fmt.Sprintf("s%d", i), fmt.Sprintf("SHA256:bot%d", i), false)
 	defer c.Disconnect()
@@ -89,7 +93,8 @@ func loadBot(ctx context.Context, t *testing.T, hub *lobby.Hub, limits *Limits, 
 		_ = outW.Close()
 	}()
 	go func() { <-ctx.Done(); _ = inW.Close() }()
-	send := func(s string) { _, _ = io.WriteString(inW, s+"\n") }
+	var mu sync.Mutex // sends from the reading loop and from think's timers
+	send := func(s string) { mu.Lock(); _, _ = io.WriteString(inW, s+"\n"); mu.Unlock() }
 	sc := bufio.NewScanner(outR)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	joined := false
@@ -118,9 +123,16 @@ func loadBot(ctx context.Context, t *testing.T, hub *lobby.Hub, limits *Limits, 
 				lat.add(time.Duration(time.Now().UnixNano() - at))
 			}
 			id := field(l, `"legal":[{"id":`, ',')
-			sent.Store(time.Now().UnixNano())
-			moves.Add(1)
-			send(`{"type":"move","id":` + id + `}`)
+			move := func() {
+				sent.Store(time.Now().UnixNano())
+				moves.Add(1)
+				send(`{"type":"move","id":` + id + `}`)
+			}
+			if think > 0 {
+				time.AfterFunc(think, move)
+			} else {
+				move()
+			}
 		case bytes.HasPrefix(l, []byte(`{"type":"hand_over"`)):
 			sent.Store(0) // the next turn waits for the next deal: not a move's latency
 		case bytes.HasPrefix(l, []byte(`{"type":"game_over"`)):
