@@ -27,7 +27,6 @@ import (
 	"syscall"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -35,6 +34,7 @@ import (
 	"github.com/unossh/unossh/cluster"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh"
+	"github.com/unossh/unossh/ssh/term"
 	"github.com/unossh/unossh/store"
 	"github.com/unossh/unossh/tui"
 )
@@ -293,6 +293,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	cfg.PublicHost = o.public.destination(l.Addr(), os.Hostname)
 	cfg.NewModel = reg.modelMaker(hub, "ssh "+cfg.PublicHost)
 	cfg.Seated = reg.seated
+	cfg.ShuttingDown = lobby.ErrShuttingDown // one sentence, door or lobby
 	cfg.Records = recordsFor(st, time.Now, hub.KeyAdded)
 	cfg.Bot = botFor(hub, reg) // main_bot.go
 	mod, err := startModeration(ctx, st, hub, people, o.cluster, reg.page, logger)
@@ -392,14 +393,14 @@ func (p *players) seated(sessionID string) bool {
 // unknown).
 func (p *players) page(sessionID string) string {
 	if m, ok := p.models.Load(sessionID); ok {
-		return tui.PageOf(m.(tea.Model))
+		return tui.PageOf(m.(term.Model))
 	}
 	return ""
 }
 
 // modelMaker builds the models of sessions nobody asks about: for servers
 // (in tests) without Config.Seated.
-func modelMaker(hub *lobby.Hub, publicAddr string, pages *tui.PageCounts) func(s ssh.Session) tea.Model {
+func modelMaker(hub *lobby.Hub, publicAddr string, pages *tui.PageCounts) func(s ssh.Session) term.Model {
 	return (&players{pages: pages}).modelMaker(hub, publicAddr)
 }
 
@@ -407,8 +408,8 @@ func modelMaker(hub *lobby.Hub, publicAddr string, pages *tui.PageCounts) func(s
 // session it connects a lobby client for the player's identity (and the
 // address it comes from, which limits guessing codes), disconnects it when
 // the connection ends, and builds the session's TUI.
-func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Session) tea.Model {
-	return func(s ssh.Session) tea.Model {
+func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Session) term.Model {
+	return func(s ssh.Session) term.Model {
 		key := s.Fingerprint
 		if s.Guest || key == "" {
 			key = "guest:" + s.ID // a guest is a new player every time...
@@ -422,7 +423,7 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 		}
 		if !s.Guest && hub.IsBotKey(key) {
 			s.Close(lobby.ErrBotKey.Error()) // (main_bot.go)
-			return refused{}
+			return term.Plain(refused{})
 		}
 		c := hub.ConnectFrom(s.RemoteAddr, s.ID, key, s.Guest)
 		p.clients.Store(s.ID, c)

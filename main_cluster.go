@@ -79,9 +79,17 @@ func drain(hub *lobby.Hub, connect string, logger *log.Logger) {
 	ctx, cancel := context.WithTimeout(context.Background(), drainTimeout)
 	defer cancel()
 	line := "this server is restarting: " + connect + " to go on at your table"
-	if err := hub.Drain(ctx, line); err != nil {
-		logger.Error("draining did not finish; what is left is kept for a restart", "err", err)
+	rep, err := hub.Drain(ctx, line)
+	if err != nil {
+		logger.Error("draining did not finish; what is left is kept for a restart", "handed-over", rep.HandedOver, "kept", rep.Kept, "err", err)
 		return
 	}
-	logger.Info("every table is on another node")
+	switch {
+	case rep.Kept == 0:
+		logger.Info("every table is on another node", "tables", rep.HandedOver)
+	case rep.HandedOver == 0:
+		logger.Info("no other node to take the tables; they are kept for this node's next start", "tables", rep.Kept)
+	default:
+		logger.Info("tables handed to other nodes; the others are kept for this node's next start", "handed-over", rep.HandedOver, "kept", rep.Kept)
+	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/unossh/unossh/cluster/natstest"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/store"
 )
 
 // TestDrainHandsTablesOver: a node told to drain hands its table to the
@@ -28,7 +29,9 @@ func TestDrainHandsTablesOver(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	began := time.Now()
-	require.NoError(t, b.hub.Drain(ctx, "this server is restarting: ssh a to go on"))
+	rep, err := b.hub.Drain(ctx, "this server is restarting: ssh a to go on")
+	require.NoError(t, err)
+	require.Equal(t, lobby.DrainReport{HandedOver: 1}, rep)
 	s, ok := snapshotOf(t, a, id)
 	require.True(t, ok, "a plays the table now")
 	require.Equal(t, before, s.RestoredHash, "no move lost")
@@ -56,4 +59,38 @@ func TestDrainHandsTablesOver(t *testing.T) {
 	}
 	waitScreen(t, ana2, func(s lobby.Screen) bool { return s.Table != nil && s.Table.You == 0 })
 	playMoves(t, 4, ana2, bo)
+}
+
+// TestLastNodeDrainKeepsItsTables: the last node of a service has no node
+// to hand its table to. Its drain says so (nothing handed over, the table
+// kept) rather than that the table is on another node, leaves the table
+// playing until the ordinary stop, and the stop keeps it in the store for
+// the next start, as on a lone node.
+func TestLastNodeDrainKeepsItsTables(t *testing.T) {
+	ns := natstest.Start(t)
+	st, err := store.Open(store.Options{Dir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	a := startNodesWith(t, ns, st, "a")[0]
+	ana, bo := a.player(t, "ana"), a.player(t, "bo")
+	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))
+	id := ana.Screen().Table.ID
+	require.NoError(t, bo.Join(ana.Screen().Table.Code))
+	ana.Do(lobby.Intent{Kind: lobby.Start})
+	waitScreen(t, bo, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	playMoves(t, 2, ana, bo)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	rep, err := a.hub.Drain(ctx, "this server is restarting: ssh a to go on")
+	require.NoError(t, err)
+	require.Equal(t, lobby.DrainReport{Kept: 1}, rep)
+	_, still := snapshotOf(t, a, id)
+	require.True(t, still, "the table is not handed to nobody")
+
+	require.NoError(t, a.hub.Shutdown(ctx))
+	saved, err := st.UnfinishedTables(ctx)
+	require.NoError(t, err)
+	require.Len(t, saved, 1)
+	require.Equal(t, id, saved[0].ID)
 }

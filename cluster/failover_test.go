@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 	"testing"
 	"time"
@@ -234,4 +236,46 @@ func TestMoveMadeAsItsNodeDiesIsPlayedThere(t *testing.T) {
 	require.NotNil(t, s.Table, "the player is still at the table")
 	require.True(t, s.Table.Seats[s.Table.You].Connected)
 	require.True(t, logHas(s, "moved to another server"))
+}
+
+// TestGuestOfADeadNodeRejoinsOnAnother: guest gus plays from node a at
+// b's table. Node a dies (cut off: it never writes again), so nothing
+// writes his code into the directory as his connection drops; b keeps his
+// seat. He runs `rejoin CODE` through node c, and is back in his seat with
+// his name and his hand.
+func TestGuestOfADeadNodeRejoinsOnAnother(t *testing.T) {
+	ns := natstest.Start(t)
+	nodes := startStoredNodes(t, ns, "a", "b", "c")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+	ana := b.player(t, "ana")
+	gus := a.hub.Connect("sess-gus", "guest:sess-gus", true)
+	require.NoError(t, gus.SetNick("gus"))
+	code := waitScreen(t, gus, func(s lobby.Screen) bool { return s.Rejoin != "" }).Rejoin
+	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))
+	require.NoError(t, gus.Join(ana.Screen().Table.Code))
+	ana.Do(lobby.Intent{Kind: lobby.Start})
+	waitScreen(t, gus, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	playMoves(t, 4, ana, gus)
+	hand := len(gus.Screen().Table.Game.Hand)
+
+	cutOff(a)
+	waitScreen(t, ana, func(s lobby.Screen) bool { return !s.Table.Seats[1].Connected })
+	// b has seen a's lease run out and kept the seat; it writes so into
+	// the directory a moment later, which a player's new connection takes
+	// longer than, a test's call not.
+	seats, err := c.conn.JS.KeyValue(t.Context(), bucketSeats)
+	require.NoError(t, err)
+	sum := sha256.Sum256([]byte("guest:sess-gus"))
+	require.Eventually(t, func() bool {
+		_, err := seats.Get(t.Context(), hex.EncodeToString(sum[:16]))
+		return err == nil
+	}, 10*time.Second, 10*time.Millisecond, "b writes the seat it keeps for gus")
+	key, err := c.hub.RejoinKey(code, "sess-gus-2", "")
+	require.NoError(t, err)
+	again := c.hub.Connect("sess-gus-2", key, true)
+	s := waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, 1, s.Table.You)
+	require.Equal(t, "gus", s.Nick)
+	require.Len(t, s.Table.Game.Hand, hand)
+	playMoves(t, 4, ana, again)
 }

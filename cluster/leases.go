@@ -128,3 +128,16 @@ func (l *Lobby) WatchLeases(ctx context.Context, free func(id string)) error {
 		}
 	}
 }
+
+// Leased lists the leases held now: the tables' and the nodes' runs'.
+func (l *Lobby) Leased(ctx context.Context) ([]string, error) {
+	keys, err := l.leases.kv.ListKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for k := range keys.Keys() {
+		out = append(out, k)
+	}
+	return out, nil
+}

@@ -23,7 +23,9 @@ import (
 //   - the number online, each node's count, summed;
 //   - nicknames unique across the service (people_nicks.go);
 //   - who is online and invitations by nickname (people_who.go);
-//   - the per-address limits counted across nodes (people_limits.go).
+//   - the per-address limits counted across nodes (people_limits.go);
+//   - one key signed in on two nodes: the newer session takes over
+//     (people_signin.go).
 //
 // Nothing a login or a connection does waits on NATS: each node keeps its
 // own counts exactly and tells the others what changed in a beat a few
@@ -61,6 +63,8 @@ type PeopleLobby interface {
 	TakeInvitation(nick string, inv lobby.RemoteInvitation) error
 	OthersMissed(identity, addr string)
 	OthersMadeAccount(addr string)
+	SignedInElsewhere(key, session string) (table string)
+	TakeSeatBack(session, table string)
 }
 
 // Door is what the other nodes ask of this node's door: *ssh.Server.
@@ -142,9 +146,11 @@ func NewPeople(ctx context.Context, c *Conn, o PeopleOptions) (*People, error) {
 		return nil, err
 	}
 	for subj, h := range map[string]nats.MsgHandler{
-		subjBeat:                   p.onBeat,
-		subjWho:                    p.onWho,
-		subjInvite + token(p.node): p.onInvite,
+		subjBeat:                     p.onBeat,
+		subjWho:                      p.onWho,
+		subjInvite + token(p.node):   p.onInvite,
+		subjSignIn:                   p.onSignIn,
+		subjTookOver + token(p.node): p.onTookOver,
 	} {
 		sub, err := p.nc.Subscribe(subj, h)
 		if err != nil {

@@ -63,6 +63,8 @@ type Leases interface {
 	// WatchLeases calls free with every table whose lease ran out or was
 	// handed over, until ctx ends.
 	WatchLeases(ctx context.Context, free func(id string)) error
+	// Leased lists the leases held now (tables' and nodes').
+	Leased(ctx context.Context) ([]string, error)
 }
 
 // Directory is what the nodes know of each other's tables: a line per
@@ -119,6 +121,7 @@ func (h *Hub) startCluster() {
 	h.screenVer.Store(uint64(time.Now().UnixNano()))
 	h.runID = h.screenVer.Load()
 	h.served = map[string]*servedTable{}
+	h.tourMoves = map[string][]movedSession{}
 	h.proxies.m = map[string]*proxy{}
 	h.rdir = remoteDir{tables: map[string]dirTable{}, codes: map[string]string{}, seats: map[string]dirSeat{}}
 	h.out = newOutbox(h)

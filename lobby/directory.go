@@ -174,6 +174,7 @@ func (h *Hub) onDirTable(id string, entry []byte) {
 	var line dirTable
 	if entry != nil && json.Unmarshal(entry, &line) == nil {
 		h.moved(id, line.Owner) // a proxy of ours follows the table (remote_proxy.go)
+		h.takenFromUs(id, line.Node)
 	}
 	if entry == nil || line.Node == "" || line.Node == h.cfg.Cluster.Node() {
 		if entry == nil && h.tables[id] == nil {

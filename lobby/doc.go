@@ -22,8 +22,9 @@
 // a command that needs an answer carries its reply channel, and the owner
 // sends the new state to everyone concerned before it answers. So when Join
 // returns, the player's screen already shows the table. A session sends its
-// intents at a table straight to that table's queue: nothing a player does at
-// a table passes through the hub. Nothing here ever waits on a session: each
+// intents at a table straight to that table's queue (Client.Send, which
+// never waits: the table's answer comes as the Screen): nothing a player does
+// at a table passes through the hub. Nothing here ever waits on a session: each
 // session's mailbox holds one Screen, the newest replacing the older.
 //
 // A hard bot's search, the one costly thing a table does, runs on a
@@ -44,4 +45,5 @@
 //	_ = c.SetNick("ana")
 //	c.QuickPlay()
 //	<-c.Updates(); screen := c.Screen()
+//	err = c.Send(lobby.Intent{Kind: lobby.Chat, Text: "hi"}) // ErrBusy: the table's queue is full
 package lobby

@@ -38,6 +38,7 @@ func (handedOffCmd) hubCmd() {}
 type movedSession struct {
 	c     *Client
 	watch bool
+	from  *tableQueue // the queue it was at (a tournament's room or table)
 }
 
 // fencedOff stops a table another node has taken over. It may be called
@@ -97,22 +98,32 @@ func (h *Hub) onHandedOff(cmd handedOffCmd) {
 	}
 	h.unserveTable(t.id)
 	h.leases.remove(t.id)
+	h.offered.remove(t.id)
 	q := h.remoteQueue(t.id)
+	if t.tour != nil {
+		// A tournament's table is reached through its room, which goes
+		// with it (tournament_cluster.go).
+		q = h.remoteQueue(t.tour.id)
+		if tr := h.tours.byID[t.tour.id]; tr != nil && cmd.fenced {
+			go tr.fencedOff()
+		}
+	}
 	for k, aq := range h.away {
 		if aq == t.q {
 			h.away[k] = q
 		}
 	}
-	for _, m := range cmd.local {
-		if m.c.moveTo(t.q, q) {
-			h.moving.Add(1)
-			go func() {
-				defer h.moving.Done()
-				m.c.goOnAt(q, m.watch)
-			}()
+	if t.tour != nil && h.tours.byID[t.tour.id] != nil {
+		// Its sessions go on through the room once the tournament has
+		// stopped here too: before, the room here would take them back.
+		for _, m := range cmd.local {
+			m.from = t.q
+			h.tourMoves[t.tour.id] = append(h.tourMoves[t.tour.id], m)
 		}
+	} else {
+		h.goOn(cmd.local, t.q, q)
 	}
-	if !cmd.fenced {
+	if !cmd.fenced && t.tour == nil {
 		go func() {
 			ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
 			defer cancel()
@@ -122,6 +133,24 @@ func (h *Hub) onHandedOff(cmd handedOffCmd) {
 		}()
 	}
 	h.broadcastList()
+}
+
+// goOn moves sessions that were at from (or at their own from) to q, and
+// takes each back to its place there (hub goroutine).
+func (h *Hub) goOn(local []movedSession, from, q *tableQueue) {
+	for _, m := range local {
+		at := from
+		if m.from != nil {
+			at = m.from
+		}
+		if m.c.moveTo(at, q) {
+			h.moving.Add(1)
+			go func() {
+				defer h.moving.Done()
+				m.c.goOnAt(q, m.watch)
+			}()
+		}
+	}
 }
 
 // moveTo makes the session's handle to if it was from (the table it was
@@ -155,38 +184,77 @@ func (c *Client) goOnAt(q *tableQueue, watch bool) {
 // seat taken by a newer connection of its player.
 var errSeatElsewhere = errors.New("you play this table from another connection now")
 
+// DrainReport is what a drain did: the tables it handed to other nodes,
+// and those it kept for this node's next start (no other node was there to
+// take them, or they could not be handed over), as a lone node keeps
+// them at a stop.
+type DrainReport struct {
+	HandedOver, Kept int
+}
+
 // Drain hands every table of this node to the other nodes, with nothing
 // lost: each stops between two commands once its journal is written, and
 // another node takes it and plays on; this node's sessions at them go on
 // there through proxies. It returns once they are back at their tables
 // (or ctx ends). What is left to do is to close this node's sessions
 // (Shutdown), which their players see with line, the host to ssh to.
-func (h *Hub) Drain(ctx context.Context, line string) error {
+//
+// The last node of a service has no one to hand its tables to: it keeps
+// them, as a lone node does, for its next start (and does not wait for an
+// owner that will not come).
+func (h *Hub) Drain(ctx context.Context, line string) (DrainReport, error) {
+	var rep DrainReport
 	if !h.leasing() {
-		return nil
+		return rep, nil
 	}
 	h.setStopLine(line)
-	reply := make(chan []*table, 1)
-	tables, err := request(ctx, h.cmds, h.done, hubCmd(drainCmd{reply: reply}), reply, true)
+	reply := make(chan drained, 1)
+	d, err := request(ctx, h.cmds, h.done, hubCmd(drainCmd{reply: reply}), reply, true)
 	if err != nil {
-		return err
+		return rep, err
 	}
+	alone := !h.othersLive(ctx)
 	var errs []error
-	for _, t := range tables {
+	handed := map[string]bool{} // tournaments
+	for _, tr := range d.tours {
+		if alone {
+			continue
+		}
+		r := make(chan bool, 1)
+		ok, err := request(ctx, tr.q.cmds, tr.q.done, tableCmd(tourHandOffCmd{reply: r}), r, true)
+		handed[tr.id] = err == nil && ok
+		if err == nil && !ok {
+			errs = append(errs, errors.New("tournament "+tr.id+" could not be handed over: its record cannot be written"))
+		}
+	}
+	for _, t := range d.tables {
 		if t.tour != nil {
+			if handed[t.tour.id] {
+				rep.HandedOver++ // with its tournament
+			} else {
+				rep.Kept++
+			}
+			continue
+		}
+		if alone {
+			rep.Kept++
 			continue
 		}
 		r := make(chan bool, 1)
 		ok, err := request(ctx, t.q.cmds, t.q.done, tableCmd(handOffCmd{reply: r}), r, true)
-		if err == nil && !ok {
+		switch {
+		case err == nil && !ok:
+			rep.Kept++
 			errs = append(errs, errors.New("table "+t.id+" could not be handed over: its journal cannot be written"))
+		case err == nil:
+			rep.HandedOver++
 		}
 	}
 	// The hub has taken every handedOffCmd the tables sent before they
 	// answered once it answers this: every move is counted in h.moving.
 	online := make(chan int, 1)
 	if _, err := ask(h, onlineCmd{reply: online}, online); err != nil {
-		return err
+		return rep, err
 	}
 	done := make(chan struct{})
 	go func() { h.moving.Wait(); close(done) }()
@@ -195,12 +263,34 @@ func (h *Hub) Drain(ctx context.Context, line string) error {
 	case <-ctx.Done():
 		errs = append(errs, ctx.Err())
 	}
-	return errors.Join(errs...)
+	return rep, errors.Join(errs...)
+}
+
+// othersLive reports whether a run of another node holds its lease now
+// (lease.go): one that could take this node's tables. When the leases
+// cannot be read, it answers yes, and the drain hands over as before.
+func (h *Hub) othersLive(ctx context.Context) bool {
+	keys, err := h.cfg.Cluster.Leased(ctx)
+	if err != nil {
+		h.logError("the nodes of the service could not be listed; handing the tables over all the same", "err", err)
+		return true
+	}
+	for _, k := range keys {
+		if node, _, ok := nodeOfLease(k); ok && node != h.cfg.Cluster.Node() {
+			return true
+		}
+	}
+	return false
 }
 
 // drainCmd marks the hub as draining (it takes no table over from now)
-// and lists its tables.
-type drainCmd struct{ reply chan []*table }
+// and lists its tables and tournaments.
+type drainCmd struct{ reply chan drained }
+
+type drained struct {
+	tables []*table
+	tours  []*tournament
+}
 
 func (drainCmd) hubCmd() {}
 

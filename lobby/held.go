@@ -90,6 +90,16 @@ func (h *Hub) showHeld(c *Client) {
 	}
 }
 
+// heldSeatOf is the table keeping a seat for key and the seat, or nil.
+func (h *Hub) heldSeatOf(key string) (*tableQueue, HeldSeat) {
+	h.held.mu.Lock()
+	defer h.held.mu.Unlock()
+	if e := h.held.m[key]; e != nil {
+		return e.q, e.seat
+	}
+	return nil, HeldSeat{}
+}
+
 // heldQueue is the table keeping a seat for key, or nil.
 func (h *Hub) heldQueue(key string) *tableQueue {
 	h.held.mu.Lock()
@@ -184,6 +194,9 @@ func (t *table) hold(i int, c *Client) {
 	hs := HeldSeat{TableID: t.id, Short: t.short, Name: t.opts.Name, Until: s.awaySince.Add(t.cfg.Grace)}
 	t.hub.holdSeat(s.key, c, t.q, hs)
 	if t.hub.clustered() {
+		if t.tour != nil {
+			hs.TableID = t.tour.id // reached through its room (tournament_cluster.go)
+		}
 		t.hub.dir.putSeat(s.key, hs) // found from any node (directory.go)
 	}
 }

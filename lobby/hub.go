@@ -75,15 +75,20 @@ type Hub struct {
 	// them (owned by run), the shadows' outbox, the proxies of other nodes'
 	// tables, the directory this node writes and what it read of the
 	// others' (owned by run), and the versions of the shadows' screens.
-	served    map[string]*servedTable
-	out       *outbox
-	proxies   proxies
-	dir       *dirWriter
-	rdir      remoteDir
-	screenVer atomic.Uint64
-	leases    leaseSet // the tables whose lease this node holds (lease.go)
-	draining  bool     // owned by run: handing every table to other nodes (handoff.go)
-	moving    sync.WaitGroup
+	served       map[string]*servedTable
+	out          *outbox
+	proxies      proxies
+	dir          *dirWriter
+	rdir         remoteDir
+	screenVer    atomic.Uint64
+	leases       leaseSet                  // the tables whose lease this node holds (lease.go)
+	offered      leaseSet                  // its tables it offered to the others, cut off from the store (offer.go)
+	goneRuns     map[string]bool           // runs of other nodes whose lease ran out or was given up (runTag; hub goroutine)
+	tourLeases   tourLeases                // the tournaments whose lease this node holds (tournament_cluster.go)
+	tourMoves    map[string][]movedSession // sessions at a tournament's tables it stopped, by tournament (hub goroutine)
+	offeredTours tourLeases                // its tournaments it offered to the others, cut off from the store (offer.go)
+	draining     bool                      // owned by run: handing every table to other nodes (handoff.go)
+	moving       sync.WaitGroup
 	// nodeLeased: this node holds its own lease (owned by renewLeases).
 	nodeLeased bool
 	// run names this run of the node, for its lease (lease.go).
@@ -190,6 +195,10 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- h.onInvite(cmd.from, cmd.nick)
 	case takeInviteCmd:
 		cmd.reply <- h.onTakeInvitation(cmd.nick, cmd.inv)
+	case signedInCmd:
+		cmd.reply <- h.onSignedIn(cmd)
+	case seatBackCmd:
+		cmd.reply <- h.onSeatBack(cmd)
 	case closedCmd:
 		h.onClosed(cmd.t)
 	case dirCmd:
@@ -200,7 +209,11 @@ func (h *Hub) handle(cmd hubCmd) {
 		h.onHandedOff(cmd)
 	case drainCmd:
 		h.draining = true
-		cmd.reply <- h.allTables()
+		d := drained{tables: h.allTables()}
+		for _, tr := range h.tours.byID {
+			d.tours = append(d.tours, tr)
+		}
+		cmd.reply <- d
 	case keyAddedCmd:
 		h.onKeyAdded(cmd)
 	case tourHubCmd:
@@ -300,6 +313,8 @@ func (h *Hub) onNick(c *Client, nick string) error {
 	h.online[key] = c
 	if !c.guest {
 		h.nicks[c.key] = nick
+	} else {
+		h.putLiveRejoin(c, nick) // (rejoin_cluster.go)
 	}
 	c.post(func(s *Screen) { s.Nick = nick })
 	h.broadcastOnline()
@@ -439,7 +454,7 @@ func (h *Hub) quickPicks(q QuickChoice) []*tableQueue {
 // onClosed forgets a table that closed.
 func (h *Hub) onClosed(t *table) {
 	delete(h.tables, t.id)
-	if h.clustered() {
+	if h.clustered() && t.tour == nil { // (a tournament's table is its room's: tournament_cluster.go)
 		h.unserveTable(t.id)
 		h.dir.dropTable(t.id, t.code)
 		h.dropLease(t.id)

@@ -233,6 +233,7 @@ func (t *table) persist() {
 		t.handOff(true)
 		return
 	}
+	t.storeDown.Store(err != nil && j.created)
 	if err == nil {
 		j.failing, j.backoff, j.retryAt = false, 0, time.Time{}
 		if j.finished {

@@ -63,6 +63,12 @@ func (s *leaseSet) remove(id string) {
 	s.mu.Unlock()
 }
 
+func (s *leaseSet) get(id string) *table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.m[id]
+}
+
 func (s *leaseSet) all() []*table {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -93,6 +99,7 @@ func (h *Hub) dropLease(id string) {
 		return
 	}
 	h.leases.remove(id)
+	h.offered.remove(id)
 	go func() {
 		ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
 		defer cancel()
@@ -108,6 +115,7 @@ func (h *Hub) renewLeases() {
 	tick := time.NewTicker(leaseEvery)
 	defer tick.Stop()
 	failing := false // logged once until a renewal goes through again
+	storeDown := map[string]int{}
 	for {
 		select {
 		case <-tick.C:
@@ -115,8 +123,11 @@ func (h *Hub) renewLeases() {
 			return
 		}
 		h.renewNode()
-		var failed error
+		failed := h.renewTourLeases(storeDown) // (tournament_cluster.go)
 		for _, t := range h.leases.all() {
+			if h.offerOrRenew(t, storeDown) {
+				continue
+			}
 			ctx, cancel := context.WithTimeout(h.ctx, leaseEvery)
 			err := h.cfg.Cluster.RenewLease(ctx, t.id)
 			cancel()
@@ -128,6 +139,7 @@ func (h *Hub) renewLeases() {
 				failed = err
 			}
 		}
+		h.retakeOffered()
 		switch {
 		case failed != nil && !failing:
 			h.logError("the tables' leases cannot be renewed; trying again each second", "err", failed)
@@ -163,7 +175,16 @@ func (h *Hub) onLeaseFree(id string) {
 		}
 		return
 	}
+	if p := h.proxyOf(id); p != nil {
+		p.ownerGone() // whoever had it will not answer now
+	}
 	if h.shutdown || h.draining || h.tables[id] != nil {
+		return
+	}
+	if isTourID(id) {
+		if h.tours.byID[id] == nil {
+			go h.adoptTournament(id) // (tournament_cluster.go)
+		}
 		return
 	}
 	go h.adopt(id)
@@ -196,14 +217,14 @@ func (h *Hub) adopt(id string) {
 		return
 	}
 	if err != nil {
-		_ = cl.DropLease(ctx, id, true) // for another node to try
 		h.logError("a table to take over could not be claimed", "table", id, "err", err)
+		h.handBack(ctx, id) // for another node to try
 		return
 	}
 	s, err := st.LoadTable(ctx, id)
 	if err != nil {
-		_ = cl.DropLease(ctx, id, true)
 		h.logError("a table to take over could not be read", "table", id, "err", err)
+		h.handBack(ctx, id)
 		return
 	}
 	if s.Tournament != "" {
@@ -294,6 +315,10 @@ func (h *Hub) dropNode(ctx context.Context) {
 // nodeGone takes the sessions of a node's run that is gone off this node's
 // tables, as lost connections (hub goroutine).
 func (h *Hub) nodeGone(node string, run uint64) {
+	if h.goneRuns == nil {
+		h.goneRuns = map[string]bool{}
+	}
+	h.goneRuns[runTag(node, run)] = true
 	for _, st := range h.served {
 		st.mu.Lock()
 		var gone []*Client
@@ -304,11 +329,14 @@ func (h *Hub) nodeGone(node string, run uint64) {
 			}
 		}
 		st.mu.Unlock()
-		t := st.t
 		for _, c := range gone {
 			go func() {
 				r := make(chan bool, 1)
-				_, _ = request(h.ctx, t.q.cmds, t.q.done, tableCmd(disconnectCmd{c: c, reply: r}), r, true)
+				q := st.q
+				if at := c.table(); st.room && at != nil {
+					q = at // (at a tournament's table)
+				}
+				_, _ = request(h.ctx, q.cmds, q.done, tableCmd(disconnectCmd{c: c, reply: r}), r, true)
 			}()
 		}
 	}

@@ -50,6 +50,11 @@ type People interface {
 	// AccountMade tells the other nodes an account was made from addr.
 	// It never blocks.
 	AccountMade(addr string)
+	// SignedIn tells the other nodes that identity key has signed in
+	// here in session: an older session of the key on another node is
+	// closed, and the seat it had handed to this one (TakeSeatBack). It
+	// never blocks.
+	SignedIn(key, session string)
 }
 
 // NickHolder is who claims a nickname: the session, and its account (0

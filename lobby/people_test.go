@@ -52,7 +52,8 @@ func (f *fakeOthers) GuessMissed(identity, addr string) {
 	f.missed = append(f.missed, [2]string{identity, addr})
 	f.mu.Unlock()
 }
-func (f *fakeOthers) AccountMade(string) {}
+func (f *fakeOthers) AccountMade(string)      {}
+func (f *fakeOthers) SignedIn(string, string) {}
 
 // The hub's side of the seam: what a node tells the others and what it
 // shows of them.

@@ -28,6 +28,10 @@ type rejoinEntry struct {
 	nick  string
 	away  *tableQueue
 	until time.Time
+	// node and run wrote the code's live line, on another node
+	// (rejoin_cluster.go).
+	node string
+	run  uint64
 }
 
 // rejoins are the guests' codes (hub goroutine); away holds those whose
@@ -74,7 +78,7 @@ func (h *Hub) onRejoin(cmd rejoinCmd) rejoinFound {
 	h.rejoin.sweep(now)
 	e := h.rejoin.byCode[cmd.code]
 	if (e == nil || e.away == nil) && h.clustered() {
-		e = h.lookUpRejoin(cmd.code) // given on another node a moment ago (rejoin_cluster.go)
+		e = h.lookUpRejoin(cmd.code) // given on another node, or its node died (rejoin_cluster.go)
 	}
 	if e == nil || e.away == nil {
 		h.guesses.miss(now, cmd.who)
@@ -94,11 +98,14 @@ func (h *Hub) connectGuest(c *Client) (nick string, back *tableQueue) {
 	code, ok := r.byKey[c.key]
 	if e := r.byCode[code]; ok && e != nil && e.away != nil {
 		nick, back = e.nick, e.away
-		e.away, e.until = nil, time.Time{}
+		e.away, e.until, e.node = nil, time.Time{}, ""
 		delete(r.away, code)
-		h.dropRejoin(code) // (rejoin_cluster.go)
 		if other := h.online[nickKey(nick)]; other != nil {
 			nick = "" // someone took the name meanwhile: they choose again
+		}
+		h.dropRejoin(code) // (rejoin_cluster.go)
+		if nick != "" {
+			h.putLiveRejoin(c, nick)
 		}
 	} else {
 		for code = randomChars(RejoinLength); r.byCode[code] != nil; code = randomChars(RejoinLength) {
@@ -121,6 +128,9 @@ func (h *Hub) goneGuest(c *Client, away *tableQueue) {
 	if away == nil {
 		delete(r.byCode, code)
 		delete(r.byKey, c.key)
+		if c.nick() != "" {
+			h.dropRejoin(code) // its live line (rejoin_cluster.go)
+		}
 		return
 	}
 	e.nick, e.away, e.until = c.nick(), away, h.cfg.Clock.Now().Add(h.cfg.Grace)

@@ -3,6 +3,8 @@ package lobby
 import (
 	"context"
 	"encoding/json"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -13,6 +15,14 @@ import (
 // that `ssh -t HOST rejoin CODE` works on whatever node the player reaches;
 // the node that takes the code back removes the line, and every node
 // forgets it with its seat's grace.
+//
+// A node that dies cannot write anything: so a guest's code is in the
+// directory from the moment they have a name, as a live line (no table),
+// which their node removes when they leave with no seat kept. The code of
+// a live line works only once the run of the node that wrote it is gone
+// (its lease ran out: lease.go) and a table keeps a seat for the guest's
+// identity (the table's own node wrote that seat's line when it took the
+// guest off as a lost connection).
 
 // dirRejoin is a rejoin code's line.
 type dirRejoin struct {
@@ -21,6 +31,7 @@ type dirRejoin struct {
 	Nick  string    `json:"nick"`
 	Table string    `json:"table"`
 	Until time.Time `json:"until"`
+	Run   uint64    `json:"run,omitempty"` // the run of Node that wrote a live line
 }
 
 const rejoinLine = "r-"
@@ -34,7 +45,19 @@ func (h *Hub) putRejoin(code string, e *rejoinEntry) {
 		Key: e.key, Nick: e.nick, Table: e.away.id, Until: e.until}))
 }
 
-// dropRejoin removes a code's line: it has been used.
+// putLiveRejoin writes a guest's code while they are connected here, so
+// that it outlives this node (hub goroutine).
+func (h *Hub) putLiveRejoin(c *Client, nick string) {
+	if !h.clustered() || !c.guest {
+		return
+	}
+	if code := h.rejoin.byKey[c.key]; code != "" {
+		h.dir.set(dirLine{DirSeat, rejoinLine + code}, mustJSON(dirRejoin{Node: h.cfg.Cluster.Node(),
+			Run: h.runID, Key: c.key, Nick: nick}))
+	}
+}
+
+// dropRejoin removes a code's line: it has been used, or its guest left.
 func (h *Hub) dropRejoin(code string) {
 	if h.clustered() {
 		h.dir.set(dirLine{DirSeat, rejoinLine + code}, nil)
@@ -54,7 +77,7 @@ func (h *Hub) onDirRejoin(k string, entry []byte) bool {
 	}
 	var line dirRejoin
 	if entry == nil || json.Unmarshal(entry, &line) != nil {
-		if e := r.byCode[code]; e != nil && e.away != nil && h.tables[e.away.id] == nil {
+		if e := r.byCode[code]; e != nil && (e.away == nil && e.node != "" || e.away != nil && h.tables[e.away.id] == nil) {
 			delete(r.byCode, code)
 			delete(r.byKey, e.key)
 			delete(r.away, code)
@@ -62,6 +85,13 @@ func (h *Hub) onDirRejoin(k string, entry []byte) bool {
 		return true
 	}
 	if line.Node == h.cfg.Cluster.Node() {
+		return true
+	}
+	if line.Table == "" { // a live line: the guest is connected to its node
+		if e := r.byCode[code]; e != nil {
+			delete(r.away, code)
+		}
+		r.byCode[code], r.byKey[line.Key] = &rejoinEntry{key: line.Key, nick: line.Nick, node: line.Node, run: line.Run}, code
 		return true
 	}
 	q := h.remoteQueue(line.Table)
@@ -73,6 +103,48 @@ func (h *Hub) onDirRejoin(k string, entry []byte) bool {
 	return true
 }
 
+// orphanedRejoin gives the live code of a guest whose node's run is gone
+// the seat a table keeps for them, if one does (hub goroutine).
+func (h *Hub) orphanedRejoin(code string, e *rejoinEntry) *rejoinEntry {
+	if e == nil || e.away != nil || e.node == "" || !h.runGone(e.node, e.run) {
+		return e
+	}
+	q, hs := h.heldSeatOf(e.key)
+	if q == nil {
+		// Kept a moment ago, perhaps, and not read here yet.
+		ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
+		entry, err := h.cfg.Cluster.GetSeat(ctx, seatKey(e.key))
+		cancel()
+		if err == nil && entry != nil {
+			h.onDirSeat(seatKey(e.key), entry)
+			q, hs = h.heldSeatOf(e.key)
+		}
+	}
+	if q == nil {
+		return e
+	}
+	e.away, e.until = q, hs.Until
+	h.rejoin.away[code] = e
+	return e
+}
+
+// runGone reports whether a run of another node is gone: its lease ran out
+// or was given up, as this node saw or as the leases say now.
+func (h *Hub) runGone(node string, run uint64) bool {
+	if h.goneRuns[runTag(node, run)] {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
+	defer cancel()
+	keys, err := h.cfg.Cluster.Leased(ctx)
+	if err != nil {
+		return false
+	}
+	return !slices.Contains(keys, nodeLease(node, run))
+}
+
+func runTag(node string, run uint64) string { return node + "#" + strconv.FormatUint(run, 10) }
+
 // lookUpRejoin reads a code this node has not heard of yet from the
 // directory itself (hub goroutine).
 func (h *Hub) lookUpRejoin(code string) *rejoinEntry {
@@ -83,7 +155,7 @@ func (h *Hub) lookUpRejoin(code string) *rejoinEntry {
 		return nil
 	}
 	h.onDirRejoin(rejoinLine+code, entry)
-	if e := h.rejoin.byCode[code]; e != nil && h.cfg.Clock.Now().Before(e.until) {
+	if e := h.orphanedRejoin(code, h.rejoin.byCode[code]); e != nil && e.away != nil && h.cfg.Clock.Now().Before(e.until) {
 		return e
 	}
 	return nil

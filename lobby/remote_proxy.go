@@ -32,6 +32,9 @@ type proxy struct {
 	// ownerTag names it: screens from any other are old news from a node
 	// that lost it.
 	owner string
+	// inflight ends the request on its way to the owner, if one is
+	// (ownerGone).
+	inflight context.CancelFunc
 }
 
 // member is a session as the proxy knows it: the newest screen of its
@@ -248,7 +251,14 @@ func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 	pause := 20 * time.Millisecond
 	for {
 		ctx, cancel := context.WithTimeout(p.h.ctx, remoteWait)
+		p.mu.Lock()
+		p.inflight = cancel
+		p.mu.Unlock()
 		b, err := p.h.cfg.Cluster.AskTable(ctx, p.q.id, req)
+		p.mu.Lock()
+		p.inflight = nil
+		p.mu.Unlock()
+		abandoned := errors.Is(ctx.Err(), context.Canceled)
 		cancel()
 		if err == nil {
 			if err := json.Unmarshal(b, &r); err != nil {
@@ -260,7 +270,7 @@ func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 			}
 			break
 		}
-		if !errors.Is(err, ErrNoOwner) {
+		if !errors.Is(err, ErrNoOwner) && !abandoned {
 			p.h.logError("a table on another node did not answer", "table", p.q.id, "err", err)
 		}
 		if time.Now().After(deadline) || p.h.ctx.Err() != nil || p.ended() {
@@ -305,6 +315,22 @@ func (p *proxy) goOnAt(node string) {
 	}
 }
 
+// ownerGone ends the request on its way to the table's owner, if one is:
+// the owner's lease has run out or been handed over, or another node
+// names itself the owner, so that no answer is coming from it (a node that
+// died with the request in hand never answers). send tries again at once,
+// and reaches the new owner as soon as it serves the table, rather than
+// wait out remoteWait. A command the old owner carried out before it went
+// is in the journal the new owner plays on from, and its second sending
+// is refused as any command the game has moved past.
+func (p *proxy) ownerGone() {
+	p.mu.Lock()
+	if p.inflight != nil {
+		p.inflight()
+	}
+	p.mu.Unlock()
+}
+
 func (p *proxy) ownerNow() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -340,6 +366,9 @@ func (h *Hub) moved(id, owner string) {
 	p := h.proxyOf(id)
 	if p == nil || owner == "" {
 		return
+	}
+	if now := p.ownerNow(); now != "" && now != owner {
+		p.ownerGone()
 	}
 	select {
 	case p.q.cmds <- movedCmd{owner: owner}:

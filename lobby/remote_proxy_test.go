@@ -1,7 +1,10 @@
 package lobby
 
 import (
+	"context"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -70,4 +73,58 @@ func TestAClosedTablesProxySendsItsMembersToTheLobby(t *testing.T) {
 	require.Nil(t, c.table())
 	require.Nil(t, c.Screen().Table)
 	require.Equal(t, errTableClosed.Error(), c.Screen().Notice.Text)
+}
+
+// goneOwnerCluster is a service whose table t9's owner takes a request and
+// dies with it in hand: the first request is never answered (it ends only
+// when its context does); the next ones reach the table's new owner.
+type goneOwnerCluster struct {
+	Cluster  // nil: what the test never reaches
+	calls    atomic.Int32
+	inFlight chan struct{}
+	ended    chan error // how the first request ended
+}
+
+func (*goneOwnerCluster) Node() string                              { return "a" }
+func (*goneOwnerCluster) ServeScreens(func([]byte)) (func(), error) { return func() {}, nil }
+func (*goneOwnerCluster) SendScreens(string, []byte) error          { return nil }
+func (*goneOwnerCluster) TakeLease(context.Context, string) error   { return ErrLeaseHeld }
+func (*goneOwnerCluster) WatchDirectory(ctx context.Context, _ func(string, string, []byte)) error {
+	<-ctx.Done()
+	return nil
+}
+
+func (f *goneOwnerCluster) AskTable(ctx context.Context, _ string, _ []byte) ([]byte, error) {
+	if f.calls.Add(1) == 1 {
+		close(f.inFlight)
+		<-ctx.Done()
+		f.ended <- ctx.Err()
+		return nil, ctx.Err()
+	}
+	return mustJSON(wireReply{}), nil
+}
+
+// TestRequestToAGoneOwnerIsSentAgainAtOnce: a key pressed as the table's
+// node dies is on its way there, and no answer will come. When the lease
+// says the owner is gone, the proxy gives that request up at once and
+// sends it to the new owner, rather than wait out remoteWait.
+func TestRequestToAGoneOwnerIsSentAgainAtOnce(t *testing.T) {
+	f := &goneOwnerCluster{inFlight: make(chan struct{}), ended: make(chan error, 1)}
+	cfg := testConfig()
+	cfg.Cluster = f
+	h := NewHub(cfg)
+	defer h.Shutdown(t.Context())
+	c := connect(t, h, "ana")
+	q := h.remoteQueue("t9")
+	reply := make(chan error, 1)
+	q.cmds <- intentCmd{c: c, in: Intent{Kind: Start}, reply: reply}
+	<-f.inFlight
+	h.tell(leaseFreeCmd{id: "t9"})
+	require.ErrorIs(t, <-f.ended, context.Canceled, "given up when the lease came free, not at remoteWait")
+	select {
+	case err := <-reply:
+		require.NoError(t, err, "answered by the new owner")
+	case <-time.After(10 * time.Second):
+		t.Fatal("the command was not sent again")
+	}
 }

@@ -34,9 +34,16 @@ func (s *shadow) relay(c *Client) { s.out.mark(c) }
 // there (table.epoch).
 func ownerTag(node string, epoch uint64) string { return fmt.Sprintf("%s#%d", node, epoch) }
 
-// servedTable is a table of this node as other nodes reach it.
+// servedTable is a table of this node as other nodes reach it: its queue,
+// and its incarnation here (a tournament's room is served the same way:
+// tournament_cluster.go).
 type servedTable struct {
-	t    *table
+	q     *tableQueue
+	epoch uint64
+	// room: a tournament's, whose sessions play at its tables; each
+	// command goes where the shadow is (the room, or the table it sits or
+	// watches at), as a session of this node sends it.
+	room bool
 	stop func()
 
 	mu      sync.Mutex
@@ -48,14 +55,19 @@ func (h *Hub) serveTable(t *table) {
 	if !h.clustered() || t.tour != nil {
 		return
 	}
-	st := &servedTable{t: t, shadows: map[string]*Client{}}
-	stop, err := h.cfg.Cluster.ServeTable(t.id, func(req []byte) []byte { return h.answerRemote(st, req) })
+	h.serve(&servedTable{q: t.q, epoch: t.epoch, shadows: map[string]*Client{}})
+}
+
+// serve answers the requests to st's queue from other nodes (hub
+// goroutine).
+func (h *Hub) serve(st *servedTable) {
+	stop, err := h.cfg.Cluster.ServeTable(st.q.id, func(req []byte) []byte { return h.answerRemote(st, req) })
 	if err != nil {
-		h.logError("a table cannot be reached from other nodes", "table", t.id, "err", err)
+		h.logError("a table cannot be reached from other nodes", "table", st.q.id, "err", err)
 		return
 	}
 	st.stop = stop
-	h.served[t.id] = st
+	h.served[st.q.id] = st
 }
 
 // unserveTable stops answering for a table that closed (hub goroutine).
@@ -74,7 +86,7 @@ func (st *servedTable) shadowOf(h *Hub, s wireSession) *Client {
 	c := st.shadows[s.ID]
 	if c == nil || c.key != s.Key {
 		c = &Client{id: s.ID, key: s.Key, guest: s.Guest, hub: h, notify: make(chan struct{}, 1),
-			sh: &shadow{node: s.Node, run: s.Run, table: st.t.id, owner: ownerTag(h.cfg.Cluster.Node(), st.t.epoch), born: h.screenVer.Add(1), out: h.out}}
+			sh: &shadow{node: s.Node, run: s.Run, table: st.q.id, owner: ownerTag(h.cfg.Cluster.Node(), st.epoch), born: h.screenVer.Add(1), out: h.out}}
 		st.shadows[s.ID] = c
 	}
 	c.mu.Lock()
@@ -94,7 +106,7 @@ func (st *servedTable) forget(c *Client) {
 	st.mu.Unlock()
 }
 
-// answerRemote carries out one command from another node at table st.t,
+// answerRemote carries out one command from another node at table st.q,
 // the way a session of this node would, and answers with its result and
 // the shadow's screen.
 func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
@@ -102,10 +114,14 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 	if err := json.Unmarshal(req, &w); err != nil {
 		return mustJSON(wireReply{Err: "the server could not read that request"})
 	}
-	t, c := st.t, st.shadowOf(h, w.S)
+	c := st.shadowOf(h, w.S)
+	q := st.q
+	if at := c.table(); st.room && at != nil {
+		q = at // a tournament's table: where a session of this node would send it
+	}
 	var out wireReply
 	ask := func(cmd tableCmd, reply chan error) {
-		e, err := request(h.ctx, t.q.cmds, t.q.done, cmd, reply, true)
+		e, err := request(h.ctx, q.cmds, q.done, cmd, reply, true)
 		out.Gone, out.Err = err != nil, encodeErr(e)
 	}
 	switch w.Op {
@@ -127,13 +143,13 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 		out.Ignore = c.takeIgnoreChange() // (moderation_players.go)
 	case opDisconnect:
 		r := make(chan bool, 1)
-		kept, err := request(h.ctx, t.q.cmds, t.q.done, tableCmd(disconnectCmd{c: c, reply: r}), r, true)
+		kept, err := request(h.ctx, q.cmds, q.done, tableCmd(disconnectCmd{c: c, reply: r}), r, true)
 		out.Gone, out.Kept = err != nil, kept
 		st.forget(c)
 	case opRename:
 		select {
-		case t.q.cmds <- renameCmd{c: c, nick: w.Nick}:
-		case <-t.q.done:
+		case q.cmds <- renameCmd{c: c, nick: w.Nick}:
+		case <-q.done:
 			out.Gone = true
 		case <-h.ctx.Done():
 			out.Gone = true

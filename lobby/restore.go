@@ -73,9 +73,7 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 	var tourTables []store.SavedTable
 	for _, s := range saved {
 		if s.Tournament != "" {
-			if !h.clustered() {
-				tourTables = append(tourTables, s) // its tournament rebuilds it
-			}
+			tourTables = append(tourTables, s) // its tournament rebuilds it
 			continue
 		}
 		if !h.restoreLeased(ctx, s) {

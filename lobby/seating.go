@@ -180,7 +180,10 @@ func (t *table) onDisconnect(c *Client) bool {
 	}
 	s.client, s.away, s.awaySince = nil, true, t.clock.Now()
 	t.note(fmt.Sprintf("%s lost their connection; their seat is kept for %s", s.nick, t.cfg.Grace.Round(time.Second)))
-	if !c.guest {
+	if !c.guest || t.hub.clustered() {
+		// A guest's kept seat is in the directory too, so that their
+		// rejoin code finds it from any node should theirs die
+		// (rejoin_cluster.go).
 		t.hold(i, nil)
 	}
 	t.dirty, t.listDirty = true, true

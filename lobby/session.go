@@ -32,6 +32,9 @@ func (h *Hub) connect(remote, id, key string, guest bool) *Client {
 	if r.nick != "" && h.cfg.People != nil {
 		c.claimGiven(r.nick, r.kept) // (people.go)
 	}
+	if h.cfg.People != nil && !guest {
+		h.cfg.People.SignedIn(key, id) // an older session on another node closes (signin_cluster.go)
+	}
 	c.keepRemembered() // (accounts.go)
 	if r.back != nil {
 		rr := make(chan error, 1)
@@ -49,7 +52,7 @@ func (h *Hub) connect(remote, id, key string, guest bool) *Client {
 		// Only now: closed before the seat was handed over, the old
 		// session's own Disconnect could reach the table first, and the
 		// table would tell everyone the player lost their connection.
-		r.old.closeWith("you signed in from another connection; this one is closed")
+		r.old.closeWith(takenOverLine)
 	}
 	return c
 }

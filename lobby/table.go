@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"github.com/unossh/unossh/engine"
@@ -26,9 +27,12 @@ type table struct {
 	// owned by loop
 	// fence is the table's fencing number in the store (journal.go), once
 	// claimed is set: it claims once, at its first write.
-	fence      int64
-	claimed    bool
-	moved      bool   // taken over from another node (lease.go)
+	fence   int64
+	claimed bool
+	moved   bool // taken over from another node (lease.go)
+	// storeDown: the table's last journal write failed (set by loop, read
+	// by the lease's renewals: offer.go).
+	storeDown  atomic.Bool
 	epoch      uint64 // this incarnation of the table on this node (remote_serve.go)
 	seats      []*seat
 	watchers   map[*Client]bool

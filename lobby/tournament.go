@@ -3,6 +3,7 @@ package lobby
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/unossh/unossh/engine"
@@ -59,6 +60,17 @@ type tournament struct {
 	// started is when its first round was dealt, for its result (zero
 	// after a restart: the result then starts at its end).
 	started time.Time
+	// epoch is this incarnation of the tournament on this node, and leased
+	// that its lease was taken before it was registered
+	// (tournament_cluster.go).
+	epoch  uint64
+	leased bool
+	// fence is its record's fencing number in the store, once a node of
+	// several claimed it (0: never claimed).
+	fence int64
+	// recordDown: its record's last write failed (set by loop, read by the
+	// lease's renewals: offer.go).
+	recordDown atomic.Bool
 }
 
 // tourReportsLen is room for every report the tables can have in flight:
@@ -79,6 +91,7 @@ func newTournament(h *Hub, id, code string, opts TournamentOptions) *tournament 
 		watchers:    map[*Client]bool{},
 		chat:        map[string]*chatLimiter{},
 		schedule:    engine.TournamentSchedule(),
+		epoch:       h.screenVer.Add(1),
 		pendingBots: opts.Bots,
 	}
 	for i := range tr.places {
@@ -167,6 +180,13 @@ func (tr *tournament) handle(cmd tableCmd) (answer func()) {
 	case tourSnapshotCmd:
 		v := tr.snapshot()
 		return func() { cmd.reply <- v }
+	case tourHandOffCmd:
+		ok := tr.handOff(cmd.fenced) // tournament_cluster.go
+		return func() {
+			if cmd.reply != nil {
+				cmd.reply <- ok
+			}
+		}
 	case renameCmd:
 		tr.onRename(cmd) // rename.go
 		return func() {}

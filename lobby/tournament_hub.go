@@ -69,6 +69,8 @@ func (h *Hub) handleTour(cmd tourHubCmd) {
 		switch {
 		case h.shutdown:
 			cmd.reply <- found{err: ErrShuttingDown}
+		case tr == nil && h.remoteTour(cmd.id) != nil:
+			cmd.reply <- found{q: h.remoteTour(cmd.id)} // another node's (tournament_cluster.go)
 		case tr == nil || tr.code != "":
 			cmd.reply <- found{err: errNoTournament}
 		default:
@@ -88,7 +90,10 @@ func (h *Hub) handleTour(cmd tourHubCmd) {
 			}
 		}
 		cmd.reply <- n
+	case tourHandedOffCmd:
+		h.onTourHandedOff(cmd)
 	case tourGoneCmd:
+		h.unshareTour(cmd.tr)
 		for k, q := range h.away {
 			if q == cmd.tr.q {
 				delete(h.away, k) // (a player a restart expected back)
@@ -110,15 +115,14 @@ func (h *Hub) onTourOpen(cmd tourOpenCmd) found {
 	if h.shutdown {
 		return found{err: ErrShuttingDown}
 	}
-	h.nextID++
+	id, tables := h.tourIDs() // (tournament_cluster.go)
 	code := ""
 	if !cmd.opts.Public {
-		code = h.newTourCode()
+		code = h.tourCode(id)
 	}
-	tr := newTournament(h, fmt.Sprintf("T%d", h.nextID), code, cmd.opts)
+	tr := newTournament(h, id, code, cmd.opts)
 	for k := range tr.tables {
-		h.nextID++
-		t := h.tourTable(tr, k, tableID(h.nextID))
+		t := h.tourTable(tr, k, tables[k])
 		h.nameTable(t)
 		h.tables[t.id] = t
 		go t.loop()
@@ -128,6 +132,7 @@ func (h *Hub) onTourOpen(cmd tourOpenCmd) found {
 	tr.q.cmds <- joinCmd{c: cmd.c, reply: cmd.joined}
 	go tr.loop()
 	h.tours.add(tr)
+	h.shareTour(tr, false)
 	return found{q: tr.q}
 }
 

@@ -118,7 +118,12 @@ func (tr *tournament) writeState() {
 	}
 	ctx, cancel := context.WithTimeout(tr.hub.ctx, journalWait)
 	defer cancel()
-	err := tr.cfg.Store.SaveTournament(ctx, store.Tournament{ID: tr.id, Code: tr.code, State: k.pending, Created: k.created})
+	err := tr.cfg.Store.SaveTournament(ctx, store.Tournament{ID: tr.id, Code: tr.code, State: k.pending, Created: k.created, Fence: tr.fence})
+	if errors.Is(err, store.ErrFenced) && tr.hub.leasing() {
+		tr.handOff(true) // another node has it now (tournament_cluster.go)
+		return
+	}
+	tr.recordDown.Store(err != nil)
 	if err == nil {
 		k.written, k.pending, k.retryAt, k.backoff = k.pending, nil, time.Time{}, 0
 		return

@@ -50,8 +50,13 @@ func (h *Hub) restoreTournaments(ctx context.Context, saved []store.SavedTable) 
 	for _, rec := range recs {
 		mine := byTour[rec.ID]
 		delete(byTour, rec.ID)
-		tr, err := h.rebuildTournament(ctx, rec, mine)
+		fence, ok := h.restoreTourLeased(ctx, rec.ID)
+		if !ok {
+			continue // another node plays it (tournament_cluster.go)
+		}
+		tr, err := h.rebuildTournament(ctx, rec, mine, false)
 		if err == nil {
+			tr.leased, tr.fence = h.leasing(), fence
 			tours = append(tours, tr)
 			continue
 		}
@@ -94,7 +99,9 @@ func (h *Hub) finishTables(ctx context.Context, tables []store.SavedTable) {
 }
 
 // rebuildTournament makes the tournament rec was, with its tables.
-func (h *Hub) rebuildTournament(ctx context.Context, rec store.Tournament, saved []store.SavedTable) (*tournament, error) {
+// moved: taken over from another node (tournament_cluster.go), not
+// restarted.
+func (h *Hub) rebuildTournament(ctx context.Context, rec store.Tournament, saved []store.SavedTable, moved bool) (*tournament, error) {
 	var s tourState
 	if err := json.Unmarshal(rec.State, &s); err != nil {
 		return nil, fmt.Errorf("its record: %w", err)
@@ -110,7 +117,9 @@ func (h *Hub) rebuildTournament(ctx context.Context, rec store.Tournament, saved
 	tr.pendingBots = 0
 	tr.keep.written, tr.keep.created = rec.State, rec.Created
 	for k := range tr.tables {
-		h.tourTable(tr, k, s.Tables[k]).short = s.Shorts[k] // (kept unless a live table has it: nameTable)
+		t := h.tourTable(tr, k, s.Tables[k])
+		t.short = s.Shorts[k] // (kept unless a live table has it: nameTable)
+		t.moved = moved
 	}
 	var err error
 	if s.Started {
@@ -121,7 +130,11 @@ func (h *Hub) rebuildTournament(ctx context.Context, rec store.Tournament, saved
 	if err != nil {
 		return nil, err
 	}
-	tr.note(fmt.Sprintf("the server restarted: every player's place is kept for %s", tr.cfg.Grace.Round(time.Second)))
+	if moved {
+		tr.note("the tournament moved to another server; play goes on")
+	} else {
+		tr.note(fmt.Sprintf("the server restarted: every player's place is kept for %s", tr.cfg.Grace.Round(time.Second)))
+	}
 	tr.dirty, tr.listDirty = true, true
 	return tr, nil
 }
@@ -325,9 +338,13 @@ func (h *Hub) onTourRestore(tr *tournament) bool {
 			t.listDirty = false
 			t.publish()
 		}
+		if t.moved {
+			t.holdAway() // found from any node (held.go)
+		}
 		go t.loop()
 	}
 	go tr.loop()
+	h.shareTour(tr, tr.leased) // (tournament_cluster.go)
 	return true
 }
 

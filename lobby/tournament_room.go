@@ -314,7 +314,11 @@ func (tr *tournament) flush() {
 	if tr.listDirty {
 		tr.listDirty = false
 		if !tr.closed {
-			tr.hub.publish(tr.info())
+			info := tr.info()
+			tr.hub.publish(info)
+			if tr.hub.clustered() {
+				tr.hub.dir.putRoom(tr, info) // the other nodes' lobbies (tournament_cluster.go)
+			}
 		}
 	}
 	if !tr.dirty || tr.closed {

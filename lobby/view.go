@@ -143,8 +143,8 @@ func (t *table) viewFor(seat int) *TableView {
 // spectators), kept from one flush to the next while the seats' names, the
 // mode and the lines already told stay as they were. Every flush sends
 // every viewer the log's last lines, and a move adds one: each viewer's
-// lines were copied afresh, 7% of the bytes a playing server
-// allocated. Lines are only ever added at the end of the list, past the
+// lines were copied afresh, a large share of what a playing server
+// allocated (docs/benchmarks.md). Lines are only ever added at the end of the list, past the
 // length of every view already sent, and a view's list is cut to its
 // length, so a view never sees a line change; the list is moved to a new
 // one, dropping the lines no longer shown, only when it is full.

@@ -112,8 +112,8 @@ const deadlineSlack = 32
 // SetDeadline is called by the SSH library before every read and every
 // write, to push its idle timeout back (github.com/charmbracelet/ssh's
 // serverConn). Moving a socket's deadline moves a timer of the runtime's:
-// with 2,000 playing that was 1.6% of the server's CPU, for a deadline
-// half an hour away. A later deadline is kept as the socket has it while
+// under load a measurable share of the server's CPU (docs/benchmarks.md),
+// for a deadline half an hour away. A later deadline is kept as the socket has it while
 // it moves by less than 1/deadlineSlack of the time it leaves, so the
 // connection may close that much sooner than the timeout after its last
 // byte (a minute in thirty). An earlier deadline, or none, is set at once.

@@ -1,12 +1,17 @@
 // Package ssh is unossh's front door: the SSH server that players connect to.
 //
-// Every connection that opens a session with a terminal gets its own Bubble
-// Tea model, built by Config.NewModel from a Session that says who the
-// player is (their public key fingerprint, or a guest), what they asked for
-// on the command line (the lobby, "new", "join CODE" or "help"), their
-// terminal size, and a lipgloss renderer made for their terminal alone. The
-// model runs on the session's own loop (stage.go), which paints only what
-// changed (paint.go).
+// Every connection that opens a session with a terminal gets its own model
+// (a term.Model: a Bubble Tea model and what the runtime needs besides),
+// built by Config.NewModel from a Session that says who the player is (their
+// public key fingerprint, or a guest), what they asked for on the command
+// line (the lobby, "new", "join CODE" or "help"), their terminal size, and a
+// lipgloss renderer made for their terminal alone. The model runs on the
+// terminal runtime of package ssh/term, on the session's own goroutine,
+// which paints only what changed; the Server owns the runtime's drawers
+// (term.Drawers), starting them in New and stopping them in Shutdown.
+//
+// The package knows nothing of the game: main wires the lobby in through
+// Config.NewModel, Config.Seated, Config.Records and Config.ShuttingDown.
 //
 // The package owns everything that happens before the game sees a player:
 // the player's address behind a trusted load balancer (its PROXY protocol
@@ -25,7 +30,7 @@
 //
 // Typical use, from main:
 //
-//	srv, err := ssh.New(ssh.Config{Addr: ":23234", NewModel: tui.New})
+//	srv, err := ssh.New(ssh.Config{Addr: ":23234", NewModel: newModel})
 //	if err != nil { ... }
 //	go srv.ListenAndServe()
 //	...

@@ -10,8 +10,6 @@ import (
 
 	"github.com/charmbracelet/log"
 	"golang.org/x/time/rate"
-
-	"github.com/unossh/unossh/lobby"
 )
 
 // Refusals at the door. Their text is what the refused player reads.
@@ -19,10 +17,19 @@ var (
 	ErrRateLimited   = errors.New("too many new connections from your address; wait a few seconds and try again")
 	ErrTooManyFromIP = errors.New("too many sessions from your address; close one and try again")
 	ErrServerFull    = errors.New("the server is full right now; please try again in a few minutes")
-	// ErrShuttingDown is the lobby's own: the door and the lobby say one
-	// sentence on shutdown, whoever a player meets first.
-	ErrShuttingDown = lobby.ErrShuttingDown
+	// ErrShuttingDown is the refusal once the server is stopping, unless
+	// Config.ShuttingDown gives another (main gives the lobby's).
+	ErrShuttingDown = errors.New("the server is restarting; please reconnect in a minute")
 )
+
+// closing is ErrShuttingDown in other words (Config.ShuttingDown): the
+// metrics and errors.Is know it as ErrShuttingDown, and as the words'
+// own error.
+type closing struct{ words error }
+
+func (e closing) Error() string        { return e.words.Error() }
+func (e closing) Unwrap() error        { return e.words }
+func (e closing) Is(target error) bool { return target == ErrShuttingDown }
 
 const (
 	// sweepEvery is how often addresses with nothing open are forgotten.
@@ -59,7 +66,10 @@ type door struct {
 	logRate *rate.Limiter
 	quiet   atomic.Int64 // refusal log lines suppressed since the last one written
 	counts  refusalCounts
-	shared  Shared // the other nodes' counts (shared.go); nil on a lone node
+	// shuttingDown is the refusal once the server is stopping: it is
+	// ErrShuttingDown, in the words Config.ShuttingDown gives (closing).
+	shuttingDown error
+	shared       Shared // the other nodes' counts (shared.go); nil on a lone node
 
 	mu        sync.Mutex
 	ips       map[string]*ipState
@@ -98,15 +108,16 @@ func newDoor(l limits, logger *log.Logger, now func() time.Time) *door {
 	// The random drop needs no secret, only a source no client can steer.
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	return &door{
-		random:   rng.Float64, // called under mu
-		after:    afterFunc,
-		log:      logger,
-		now:      now,
-		limits:   l,
-		logRate:  rate.NewLimiter(refusalLogLimit, refusalLogBurst),
-		ips:      map[string]*ipState{},
-		conns:    map[*gateConn]struct{}{},
-		sessions: map[string]*liveSession{},
+		random:       rng.Float64, // called under mu
+		shuttingDown: ErrShuttingDown,
+		after:        afterFunc,
+		log:          logger,
+		now:          now,
+		limits:       l,
+		logRate:      rate.NewLimiter(refusalLogLimit, refusalLogBurst),
+		ips:          map[string]*ipState{},
+		conns:        map[*gateConn]struct{}{},
+		sessions:     map[string]*liveSession{},
 	}
 }
 
@@ -117,7 +128,7 @@ func (d *door) admitConn(ip string) error {
 	now := d.now()
 	d.sweepLocked(now)
 	if d.closing {
-		return ErrShuttingDown
+		return d.shuttingDown
 	}
 	st := d.ipLocked(ip)
 	if d.limits.connsPerIP > 0 && st.conns >= d.limits.connsPerIP {
@@ -148,7 +159,7 @@ func (d *door) admitSession(ls *liveSession) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.closing {
-		return ErrShuttingDown
+		return d.shuttingDown
 	}
 	if d.limits.sessions > 0 && len(d.sessions) >= d.limits.sessions {
 		return ErrServerFull

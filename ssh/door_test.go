@@ -12,6 +12,8 @@ import (
 	"github.com/charmbracelet/log"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/ssh/term"
 )
 
 type fakeClock struct{ t time.Time }
@@ -183,4 +185,19 @@ func TestIdleDeadlineMovesOnlyWhenItMatters(t *testing.T) {
 	clock.advance(100 * time.Millisecond)
 	push()
 	assert.Len(t, raw.set, before+1, "a second from its end, a tenth of a second counts")
+}
+
+// The door's refusal on shutdown is said in the words main gives it (the
+// lobby's sentence), and is still the shutting-down refusal for errors.Is
+// and for the metrics.
+func TestShuttingDownInTheGivenWords(t *testing.T) {
+	words := errors.New("the lobby's own sentence")
+	srv, err := New(Config{NewModel: func(Session) term.Model { return nil }, HostKeyDir: t.TempDir(), ShuttingDown: words})
+	require.NoError(t, err)
+	require.NoError(t, srv.Shutdown(t.Context()))
+	refusal := srv.door.admitConn("10.0.0.1")
+	assert.Equal(t, words.Error(), refusal.Error())
+	assert.ErrorIs(t, refusal, ErrShuttingDown)
+	assert.ErrorIs(t, refusal, words)
+	assert.Equal(t, "shutting_down", causeOf(refusal))
 }

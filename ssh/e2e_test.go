@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -339,6 +340,37 @@ func TestManyConcurrentSessions(t *testing.T) {
 	for err := range errs {
 		require.NoError(t, err)
 	}
+}
+
+// TestShutdownStopsTheDrawers: the goroutines the sessions' frames are drawn
+// on are the server's: after a session has drawn on them, Shutdown leaves
+// none of them running (another test's server may have left its own).
+func TestShutdownStopsTheDrawers(t *testing.T) {
+	before := drawersRunning()
+	srv, err := ssh.New(ssh.Config{NewModel: newTestModel, HostKeyDir: t.TempDir()})
+	require.NoError(t, err)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	c := sshtest.Dial(t, l.Addr().String())
+	c.WaitFor(t, "unossh test screen", wait)
+	require.NoError(t, c.Press("a"))
+	c.WaitFor(t, "presses=1", wait)
+	require.Greater(t, drawersRunning(), before, "the server has drawers of its own")
+
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	require.NoError(t, srv.Shutdown(ctx))
+	<-served
+	require.Equal(t, before, drawersRunning(), "Shutdown stops them")
+}
+
+// drawersRunning counts the goroutines waiting or drawing as drawers.
+func drawersRunning() int {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	return strings.Count(string(buf), "term.(*Drawers).drawer(")
 }
 
 func TestServeReturnsErrServerClosed(t *testing.T) {

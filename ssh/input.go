@@ -8,24 +8,27 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/time/rate"
+
+	"github.com/unossh/unossh/ssh/term"
 )
 
 // This file is the door limit on what one client may type.
 //
-// Bubble Tea makes every key an Update and a whole new View, about a
-// millisecond of a core each: a client typing random bytes at network speed
-// keeps a core busy for itself (100 KB took half a minute). Nobody types more
+// Bubble Tea makes every key an Update and a whole new View: a client
+// typing random bytes at network speed keeps a core busy for itself
+// (docs/benchmarks.md has what it cost). Nobody types more
 // than a few dozen keys a second, so keys are rate limited, with a burst that
 // lets any paste the game can use through at once. When the bucket is empty
 // reading waits: the client's SSH window fills, not our memory.
 //
-// Bubble Tea's input reader (v1) also holds input back until it is sure a
-// key is complete, copying what it holds again on every read: a bracketed
-// paste until its end marker, and a run of letters for as long as reads come
-// back full. Either can grow without bound. So a paste is cut at maxPaste
-// bytes (no field takes more than a few hundred characters) and the rest of
-// it, up to its end marker, is dropped; and a read never fills the program's
-// buffer, which tells Bubble Tea that what it got is complete.
+// The key decoder (term's, as Bubble Tea v1's input reader did) also holds
+// input back until it is sure a key is complete, copying what it holds
+// again on every read: a bracketed paste until its end marker, and a run of
+// letters for as long as reads come back full. Either can grow without
+// bound. So a paste is cut at maxPaste bytes (no field takes more than a few
+// hundred characters) and the rest of it, up to its end marker, is dropped;
+// and a read never fills the decoder's buffer, which tells it that what it
+// got is complete.
 //
 // The sessions of one address also share a budget (Config.KeyRatePerIP), so
 // that eight sessions holding keys down cost what about four do: each read
@@ -39,10 +42,7 @@ const (
 	addrKeyBurst = 2 * keyBurst
 )
 
-var (
-	pasteStart = []byte("\x1b[200~")
-	pasteEnd   = []byte("\x1b[201~")
-)
+var pasteStart, pasteEnd = []byte(term.PasteStart), []byte(term.PasteEnd)
 
 // inputGuard is a session's keyboard as its program reads it (see above).
 // It is read by one goroutine, the program's input reader.
@@ -179,5 +179,5 @@ func advance(marker []byte, matched int, c byte) int {
 
 // inputBuf is the size of one read from the client: more than a second of a
 // session's key budget, so a paste is never slower for it, and small enough
-// to hold for ten thousand idle sessions.
+// to hold for every idle session of a full server.
 const inputBuf = 1024

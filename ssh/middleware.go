@@ -24,8 +24,10 @@ type (
 //
 //  1. recoverPanics: first, so that a panic anywhere below (NewModel, our
 //     own code) ends only this session; it is logged with the session's ID
-//     and the player is told. Panics inside the running program are caught
-//     by Bubble Tea itself and reported by runProgram the same way.
+//     and the player is told. A panic inside the running program (in the
+//     model's Update, in a command, on a drawer) is caught by the terminal
+//     runtime (term.Run returns term.ErrPanic) and reported by runProgram
+//     the same way.
 //  2. logSessions: every session, even one refused next, gets a start and an
 //     end line in the operator's log.
 //  3. refuseBanned: a banned key or address reads one line, the reason
@@ -33,9 +35,10 @@ type (
 //  4. enforceLimits: sessions per address and in total. Before any command
 //     work, so a refused client costs a log line and one message.
 //  5. routeCommand: parses the command; help and mistakes are answered here
-//     and never start Bubble Tea; a TUI command without a terminal is sent
+//     and never start a program; a TUI command without a terminal is sent
 //     away with the right ssh -t line.
-//  6. runProgram: the Bubble Tea handler, one program per session.
+//  6. runProgram: the session's program (its model on term.Run), one per
+//     session.
 func (s *Server) sessionHandler() gssh.Handler {
 	h := chain(
 		s.recoverPanics,

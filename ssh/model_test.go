@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/unossh/unossh/ssh"
+	"github.com/unossh/unossh/ssh/term"
 )
 
 // testModel stands in for the TUI: it shows what it was given, counts key
@@ -29,16 +30,16 @@ func floodTick() tea.Cmd {
 	return tea.Tick(time.Millisecond, func(time.Time) tea.Msg { return floodMsg{} })
 }
 
-func newTestModel(s ssh.Session) tea.Model {
+func newTestModel(s ssh.Session) term.Model {
 	if s.User == "panic-in-new" {
 		panic("NewModel exploded")
 	}
-	return &testModel{
+	return term.Plain(&testModel{
 		s:     s,
 		title: s.Renderer.NewStyle().Foreground(lipgloss.Color("#ff0000")).Bold(true),
 		w:     s.Width,
 		h:     s.Height,
-	}
+	})
 }
 
 func (m *testModel) Init() tea.Cmd { return nil }

@@ -4,16 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/netip"
+	"runtime"
 	"sync"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
 	gssh "github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/unossh/unossh/ssh/term"
 )
 
 // ErrServerClosed is returned by Serve and ListenAndServe after Shutdown.
@@ -50,9 +53,14 @@ type Config struct {
 	HostKeyFile string
 	// Logger is the operator's log; log.Default() if nil.
 	Logger *log.Logger
-	// NewModel builds the Bubble Tea model for a session with a terminal.
-	// Required.
-	NewModel func(s Session) tea.Model
+	// NewModel builds the model for a session with a terminal, which the
+	// session's loop runs (package term; term.Plain makes one of any
+	// Bubble Tea model). Required.
+	NewModel func(s Session) term.Model
+	// Run runs a session's program: term.Run if nil. Another runtime (a
+	// measurement of Charm's v2 program, bench/teav2) is given here; the
+	// door, its limits and the guarded writer stay the same.
+	Run func(ctx context.Context, m term.Model, keys io.Reader, o term.Options) (ended string, err error)
 	// PublicHost is how players reach the server, as ssh's arguments
 	// ("uno.example.com", or "-p 2222 uno.example.com"), for the commands
 	// shown in help and error messages; "-p PORT HOST" if empty.
@@ -108,6 +116,11 @@ type Config struct {
 	// Shared counts MaxSessionsPerIP and the connection rate per address
 	// across the nodes of a service (shared.go). Nil on a lone node.
 	Shared Shared
+	// ShuttingDown is the refusal a player meets at the door once the
+	// server is stopping. main gives the lobby's, so that the door and the
+	// lobby say one sentence, whoever a player meets first; nil:
+	// ErrShuttingDown.
+	ShuttingDown error
 	// ProxyProtocol are the addresses of load balancers that open each
 	// connection with a PROXY protocol header (v1 or v2) naming the
 	// player's address, which the door, the log and the lobby then use.
@@ -184,7 +197,8 @@ type Server struct {
 	door        *door
 	fingerprint string
 	handlers    inflight // session handlers running
-	screens     screenCounts
+	screens     term.Counts
+	drawers     *term.Drawers // where sessions' frames are made (term/drawers.go)
 
 	mu   sync.Mutex
 	addr net.Addr
@@ -198,6 +212,9 @@ func New(cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, log: cfg.Logger}
 	s.door = newDoor(cfg.limits(), cfg.Logger, time.Now)
+	if cfg.ShuttingDown != nil {
+		s.door.shuttingDown = closing{cfg.ShuttingDown}
+	}
 	s.door.shared = cfg.Shared
 	if cfg.afterFunc != nil {
 		s.door.after = cfg.afterFunc
@@ -240,6 +257,10 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("ssh: no host key loaded from %s", keyPath)
 	}
 	s.fingerprint = gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey())
+	// Twice as many drawers as cores: a session's job is work for the CPU
+	// only, and a few more than the cores let one that waits for the
+	// scheduler not hold up the frames behind it.
+	s.drawers = term.StartDrawers(2 * runtime.GOMAXPROCS(0))
 	return s, nil
 }
 
@@ -285,14 +306,15 @@ func (s *Server) Sessions() int { return s.door.count() }
 // Shut the lobby down first, so that tables reach a safe point while their
 // players are still connected.
 func (s *Server) Shutdown(ctx context.Context) error {
-	return s.ShutdownSaying(ctx, ErrShuttingDown.Error())
+	return s.ShutdownSaying(ctx, s.door.shuttingDown.Error())
 }
 
 // ShutdownSaying is Shutdown with the line the players read: the one the
 // lobby gave them (at a drain, where to connect again), so that a session
 // the door closes before its screen showed the lobby's line reads it all
-// the same.
+// the same. The drawers stop last, once no session draws.
 func (s *Server) ShutdownSaying(ctx context.Context, line string) error {
+	defer s.drawers.Stop()
 	live, pending := s.door.close()
 	for _, c := range pending {
 		_ = c.Close()

@@ -76,7 +76,7 @@ type liveSession struct {
 	cmd Command // set by routing
 
 	keyAt atomic.Int64 // when the player last typed, in Unix nanoseconds (room.go)
-	ended string       // why the program ended, if it ended by itself (stage.go)
+	ended string       // why the program ended, if it ended by itself (term.Run)
 
 	mu     sync.Mutex
 	reason string
@@ -128,7 +128,7 @@ func (ls *liveSession) session(r *lipgloss.Renderer) Session {
 }
 
 // close records why the session is being ended and ends it. Cancelling the
-// context stops the Bubble Tea program (tea.WithContext), whose stage then
+// context stops the session's program (term.Run), after which runProgram
 // prints the reason and hangs up.
 func (ls *liveSession) close(reason string) {
 	ls.mu.Lock()
@@ -199,9 +199,10 @@ func (ls *liveSession) guard(w io.Writer) io.Writer {
 //
 // The SSH library keeps, for the life of a channel, a packet buffer as big
 // as the largest write it was given, and the cipher a buffer as big as the
-// largest packet: a first screen of 5 to 10 KB written whole would keep 10
-// to 20 KB of buffers for every session for ever. Updates are a few hundred
-// bytes; a whole screen, rare, goes out in a few packets instead of one.
+// largest packet: a first screen written whole would keep buffers twice its
+// size for every session for ever (docs/benchmarks.md). Updates are much
+// smaller than a screen; a whole screen, rare, goes out in a few packets
+// instead of one.
 const writeChunk = 1024
 
 // chunkWriter writes to w at most writeChunk bytes at a time.

@@ -5,9 +5,9 @@ import "github.com/charmbracelet/log"
 // sessionLog writes a session's log lines with its fields (session, user,
 // address, key) added to each.
 //
-// Why not log.Logger.With: it copies the logger, styles and all, some 7 KB a
-// session, held for the session's life; ten thousand sessions made it 70 MB
-// for four fields.
+// Why not log.Logger.With: it copies the logger, styles and all, for every
+// session, held for the session's life: kilobytes a session for four fields
+// (docs/benchmarks.md).
 type sessionLog struct {
 	l  *log.Logger
 	kv []any

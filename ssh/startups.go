@@ -11,7 +11,8 @@ import (
 // This file is the door's cap on connections that have not logged in yet,
 // after OpenSSH's MaxStartups. Such a connection costs a socket, a file
 // descriptor and a few kilobytes for up to the handshake timeout, and costs
-// its sender nothing: 2,000 of them from 200 addresses were all held.
+// its sender nothing: before this cap, a flood of them from a few hundred
+// addresses was all held (docs/benchmarks.md).
 //
 //   - Per address, at most Startups.PerIP handshakes are in progress.
 //   - Server-wide, past Start handshakes in progress a new connection from

@@ -1,10 +1,6 @@
 package ssh
 
-import (
-	"sort"
-	"sync/atomic"
-	"time"
-)
+import "github.com/unossh/unossh/ssh/term"
 
 // Stats are the server's running totals, for the operator's metrics.
 type Stats struct {
@@ -27,82 +23,15 @@ type Stats struct {
 func (s *Server) Stats() Stats {
 	return Stats{
 		Sessions:      s.door.count(),
-		ScreenUpdates: s.screens.updates.Load(),
-		ScreenBytes:   s.screens.bytes.Load(),
-		Frames:        s.screens.frames.Load(),
+		ScreenUpdates: s.screens.Updates(),
+		ScreenBytes:   s.screens.Bytes(),
+		Frames:        s.screens.Frames(),
 		Refusals:      s.door.counts.snapshot(),
-		MoveToScreen:  s.screens.latency.snapshot(),
+		MoveToScreen:  s.screens.MoveToScreen(),
 	}
-}
-
-// screenCounts are the painters' shared totals.
-type screenCounts struct {
-	updates, bytes, frames atomic.Uint64
-	latency                latencies
-}
-
-// frame counts one frame drawn.
-func (c *screenCounts) frame() {
-	if c != nil {
-		c.frames.Add(1)
-	}
-}
-
-func (c *screenCounts) add(n int) {
-	if c == nil || n == 0 {
-		return
-	}
-	c.updates.Add(1)
-	c.bytes.Add(uint64(n))
 }
 
 // Latency is a histogram of how long a move took to reach a screen: from
 // the moment the table applied it to the moment the session's painter had
-// written the frame that shows it.
-type Latency struct {
-	// Bounds are the buckets' upper bounds, in seconds; Counts[i] is the
-	// number of observations at or under Bounds[i] (cumulative, as
-	// Prometheus has them).
-	Bounds []float64
-	Counts []uint64
-	// Count and Sum are every observation and their total, in seconds.
-	Count uint64
-	Sum   float64
-}
-
-// latencyBounds are the histogram's buckets, in seconds: fine below the
-// 50 ms goal, coarse above it.
-var latencyBounds = []float64{.001, .002, .005, .01, .02, .03, .04, .05, .075, .1, .2, .5, 1, 2, 5}
-
-// latencies are the painters' shared histogram.
-type latencies struct {
-	buckets [16]atomic.Uint64 // one per bound, and one over the last
-	count   atomic.Uint64
-	sumUS   atomic.Uint64 // microseconds
-}
-
-func (l *latencies) observe(d time.Duration) {
-	if l == nil {
-		return
-	}
-	if d < 0 {
-		d = 0
-	}
-	sec := d.Seconds()
-	i := sort.SearchFloat64s(latencyBounds, sec)
-	l.buckets[i].Add(1)
-	l.count.Add(1)
-	l.sumUS.Add(uint64(d.Microseconds()))
-}
-
-func (l *latencies) snapshot() Latency {
-	out := Latency{Bounds: latencyBounds, Counts: make([]uint64, len(latencyBounds))}
-	var run uint64
-	for i := range latencyBounds {
-		run += l.buckets[i].Load()
-		out.Counts[i] = run
-	}
-	out.Count = l.count.Load()
-	out.Sum = float64(l.sumUS.Load()) / 1e6
-	return out
-}
+// written the frame that shows it (term.Latency).
+type Latency = term.Latency

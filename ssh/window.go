@@ -28,7 +28,7 @@ const (
 // small: the game says it needs more, on a screen that size.
 //
 // Sizes enter at two points, and both go through here: the PTY a session
-// opens with (newLiveSession) and every change after (the stage).
+// opens with (newLiveSession) and every change after (term.Run's Fit).
 func saneWindow(w gssh.Window) gssh.Window {
 	return gssh.Window{
 		Width:  saneSide(w.Width, DefaultWidth, MaxWidth),

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"sync"
 	"testing"
@@ -65,5 +66,41 @@ func must[T any](t testing.TB) func(T, error) T {
 			t.Fatal(err)
 		}
 		return v
+	}
+}
+
+// undoSteps is how to take each SQLite step back out, newest first when
+// run: a step's entry undoes what its file in migrations/ does. A new step
+// adds its line here, and every upgrade test keeps working.
+var undoSteps = map[int][]string{
+	10: {`ALTER TABLE accounts DROP COLUMN bot`},
+	9:  {`ALTER TABLE live_tournaments DROP COLUMN owner`, `ALTER TABLE live_tournaments DROP COLUMN fence`},
+	8:  {`DROP TABLE bans`, `DROP TABLE mutes`, `ALTER TABLE accounts DROP COLUMN ignores`, `DROP TABLE reports`},
+	7:  {`ALTER TABLE accounts DROP COLUMN no_invitations`},
+	6:  {`ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`},
+	5:  {`ALTER TABLE accounts DROP COLUMN quick_play`},
+	4:  {`DROP INDEX accounts_name_skeleton`, `ALTER TABLE accounts DROP COLUMN name_skeleton`},
+	3: {`DROP TABLE tournament_places`, `DROP TABLE tournament_results`, `DROP INDEX games_tournament_round`,
+		`ALTER TABLE games DROP COLUMN tournament`, `ALTER TABLE games DROP COLUMN round`},
+	2: {`DROP TABLE live_tournaments`, `ALTER TABLE live_tables DROP COLUMN tournament`},
+}
+
+// backToSchema takes db's schema back to version v, as an older binary
+// left it, then runs more (rows such a binary wrote).
+func backToSchema(t *testing.T, db *DB, v int, more ...string) {
+	t.Helper()
+	newest := 0
+	for step := range undoSteps {
+		newest = max(newest, step)
+	}
+	var qs []string
+	for step := newest; step > v; step-- {
+		qs = append(qs, undoSteps[step]...)
+	}
+	qs = append(qs, fmt.Sprintf(`DELETE FROM schema_version WHERE version > %d`, v))
+	for _, q := range append(qs, more...) {
+		if _, err := db.write.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
 	}
 }

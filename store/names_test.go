@@ -47,18 +47,11 @@ func TestLookAlikeNamesAreReserved(t *testing.T) {
 func TestNameSkeletonsFilledOldestFirst(t *testing.T) {
 	dir := t.TempDir()
 	db, _ := openTest(t, Options{Dir: dir})
-	for _, q := range []string{`ALTER TABLE accounts DROP COLUMN bot`, `ALTER TABLE accounts DROP COLUMN no_invitations`, `ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`, `ALTER TABLE accounts DROP COLUMN quick_play`,
-		`DROP INDEX accounts_name_skeleton`, `ALTER TABLE accounts DROP COLUMN name_skeleton`,
-		`DROP TABLE bans`, `DROP TABLE mutes`, `ALTER TABLE accounts DROP COLUMN ignores`, `DROP TABLE reports`, // 0008
-		`DELETE FROM schema_version WHERE version >= 4`,
+	backToSchema(t, db, 3,
 		`INSERT INTO accounts(id, nickname, nickname_key, created_ms) VALUES (1, 'anal', 'anal', 2000)`,
 		`INSERT INTO accounts(id, nickname, nickname_key, created_ms) VALUES (2, 'Ana1', 'ana1', 1000)`,
 		`INSERT INTO accounts(id, nickname, nickname_key, created_ms) VALUES (3, 'zoe', 'zoe', 3000)`,
-	} {
-		if _, err := db.write.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
+	)
 	must0(t, db.Close())
 
 	db, _ = openTest(t, Options{Dir: dir})

@@ -46,13 +46,7 @@ func TestQuickPlayStepUpgradesASchemaFourDatabase(t *testing.T) {
 	dir := t.TempDir()
 	db, _ := openTest(t, Options{Dir: dir})
 	a := must[Account](t)(db.Register(ctx, "SHA256:ana", "ana"))
-	for _, q := range []string{`ALTER TABLE accounts DROP COLUMN bot`, // 0009
-		`ALTER TABLE accounts DROP COLUMN no_invitations`, `ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`, `ALTER TABLE accounts DROP COLUMN quick_play`, `DROP TABLE bans`, `DROP TABLE mutes`, `ALTER TABLE accounts DROP COLUMN ignores`, `DROP TABLE reports`, // 0008
-		`DELETE FROM schema_version WHERE version >= 5`} {
-		if _, err := db.write.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
+	backToSchema(t, db, 4)
 	must0(t, db.Close())
 
 	db, _ = openTest(t, Options{Dir: dir})

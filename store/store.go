@@ -82,8 +82,13 @@ type Tables interface {
 // Tournaments are live tournaments: what a tournament in play needs, beside
 // its tables' records and journals, to come back after a restart.
 type Tournaments interface {
-	// SaveTournament records a live tournament, or its new state.
+	// SaveTournament records a live tournament, or its new state;
+	// ErrFenced if a larger fence than t.Fence has claimed it since.
 	SaveTournament(ctx context.Context, t Tournament) error
+	// ClaimTournament makes node the writer of the unfinished tournament
+	// id and returns its new fence, one more than the last (a node of
+	// several that takes it over, as ClaimTable a table).
+	ClaimTournament(ctx context.Context, id, node string) (fence int64, err error)
 	// FinishTournament marks it finished: it is never restored.
 	FinishTournament(ctx context.Context, id string) error
 	UnfinishedTournaments(ctx context.Context) ([]Tournament, error)

@@ -21,6 +21,10 @@ type Tournament struct {
 	State   json.RawMessage
 	Created time.Time
 	Updated time.Time
+	// Fence is the writer's fencing number (ClaimTournament; 0 if it never
+	// claimed): a record is written only with one at least as large as
+	// the last claim's.
+	Fence int64
 }
 
 // SaveTournament records a live tournament, or replaces the state of one
@@ -34,14 +38,36 @@ func (db *DB) SaveTournament(ctx context.Context, t Tournament) error {
 		t.Created = now
 	}
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO live_tournaments(id, code, state, created_ms, updated_ms)
-			VALUES (?1, ?2, ?3, ?4, ?5)
+		// A finished record's id may serve again, with any fence; a live
+		// one is written only by its newest claimant.
+		res, err := tx.ExecContext(ctx, `INSERT INTO live_tournaments(id, code, state, created_ms, updated_ms, fence)
+			VALUES (?1, ?2, ?3, ?4, ?5, ?6)
 			ON CONFLICT(id) DO UPDATE SET code = ?2, state = ?3, updated_ms = ?5,
 				created_ms = CASE WHEN live_tournaments.finished_ms IS NULL THEN live_tournaments.created_ms ELSE ?4 END,
-				finished_ms = NULL`,
-			t.ID, t.Code, string(t.State), ms(t.Created), ms(now))
-		return err
+				fence = CASE WHEN live_tournaments.finished_ms IS NULL THEN live_tournaments.fence ELSE ?6 END,
+				finished_ms = NULL
+			WHERE live_tournaments.finished_ms IS NOT NULL OR live_tournaments.fence <= ?6`,
+			t.ID, t.Code, string(t.State), ms(t.Created), ms(now), t.Fence)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrFenced
+		}
+		return nil
 	})
+}
+
+// ClaimTournament makes node the writer of the unfinished tournament id
+// and returns its new fence, one more than the last.
+func (db *DB) ClaimTournament(ctx context.Context, id, node string) (int64, error) {
+	var fence int64
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `UPDATE live_tournaments SET owner = ?, fence = fence + 1
+			WHERE id = ? AND finished_ms IS NULL RETURNING fence`, node, id).Scan(&fence)
+		return noRows(err, ErrUnknownTournament)
+	})
+	return fence, err
 }
 
 // FinishTournament marks the tournament finished. Its tables are finished

@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"testing"
 	"time"
 
@@ -75,18 +76,7 @@ func TestTournamentStepUpgradesASchemaOneDatabase(t *testing.T) {
 	s := engine.Settings{Edition: engine.Classic2001, Players: 2}
 	must0(t, db.CreateTable(ctx, Table{ID: "t1", Code: "K7QX2M", Settings: s, Seed: 3}))
 	must0(t, db.Append(ctx, "t1", 0, 0, engine.Action{Kind: engine.Deal, Seat: engine.SystemSeat}))
-	// Back to schema 1, as an older binary left it (steps 6, 5, 4, 3, then 2, undone).
-	for _, q := range []string{`ALTER TABLE accounts DROP COLUMN bot`, `ALTER TABLE accounts DROP COLUMN no_invitations`, `ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`,
-		`ALTER TABLE accounts DROP COLUMN quick_play`, `DROP INDEX accounts_name_skeleton`, `ALTER TABLE accounts DROP COLUMN name_skeleton`,
-		`DROP TABLE tournament_places`, `DROP TABLE tournament_results`, `DROP INDEX games_tournament_round`,
-		`ALTER TABLE games DROP COLUMN tournament`, `ALTER TABLE games DROP COLUMN round`,
-		`DROP TABLE live_tournaments`, `ALTER TABLE live_tables DROP COLUMN tournament`,
-		`DROP TABLE bans`, `DROP TABLE mutes`, `ALTER TABLE accounts DROP COLUMN ignores`, `DROP TABLE reports`, // 0008
-		`DELETE FROM schema_version WHERE version >= 2`} {
-		if _, err := db.write.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
+	backToSchema(t, db, 1) // as an older binary left it
 	must0(t, db.Close())
 
 	db, _ = openTest(t, Options{Dir: dir})
@@ -97,4 +87,41 @@ func TestTournamentStepUpgradesASchemaOneDatabase(t *testing.T) {
 	if tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx)); len(tours) != 0 {
 		t.Fatalf("tournaments from nowhere: %+v", tours)
 	}
+}
+
+// A tournament's record is written only by its newest claimant: once a
+// node has claimed it (a node of several taking it over), a write with an
+// older fence is refused, and one with the new fence goes through. A
+// finished record's id serves again with any fence.
+func TestTournamentFencing(t *testing.T) {
+	conform(t, Options{SyncNormal: true}, func(t *testing.T, db *DB, clk *clock) {
+		state := func(round int) json.RawMessage { return json.RawMessage(`{"round":` + strconv.Itoa(round) + `}`) }
+		must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", State: state(0)}))
+		if _, err := db.ClaimTournament(ctx, "T9", "b"); !errors.Is(err, ErrUnknownTournament) {
+			t.Fatalf("claiming a tournament there is no record of: %v", err)
+		}
+		f1 := must[int64](t)(db.ClaimTournament(ctx, "T1", "a"))
+		must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", State: state(1), Fence: f1}))
+		f2 := must[int64](t)(db.ClaimTournament(ctx, "T1", "b"))
+		if f2 <= f1 {
+			t.Fatalf("fences %d then %d", f1, f2)
+		}
+		if err := db.SaveTournament(ctx, Tournament{ID: "T1", State: state(2), Fence: f1}); !errors.Is(err, ErrFenced) {
+			t.Fatalf("a write of the old claimant: %v", err)
+		}
+		tours := must[[]Tournament](t)(db.UnfinishedTournaments(ctx))
+		if len(tours) != 1 || string(tours[0].State) != `{"round":1}` {
+			t.Fatalf("after a fenced write: %+v", tours)
+		}
+		must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", State: state(2), Fence: f2}))
+		tours = must[[]Tournament](t)(db.UnfinishedTournaments(ctx))
+		if string(tours[0].State) != `{"round":2}` {
+			t.Fatalf("the new claimant's write: %+v", tours)
+		}
+		must0(t, db.FinishTournament(ctx, "T1"))
+		must0(t, db.SaveTournament(ctx, Tournament{ID: "T1", State: state(0)}))
+		if _, err := db.ClaimTournament(ctx, "T1", "a"); err != nil {
+			t.Fatalf("claiming the id serving again: %v", err)
+		}
+	})
 }

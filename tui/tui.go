@@ -31,6 +31,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/ssh/term"
 )
 
 // Minimum window size.
@@ -192,7 +193,7 @@ type tickMsg time.Time
 type quitMsg struct{}
 
 // New makes the model for one session.
-func New(opts Options) tea.Model {
+func New(opts Options) term.Model {
 	r := opts.Renderer
 	if r == nil { // never the server's own terminal: plain text
 		r = lipgloss.NewRenderer(io.Discard)

@@ -13,8 +13,8 @@ import (
 // The hard bot's thinking, counted in work rather than time (a bot reads no
 // clock): up to rolloutBudget imagined hands per move, shared among its
 // candidate moves, and no new imagined deal once stepBudget engine moves
-// have been played in them. stepBudget keeps a move under 20 ms of CPU
-// whatever the hand (BenchmarkHardMove, docs/benchmarks.md).
+// have been played in them. stepBudget bounds a move's CPU whatever the
+// hand (BenchmarkHardMove; the figures are in docs/benchmarks.md).
 const (
 	rolloutBudget = 800
 	stepBudget    = 60000

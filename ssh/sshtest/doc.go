@@ -3,7 +3,7 @@
 // played into a virtual terminal, so a test reads exactly what a player
 // would see.
 //
-//	addr := sshtest.StartServer(t, ssh.Config{NewModel: tui.New})
+//	addr := sshtest.StartServer(t, ssh.Config{NewModel: newModel})
 //	ana := sshtest.Dial(t, addr)                  // fresh ed25519 key, PTY 80x24
 //	bo := sshtest.Dial(t, addr, sshtest.Guest())  // no key
 //	ana.WaitFor(t, "Quick play", 5*time.Second)

@@ -1,4 +1,4 @@
-package ssh
+package term
 
 import (
 	"bytes"
@@ -18,6 +18,16 @@ import (
 //
 // What Bubble Tea reports but no screen uses (mouse reports, focus events,
 // unknown escape sequences, bytes that are not UTF-8) is read and dropped.
+
+// The marks a terminal puts around what is pasted in bracketed paste mode
+// (which the painter turns on): the input guard (package ssh) knows them
+// too, to let a paste through whole.
+const (
+	PasteStart = "\x1b[200~"
+	PasteEnd   = "\x1b[201~"
+)
+
+var pasteStart, pasteEnd = []byte(PasteStart), []byte(PasteEnd)
 
 // keySequences are the escape sequences of named keys, as in Bubble Tea
 // v1's own table (key.go).

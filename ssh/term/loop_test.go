@@ -1,4 +1,4 @@
-package ssh
+package term
 
 import (
 	"context"
@@ -19,6 +19,7 @@ type (
 
 // stageModel records what it is sent on seen, and behaves as told.
 type stageModel struct {
+	linesModel
 	seen    chan tea.Msg
 	ticks   int
 	clock   bool // a countdown is on screen
@@ -33,6 +34,8 @@ func newStageModel() *stageModel {
 
 func (m *stageModel) Init() tea.Cmd { return m.init }
 func (m *stageModel) View() string  { return "" }
+
+func (m *stageModel) AppendLines(dst []string) []string { return dst }
 func (m *stageModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.seen <- msg
 	switch msg := msg.(type) {
@@ -133,12 +136,12 @@ func TestStageQuits(t *testing.T) {
 }
 
 // TestStagePanics: a panic in Update or in a command ends the stage with
-// errPanic, for the session to say sorry.
+// ErrPanic, for the session to say sorry.
 func TestStagePanics(t *testing.T) {
 	for _, key := range []string{"p", "b"} {
 		m := newStageModel()
 		_, _, done := runStage(t, m, key)
-		require.ErrorIs(t, <-done, errPanic, "key %q", key)
+		require.ErrorIs(t, <-done, ErrPanic, "key %q", key)
 	}
 }
 

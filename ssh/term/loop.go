@@ -1,4 +1,4 @@
-package ssh
+package term
 
 import (
 	"context"
@@ -20,12 +20,12 @@ import (
 // one that runs it: its command runner, its input reader, and, because
 // Program.Send blocks, one of ours that sends it window sizes and the
 // lobby's news. While a countdown is on screen a fourth waits on each tick.
-// With ten thousand sessions each goroutine is some 40 MB of stacks. The
-// stage waits on all of it in one select instead: window sizes, the lobby's
-// news, keys, what commands return, and one timer for the countdown's
-// ticks. Keys are still read on a goroutine of their own (reading the
-// channel blocks), and a command still runs on one while it runs, as in
-// Bubble Tea; no command of ours blocks for long.
+// With thousands of sessions each goroutine is megabytes of stacks in all
+// (docs/benchmarks.md). The stage waits on all of it in one select instead:
+// window sizes, the model's news, keys, what commands return, and one timer
+// for the countdown's ticks. Keys are still read on a goroutine of their
+// own (reading the channel blocks), and a command still runs on one while
+// it runs, as in Bubble Tea; no command of ours blocks for long.
 //
 // It understands the messages the models use from Bubble Tea's set:
 // tea.Quit, and tea.Batch's commands. The others (a window title, the
@@ -37,10 +37,11 @@ type stage struct {
 	end   context.CancelFunc // ends the session: the client closed its channel
 
 	winch   <-chan gssh.Window
-	updates <-chan struct{} // the lobby's news (pumper); nil if none
-	next    func() tea.Msg  // the newest news as a message
-	msgs    chan tea.Msg    // keys, and what commands return
-	wants   func() bool     // a countdown is on screen (clocker); nil if none
+	fit     func(gssh.Window) gssh.Window // the window drawn for one claimed
+	updates <-chan struct{}               // the model's news (TakePump); nil if none
+	next    func() tea.Msg                // the newest news as a message
+	msgs    chan tea.Msg                  // keys, and what commands return
+	wants   func() bool                   // a countdown is on screen (TakeClock); nil if none
 	tick    func(time.Time) tea.Msg
 	every   time.Duration // between two ticks
 	timer   *time.Timer   // the next tick, while armed
@@ -49,35 +50,24 @@ type stage struct {
 	ended   string     // why run returned, for the log
 }
 
-// errPanic is how a stage ends when the model or a command panicked.
-var errPanic = errors.New("panic in the session's program")
+// ErrPanic is how Run ends when the model or a command panicked.
+var ErrPanic = errors.New("panic in the session's program")
 
-// clocker is a model whose countdown's ticks the stage may drive: after
-// every message it asks wants, and while that is true it delivers tick a
-// second after the last one.
-type clocker interface {
-	TakeClock() (wants func() bool, tick func(time.Time) tea.Msg)
-}
-
-func newStage(ctx context.Context, end context.CancelFunc, model tea.Model, inner tea.Model,
+func newStage(ctx context.Context, end context.CancelFunc, model tea.Model, inner Model,
 	winch <-chan gssh.Window) *stage {
-	s := &stage{model: model, ctx: ctx, end: end, winch: winch,
+	s := &stage{model: model, ctx: ctx, end: end, winch: winch, fit: func(w gssh.Window) gssh.Window { return w },
 		msgs: make(chan tea.Msg), panicky: make(chan error, 1), every: time.Second}
-	if pm, ok := inner.(pumper); ok {
-		s.updates, s.next = pm.TakePump()
-	}
-	if c, ok := inner.(clocker); ok {
-		s.wants, s.tick = c.TakeClock()
-	}
+	s.updates, s.next = inner.TakePump()
+	s.wants, s.tick = inner.TakeClock()
 	return s
 }
 
 // run starts the model and runs it until the session ends or the model
-// quits. It returns errPanic (wrapped) if the model or a command panicked.
+// quits. It returns ErrPanic (wrapped) if the model or a command panicked.
 func (s *stage) run(keys io.Reader) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("%w: %v\n%s", errPanic, r, debug.Stack())
+			err = fmt.Errorf("%w: %v\n%s", ErrPanic, r, debug.Stack())
 		}
 		if s.timer != nil {
 			s.timer.Stop()
@@ -101,11 +91,11 @@ func (s *stage) run(keys io.Reader) (err error) {
 				s.end()
 				return nil
 			}
-			w = saneWindow(w) // (window.go)
+			w = s.fit(w)
 			msg = tea.WindowSizeMsg{Width: w.Width, Height: w.Height}
 		case _, ok := <-s.updates:
 			if !ok {
-				s.updates = nil // the lobby let the session go; sizes still come
+				s.updates = nil // the model's news ended; sizes still come
 				continue
 			}
 			msg = s.next()
@@ -153,7 +143,7 @@ func (s *stage) do(cmd tea.Cmd) {
 		defer func() {
 			if r := recover(); r != nil {
 				select {
-				case s.panicky <- fmt.Errorf("%w: %v\n%s", errPanic, r, debug.Stack()):
+				case s.panicky <- fmt.Errorf("%w: %v\n%s", ErrPanic, r, debug.Stack()):
 				default:
 				}
 			}

@@ -1,4 +1,4 @@
-package ssh
+package term
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/hinshun/vt10x"
 	"github.com/stretchr/testify/require"
@@ -104,7 +105,8 @@ func (wl *wholeLines) paint(lines []string) {
 
 // Finding a changed line's kept end allocates nothing: it runs for every
 // changed line of every frame (a first version built lists of the places a
-// line may be cut, and was two fifths of a playing server's allocations).
+// line may be cut, and was a large share of a playing server's
+// allocations: docs/benchmarks.md).
 func TestSameAfterAllocatesNothing(t *testing.T) {
 	old := "\x1b[1;38;5;214m▶ your turn · 25s\x1b[0m          ada played G3 and a long line after it\x1b[0m   "
 	line := "\x1b[1;38;5;214m▶ your turn · 24s\x1b[0m          ada played G3 and a long line after it\x1b[0m   "
@@ -121,6 +123,10 @@ type fittedModel struct {
 }
 
 func (m *fittedModel) FittedWidth() int { return m.w }
+func (m *fittedModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.linesModel.Update(msg)
+	return m, nil
+}
 
 // A model that makes its lines exactly as wide as the window spares the
 // painter cutting and measuring them: what goes on the wire is the same,

@@ -1,10 +1,9 @@
-package ssh
+package term
 
 import (
 	"bytes"
 	"io"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -17,17 +16,17 @@ import (
 //
 // Bubble Tea v1's standard renderer runs a 60 Hz ticker for the program's
 // whole life and, at each tick, compares the whole frame with the last one:
-// with thousands of sessions that idle work alone fills a core. The program
-// runs without a renderer instead (tea.WithoutRenderer) and painter wraps the
-// model: after each Update it asks the model for its view and writes the
-// lines that differ from what the terminal already shows, at once, from the
-// program's own goroutine. A session that receives no message does no work.
+// with thousands of sessions that idle work alone fills a core. No
+// tea.Program and no renderer runs here: painter wraps the model, and the
+// loop (loop.go) hands it every message; after each Update it asks the
+// model for its lines and writes those that differ from what the terminal
+// already shows, at once. A session that receives no message does no work.
 //
 // It draws on the alternate screen, with the cursor hidden and bracketed
 // paste on, as the standard renderer did with tea.WithAltScreen; restore
 // undoes that when the program ends.
 type painter struct {
-	inner tea.Model
+	inner Model
 	out   io.Writer
 
 	w, h   int       // the window; 0 until known
@@ -39,33 +38,12 @@ type painter struct {
 	titles bool   // the terminal takes window titles (not TERM=dumb)
 	title  string // the title last set
 
-	counts *screenCounts // the server's totals; nil in tests
+	chunk   int      // the most out takes in one write (see syncBegin)
+	drawers *Drawers // where frames are made; nil: on the caller's goroutine
+	counts  *Counts  // the server's totals; nil in tests
 }
 
-// Models may tell the terminal more than their view: a window title (set
-// when it changes) and a bell (rung once each time TakeBell says so).
-type (
-	titler interface{ Title() string }
-	beller interface{ TakeBell() bool }
-	// stamper gives, once per move, when the move the view now shows was
-	// made, so the painter can measure how long it took to reach the screen.
-	stamper interface{ TakeMoveStamp() (time.Time, bool) }
-	// liner gives its view as lines, as View would after a split.
-	liner interface{ Lines() []string }
-	// appender is a liner that appends its lines to a list of the caller's.
-	appender interface{ AppendLines([]string) []string }
-	// fitter says the width every line of its last lines was made
-	// exactly, in cells (0: not made so).
-	fitter interface{ FittedWidth() int }
-	// stiller says whether its view would be the one last drawn, when it
-	// knows without drawing it.
-	stiller interface{ Unchanged() bool }
-	// backgrounder says whether a message's frame may wait for others
-	// (the lobby's news to a session in the lobby).
-	backgrounder interface{ Background(tea.Msg) bool }
-)
-
-// A frame too long for one write (writeChunk) goes out in several packets,
+// A frame too long for one write (Options.Chunk) goes out in several packets,
 // and a terminal could show it torn between them for a moment. Such a frame
 // is sent between the marks of synchronized output (DEC private mode 2026):
 // a terminal that knows them draws the frame whole, at its end; one that
@@ -81,14 +59,14 @@ const (
 	paintClose = ansi.ResetBracketedPasteMode + ansi.ShowCursor + ansi.ResetAltScreenSaveCursorMode
 )
 
-func newPainter(inner tea.Model, out io.Writer, w, h int, titles bool) *painter {
-	return &painter{inner: inner, out: out, w: w, h: h, titles: titles}
+func newPainter(inner Model, out io.Writer, w, h int, titles bool) *painter {
+	return &painter{inner: inner, out: out, w: w, h: h, titles: titles, chunk: DefaultChunk}
 }
 
 func (p *painter) Init() tea.Cmd { return p.inner.Init() }
 
 // Update passes the message on, then paints what changed. The model's
-// update and the frame are made on a drawer (deep.go), in one job; the
+// update and the frame are made on a drawer (drawers.go), in one job; the
 // frame is written from the session's own goroutine, since a write may
 // wait on a client that reads slowly.
 func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -100,14 +78,15 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	var frame *bytes.Buffer
-	bg, ok := p.inner.(backgrounder)
-	onDrawer(func() {
-		p.inner, cmd = p.inner.Update(msg)
-		if s, ok := p.inner.(stiller); ok && p.opened && !p.clear && s.Unchanged() {
+	p.drawers.do(func() {
+		var next tea.Model
+		next, cmd = p.inner.Update(msg)
+		p.inner = asModel(next)
+		if p.opened && !p.clear && p.inner.Unchanged() {
 			return // nothing on screen would change
 		}
 		frame = p.compose()
-	}, ok && bg.Background(msg))
+	}, p.inner.Background(msg))
 	if frame != nil {
 		p.send(frame)
 	}
@@ -126,7 +105,7 @@ func (p *painter) View() string {
 // paint makes the frame on a drawer and writes it.
 func (p *painter) paint() {
 	var frame *bytes.Buffer
-	onDrawer(func() { frame = p.compose() }, false)
+	p.drawers.do(func() { frame = p.compose() }, false)
 	p.send(frame)
 }
 
@@ -147,28 +126,17 @@ func (p *painter) compose() *bytes.Buffer {
 		p.shown = p.shown[:0]
 		p.clear = false
 	}
-	p.counts.frame()
-	var lines []string
-	a, appends := p.inner.(appender)
-	if appends {
-		// Into a list from lineLists: it becomes the list of what is
-		// shown, and the list it replaces goes back for another frame.
-		lines = a.AppendLines(p.takeList())
-	} else if l, ok := p.inner.(liner); ok {
-		lines = l.Lines()
-	} else {
-		lines = strings.Split(p.inner.View(), "\n")
-	}
+	p.counts.Frame()
+	// Into a list from lineLists: it becomes the list of what is shown,
+	// and the list it replaces goes back for another frame.
+	lines := p.inner.AppendLines(p.takeList())
 	if p.h > 0 && len(lines) > p.h {
 		lines = lines[:p.h]
 	}
 	// Lines made exactly as wide as the window (as the session's model
-	// makes them) are neither cut nor measured again: that was 3% of the
-	// CPU with 2,000 playing.
-	fitted := false
-	if f, ok := p.inner.(fitter); ok {
-		fitted = p.w > 0 && f.FittedWidth() == p.w
-	}
+	// makes them) are neither cut nor measured again (a share of the CPU
+	// under load worth saving: docs/benchmarks.md).
+	fitted := p.w > 0 && p.inner.FittedWidth() == p.w
 	for i, line := range lines {
 		if i < len(p.shown) && p.shown[i] == line {
 			continue
@@ -192,14 +160,10 @@ func (p *painter) compose() *bytes.Buffer {
 		b.WriteString(cursorTo(len(lines)))
 		b.WriteString(ansi.EraseScreenBelow)
 	}
-	if appends {
-		p.giveList(p.shown)
-		p.shown = lines
-	} else {
-		p.shown = append(p.shown[:0], lines...)
-	}
+	p.giveList(p.shown)
+	p.shown = lines
 	p.signal(b)
-	if b.Len() > len(syncBegin)+writeChunk {
+	if b.Len() > len(syncBegin)+p.chunk {
 		b.WriteString(syncEnd)
 	}
 	return b
@@ -210,16 +174,16 @@ func (p *painter) compose() *bytes.Buffer {
 func (p *painter) send(b *bytes.Buffer) {
 	defer paintBufs.Put(b)
 	frame := b.Bytes()
-	if len(frame) <= len(syncBegin)+writeChunk {
+	if len(frame) <= len(syncBegin)+p.chunk {
 		frame = frame[len(syncBegin):]
 	}
 	if len(frame) > 0 {
 		_, _ = p.out.Write(frame)
-		p.counts.add(len(frame))
+		p.counts.Sent(len(frame))
 	}
-	if st, ok := p.inner.(stamper); ok && p.counts != nil {
-		if at, ok := st.TakeMoveStamp(); ok {
-			p.counts.latency.observe(time.Since(at))
+	if p.counts != nil {
+		if at, ok := p.inner.TakeMoveStamp(); ok {
+			p.counts.Observe(time.Since(at))
 		}
 	}
 }
@@ -229,12 +193,9 @@ func (p *painter) send(b *bytes.Buffer) {
 // the program's own BEL is never a lone byte (tests tell it apart from one a
 // player might try to send others).
 func (p *painter) signal(b *bytes.Buffer) {
-	ring := false
-	if bl, ok := p.inner.(beller); ok {
-		ring = bl.TakeBell()
-	}
-	if t, ok := p.inner.(titler); ok && p.titles {
-		if title := t.Title(); title != p.title || ring {
+	ring := p.inner.TakeBell()
+	if p.titles {
+		if title := p.inner.Title(); title != p.title || ring {
 			b.WriteString(ansi.SetWindowTitle(title))
 			p.title = title
 		}
@@ -252,8 +213,8 @@ func (p *painter) restore() {
 }
 
 // paintBufs are the buffers paints are put together in, shared by all
-// sessions: a session holds one only while it paints, so ten thousand idle
-// sessions hold none (a first full screen is some 5 KB).
+// sessions: a session holds one only while it paints, so idle sessions
+// hold none.
 var paintBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // lineLists are lists for a frame's lines, shared by all sessions: a

@@ -1,0 +1,58 @@
+package cluster
+
+import (
+	"context"
+	"io"
+	"testing"
+
+	"github.com/charmbracelet/log"
+	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/cluster/natstest"
+	"github.com/unossh/unossh/lobby"
+)
+
+// startWholeNode is a node with both halves of the service: the tables
+// (Lobby) and the people (People).
+func startWholeNode(t *testing.T, ns *natstest.Server, name string) *node {
+	t.Helper()
+	cc, err := Connect(context.Background(), Options{URL: ns.URL(), Node: name, Logger: log.New(io.Discard)})
+	require.NoError(t, err)
+	l, err := NewLobby(context.Background(), cc)
+	require.NoError(t, err)
+	p, err := NewPeople(context.Background(), cc, testPeople)
+	require.NoError(t, err)
+	h := lobby.NewHub(lobby.Config{Clock: stillClock{}, Cluster: l, People: p, Node: name,
+		Seed: func() uint64 { return 7 }, Logger: log.New(io.Discard)})
+	p.AttachLobby(h)
+	t.Cleanup(func() {
+		_ = h.Shutdown(context.Background())
+		p.Close()
+		_ = cc.Close()
+	})
+	return &node{name: name, hub: h, conn: cc}
+}
+
+// TestNewerSessionTakesOverAcrossNodes: ana plays on node b; her key signs
+// in again on node a. As on one node, the newer session takes her seat,
+// with her hand, and the older one is told why it closes.
+func TestNewerSessionTakesOverAcrossNodes(t *testing.T) {
+	ns := natstest.Start(t)
+	a, b := startWholeNode(t, ns, "a"), startWholeNode(t, ns, "b")
+	ana, bo := b.player(t, "ana"), a.player(t, "bo")
+	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))
+	require.NoError(t, bo.Join(ana.Screen().Table.Code))
+	ana.Do(lobby.Intent{Kind: lobby.Start})
+	waitScreen(t, bo, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	playMoves(t, 4, ana, bo)
+	hand := ana.Screen().Table.Game.Hand
+
+	again := a.hub.Connect("sess-ana-2", "key-ana", false)
+	s := waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, 0, s.Table.You)
+	require.Equal(t, hand, s.Table.Game.Hand)
+	require.Equal(t, "you signed in from another connection; this one is closed",
+		waitScreen(t, ana, func(s lobby.Screen) bool { return s.Closed != "" }).Closed)
+	ana.Disconnect()
+	playMoves(t, 4, again, bo)
+}
