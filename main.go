@@ -295,6 +295,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	cfg.Seated = reg.seated
 	cfg.ShuttingDown = lobby.ErrShuttingDown // one sentence, door or lobby
 	cfg.Records = recordsFor(st, time.Now, hub.KeyAdded)
+	cfg.Bot = botFor(hub, reg) // main_bot.go
 	mod, err := startModeration(ctx, st, hub, people, o.cluster, reg.page, logger)
 	if err != nil {
 		_ = hub.Shutdown(context.Background())
@@ -419,6 +420,10 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 					key = back
 				}
 			}
+		}
+		if !s.Guest && hub.IsBotKey(key) {
+			s.Close(lobby.ErrBotKey.Error()) // (main_bot.go)
+			return term.Plain(refused{})
 		}
 		c := hub.ConnectFrom(s.RemoteAddr, s.ID, key, s.Guest)
 		p.clients.Store(s.ID, c)

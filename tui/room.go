@@ -314,6 +314,9 @@ func (m *model) seatTags(t *lobby.TableView, i int) string {
 	if s.Bot {
 		tags = append(tags, m.st.dim.Render(s.Level.String()+" bot"))
 	}
+	if s.Program {
+		tags = append(tags, m.st.dim.Render("API bot"))
+	}
 	if !s.Empty() && !s.Bot && !s.Connected {
 		tags = append(tags, m.st.warn.Render("away"))
 	}
