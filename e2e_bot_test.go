@@ -299,3 +299,20 @@ func TestHostSeatsAnAPIBotByName(t *testing.T) {
 	require.NotNil(t, over, "robo saw the game's end")
 	require.True(t, host.finished, "ana saw the game's end:\n%s", ana.Screen())
 }
+
+// TestABotsKeyIsRefusedATerminal: a bot plays only through the API, so its
+// key opening a terminal gets one line why and is closed, and the bot's own
+// session, which the terminal would have taken over, plays on.
+func TestABotsKeyIsRefusedATerminal(t *testing.T) {
+	a := startBotApp(t, fastLobby())
+	key := sshtest.NewKey(t)
+	b := dialBot(t, a.addr, key)
+	b.register(t, "robo")
+
+	c := sshtest.Dial(t, a.addr, sshtest.WithKey(key))
+	c.Wait(t, wait)
+	require.Contains(t, string(c.Stderr()), lobby.ErrBotKey.Error())
+
+	b.send(t, `{"type":"seek","edition":"classic-2001","mode":"single-hand","players":2,"opponents":"normal"}`)
+	b.expect(t, "table")
+}

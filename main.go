@@ -421,11 +421,11 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 				}
 			}
 		}
-		if !s.Guest && hub.IsBotKey(key) {
-			s.Close(lobby.ErrBotKey.Error()) // (main_bot.go)
+		c, err := hub.ConnectPlayer(s.RemoteAddr, s.ID, key, s.Guest)
+		if err != nil { // a bot's key (main_bot.go)
+			s.Close(err.Error())
 			return term.Plain(refused{})
 		}
-		c := hub.ConnectFrom(s.RemoteAddr, s.ID, key, s.Guest)
 		p.clients.Store(s.ID, c)
 		m := tui.New(tui.Options{
 			Client:   c,

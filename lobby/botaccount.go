@@ -1,7 +1,6 @@
 package lobby
 
 import (
-	"context"
 	"errors"
 	"fmt"
 )
@@ -67,16 +66,3 @@ func (c *Client) RegisterBot(name string) error {
 
 // ErrBotKey refuses a terminal session whose key is a bot's.
 var ErrBotKey = errors.New("this key is a bot's: it plays through the bot API (ssh HOST bot), not a terminal")
-
-// IsBotKey reports whether the key's account is a bot's, asked before the
-// key connects (so a terminal session does not take over the bot's).
-func (h *Hub) IsBotKey(key string) bool {
-	st := h.cfg.Store
-	if st == nil || key == "" {
-		return false
-	}
-	ctx, cancel := context.WithTimeout(h.ctx, storeWait)
-	defer cancel()
-	a, err := st.AccountByKey(ctx, key)
-	return err == nil && a.Bot
-}
