@@ -227,6 +227,9 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 	// The dead node's players there, and how many are connected again.
 	alive, back := map[string]int{}, map[string]int{}
 	dead, deadBack := map[string]int{}, map[string]int{}
+	// The dead node's players, at any living node's table: seen away,
+	// then when seen connected again.
+	seenAway, seatBack := map[string]bool{}, map[string]time.Duration{}
 	var polls, failed int
 	var slowest time.Duration
 	for time.Since(killed) < o.killWatch && (len(moved) < len(theirs) || rd.pending() ||
@@ -246,6 +249,18 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 			}
 			at := time.Since(killed) // the table stood so by the time the node answered
 			for _, t := range ts {
+				for _, st := range t.Seats {
+					if i, err := strconv.Atoi(strings.TrimPrefix(st.Nick, "ld")); err == nil && !st.Bot && i%n == victim {
+						if _, ok := seatBack[st.Nick]; ok {
+							continue
+						}
+						if !st.Connected {
+							seenAway[st.Nick] = true
+						} else if seenAway[st.Nick] || theirs[t.ID] > 0 {
+							seatBack[st.Nick] = at
+						}
+					}
+				}
 				if _, ok := theirs[t.ID]; !ok {
 					continue
 				}
@@ -292,11 +307,15 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 	fmt.Printf("players of the living nodes at the moved tables: %d, of them %d connected there at the last look\n", lv, bk)
 	fmt.Printf("players of the dead node at the moved tables: %d, of them %d connected again at the last look\n", dd, db)
 	fmt.Printf("%s\n", rd.report(victims))
+	fmt.Printf("kill -> the dead node's players' seats connected again (/debug/tables): %s\n", spreadOf(seatBack, victims, "players"))
 	fmt.Printf("uptime after the kill: %s\n", uptime())
 }
 
-// spread gives p50 and max of ds, and how many of n they are.
-func spread(m map[string]time.Duration, n int) string {
+// spread gives p50 and max of ds, and how many of n tables they are.
+func spread(m map[string]time.Duration, n int) string { return spreadOf(m, n, "tables") }
+
+// spreadOf gives p50 and max of ds, and how many of n what they are.
+func spreadOf(m map[string]time.Duration, n int, what string) string {
 	if len(m) == 0 {
 		return fmt.Sprintf("none of %d", n)
 	}
@@ -305,8 +324,8 @@ func spread(m map[string]time.Duration, n int) string {
 		ds = append(ds, d)
 	}
 	slices.Sort(ds)
-	return fmt.Sprintf("p50 %s, max %s (%d of %d tables; polled every 200ms)", ds[len(ds)/2].Round(10*time.Millisecond),
-		ds[len(ds)-1].Round(10*time.Millisecond), len(ds), n)
+	return fmt.Sprintf("p50 %s, max %s (%d of %d %s; polled every 200ms)", ds[len(ds)/2].Round(10*time.Millisecond),
+		ds[len(ds)-1].Round(10*time.Millisecond), len(ds), n, what)
 }
 
 // varz is the NATS server's traffic since its start.

@@ -129,17 +129,23 @@ func (rd *redialer) comeBack(was string, i int, code string, received *atomic.In
 		}
 		w := newWatch()
 		w.code = code
-		seen := w.expect("Choose a nickname", "cards  score")
+		// A code that found no seat opens the nickname prompt. A seat
+		// found shows the table, whose texts at 80x24 vary with the
+		// game: the player is taken to be back when no prompt came
+		// within five seconds (/debug/tables says when their seat was
+		// connected again: cluster.go).
+		seen := w.expect("Choose a nickname")
+		started := time.Now()
 		go w.read(out, received)
 		select {
 		case <-seen:
 		case <-w.gone:
-		case <-time.After(30 * time.Second):
+		case <-time.After(5 * time.Second):
 		case <-stop:
 			client.Close()
 			return
 		}
-		if w.matched() != "cards  score" {
+		if w.matched() != "" || stopped(w.gone) {
 			rd.mu.Lock()
 			rd.refused++
 			rd.mu.Unlock()
@@ -147,7 +153,7 @@ func (rd *redialer) comeBack(was string, i int, code string, received *atomic.In
 			continue
 		}
 		rd.mu.Lock()
-		rd.back = append(rd.back, time.Since(rd.killed))
+		rd.back = append(rd.back, started.Sub(rd.killed))
 		rd.mu.Unlock()
 		player{in: in, w: w}.play(stop)
 		client.Close()
