@@ -120,6 +120,12 @@ func TestBotLadderOverSSH(t *testing.T) {
 	require.True(t, ok, "the daily limit is told as a ratelimit: %v", e)
 	require.Greater(t, rl["seconds"].(float64), 0.0)
 
+	h := dialBot(t, a.addr, keys[1]).next(t, wait)
+	require.Equal(t, "hello", h["type"])
+	l, ok := h["ladder"].(map[string]any)
+	require.True(t, ok, "hello tells the bot its place on the ladder: %v", h)
+	require.Equal(t, map[string]any{"rating": l["rating"], "games": 2.0, "validated": true, "today": 2.0}, l)
+
 	out, _, code := a.print(t, "top bots")
 	require.Equal(t, 0, code, out)
 	require.Contains(t, out, "the bot ladder")

@@ -102,6 +102,25 @@ func (c *Client) SeekLadder() error {
 	return nil
 }
 
+// LadderStanding is a bot's place on the ladder (store.LadderStanding),
+// with Today counting its ladder games since 00:00 UTC.
+type LadderStanding = store.LadderStanding
+
+// Ladder is the bot's place on the ladder; ok is false where there is none
+// (no records, no account).
+func (c *Client) Ladder() (s LadderStanding, ok bool, err error) {
+	st := c.hub.cfg.Store
+	a := c.accountOf()
+	if st == nil || a.id == 0 {
+		return s, false, nil
+	}
+	now := c.Now().UTC()
+	ctx, cancel := c.storeCtx()
+	defer cancel()
+	s, err = st.LadderStanding(ctx, a.id, time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC))
+	return s, err == nil, c.storeErr(err)
+}
+
 // ladderCmd takes the table of the bot waiting on the ladder, if any.
 type ladderCmd struct {
 	reply chan *tableQueue
