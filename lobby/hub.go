@@ -42,6 +42,10 @@ type Hub struct {
 	ladder   *tableQueue   // the table of the bot waiting on the ladder (ladder.go)
 	shutdown bool
 
+	// ladderSeek lets one ladder seek at a time pair or wait (ladder.go;
+	// its own lock, held by the seeking session's goroutine).
+	ladderSeek sync.Mutex
+
 	journal journalCounters // the tables' journals (journal.go)
 
 	// newAccounts counts the accounts made per address (newaccounts.go;

@@ -17,7 +17,8 @@ import (
 // meets another; from then on it is paired with the next bot that seeks
 // the ladder: the first waits at a private table of its own, which the
 // second joins, and the table starts as soon as both sit. One bot waits at
-// a time on a node (the hub keeps its table), so two seekers always meet.
+// a time on a node (the hub keeps its table), and one seek at a time pairs
+// or waits, so two seekers always meet.
 // A ladder game is always two seats, the classic edition, one hand, so
 // that every rating on it measures the same thing, and a day's games are
 // many short ones rather than a few long ones.
@@ -81,6 +82,10 @@ func (c *Client) SeekLadder() error {
 		opts.Bots, opts.BotLevel = 1, &normal
 		return c.Create(opts)
 	}
+	// Two bots that seek at once must not both open a table and wait:
+	// one waits, the other finds it.
+	c.hub.ladderSeek.Lock()
+	defer c.hub.ladderSeek.Unlock()
 	reply := make(chan *tableQueue, 1)
 	q, err := ask(c.hub, ladderCmd{reply: reply}, reply)
 	if err != nil {
