@@ -14,7 +14,7 @@ const (
 
 // noteTurn rings the bell when the player's turn has just come.
 func (m *model) noteTurn() {
-	v := m.game()
+	v := m.table.game()
 	mine := yourMove(v)
 	var at turnMark
 	if mine {

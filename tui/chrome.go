@@ -73,8 +73,8 @@ func (m *model) bottom(body []string, foot string) []string {
 // statusLine is the latest hint or notice.
 func (m *model) statusLine() string {
 	switch {
-	case m.tbl != nil && m.tbl.chat.open:
-		return m.chatPrompt()
+	case m.table.tbl != nil && m.table.tbl.chat.open:
+		return m.table.chatPrompt()
 	case m.hint != "":
 		if m.bad {
 			return " " + m.st.err.Render("! ") + m.st.warn.Render(trunc(m.hint, m.w-4))

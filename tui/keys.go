@@ -80,9 +80,9 @@ func (m *model) keyMap() help.KeyMap {
 	case atWho:
 		return m.ppl.KeyMap(m.ctx())
 	case atWaiting:
-		return m.roomKeyMap()
+		return m.table.roomKeyMap()
 	case atTable:
-		return m.tableKeyMap(m.game())
+		return m.table.tableKeyMap(m.table.game())
 	}
 	return noKeys
 }

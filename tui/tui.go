@@ -186,8 +186,7 @@ type model struct {
 	prof  *profile.Page
 	board *board.Page
 	ppl   *who.Page // the players online (page/who)
-	room  roomState
-	tbl   *tableState // from the first table on (nil before)
+	table tablePage // the waiting room and the table (tablepage.go)
 
 	closing bool // Closed was shown; quitting
 	ticking bool // a tick is on its way (see clock)
@@ -202,13 +201,10 @@ type model struct {
 	stamped int        // the table's move count last reported by TakeMoveStamp
 	pumped  bool       // the session's goroutine brings the screens (TakePump)
 	clocked bool       // the session's loop brings the ticks (TakeClock)
-	frame   rowMemo    // the rows of the last frame (rows.go)
 	drawn   frameStamp // what the last frame was drawn from (unchanged.go)
 	onClose func(reason string)
 
-	gen  uint64      // messages other than clock ticks so far (memo.go)
-	memo *viewMemo   // the parts of the frame kept between ticks; nil off a table
-	fl   *frameLists // while a table's frame is drawn: its lists (framePool)
+	gen uint64 // messages other than clock ticks so far (memo.go)
 	// fitted is the width the last frame's lines were made to (FittedWidth).
 	fitted int
 }
@@ -237,6 +233,7 @@ func New(opts Options) term.Model {
 		pages:   opts.Pages,
 		stamped: -1,
 	}
+	m.table.model = m
 	m.counted.Store(noPage)
 	if m.now == nil {
 		m.now = time.Now
@@ -249,9 +246,9 @@ func New(opts Options) term.Model {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
-			m.tbl = newTableState()
-			m.tbl.sync(t, m.notice.Seq)
-			m.room.sync(t)
+			m.table.tbl = newTableState()
+			m.table.tbl.sync(t, m.notice.Seq)
+			m.table.room.sync(t)
 		}
 	}
 	if m.scr.Nick == "" {
@@ -383,14 +380,14 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		if !fresh {
 			m.notice.Text = "" // news of the last table (a kick) is not this one's
 		}
-		m.tbl = newTableState()
-		m.room = roomState{}
-		m.memo = nil // the last table's frame is of no use
+		m.table.tbl = newTableState()
+		m.table.room = roomState{}
+		m.table.memo = nil // the last table's frame is of no use
 	case s.Table != nil && prev.Table != nil && prev.Table.Game == nil && s.Table.Game != nil:
 		// The game began: a hint about the waiting room's keys is stale,
 		// and so is its invitation line.
 		m.hint = ""
-		m.room.invite = inviteBox{}
+		m.table.room.invite = inviteBox{}
 	case prev.Table != nil && s.Table == nil, s.Table == nil && s.Left != prev.Left:
 		if m.page != pageHelp {
 			m.page = pageLobby
@@ -398,11 +395,11 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		if m.form != nil {
 			m.form.EndConfigure()
 		}
-		m.memo = nil // nothing is kept of a table the player left
+		m.table.memo = nil // nothing is kept of a table the player left
 	}
 	if s.Table != nil {
-		m.tbl.sync(s.Table, s.Notice.Seq)
-		m.room.sync(s.Table)
+		m.table.tbl.sync(s.Table, s.Notice.Seq)
+		m.table.room.sync(s.Table)
 	}
 	m.noteTurn()
 	return tea.Batch(cmds...)
@@ -570,9 +567,9 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atWho:
 		cmds = append(cmds, m.ppl.Update(m.ctx(), k))
 	case atWaiting:
-		cmds = append(cmds, m.roomKey(k))
+		cmds = append(cmds, m.table.roomKey(k))
 	case atTable:
-		cmds = append(cmds, m.tableKey(k))
+		cmds = append(cmds, m.table.tableKey(k))
 	}
 	return tea.Batch(cmds...)
 }
@@ -628,12 +625,12 @@ func (m *model) AppendLines(dst []string) []string {
 	case atWho:
 		ls = m.ppl.Lines(m.ctx())
 	case atWaiting:
-		ls = m.roomView()
+		ls = m.table.roomView()
 	case atTable:
-		ls = m.tableView()
+		ls = m.table.tableView()
 	}
-	dst = m.frame.appendFrameLines(dst, ls, m.w, m.h)
-	m.dropLists() // (ls, if the table's, was one of them)
+	dst = m.table.frame.appendFrameLines(dst, ls, m.w, m.h)
+	m.table.dropLists() // (ls, if the table's, was one of them)
 	m.fitted = m.w
 	return dst
 }
