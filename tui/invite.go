@@ -27,10 +27,10 @@ var inviteKeys = struct {
 }
 
 // openWho shows the players online, asking the lobby for them afresh.
-func (m *model) openWho() tea.Cmd {
+func (c pageCtx) openWho() tea.Cmd {
 	var cmd tea.Cmd
-	m.ppl, cmd = who.Open(m.ctx())
-	m.page = pageWho
+	c.m.ppl, cmd = who.Open(c)
+	c.m.page = pageWho
 	return cmd
 }
 

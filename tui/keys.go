@@ -59,7 +59,7 @@ func also(b key.Binding, keys ...string) key.Binding {
 func (m *model) keyMap() help.KeyMap {
 	switch m.where() {
 	case atNick:
-		return m.nickState().KeyMap(m.ctx())
+		return m.ctx().nickState().KeyMap(m.ctx())
 	case atLobby:
 		if m.page == pageTour {
 			return m.tour.KeyMap(m.ctx())
@@ -68,7 +68,7 @@ func (m *model) keyMap() help.KeyMap {
 	case atCreate:
 		return m.form.KeyMap(m.ctx())
 	case atJoin:
-		return m.joinState().KeyMap(m.ctx())
+		return m.ctx().joinState().KeyMap(m.ctx())
 	case atWatch:
 		return m.watch.KeyMap(m.ctx())
 	case atHelp:

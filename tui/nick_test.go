@@ -28,7 +28,7 @@ func TestNicknameExplainsRefusedKeys(t *testing.T) {
 				press(m, keys(string(r))...)
 			}
 			v := m.View()
-			if got := m.nickState().Typed(); got != tt.field {
+			if got := m.ctx().nickState().Typed(); got != tt.field {
 				t.Fatalf("the field holds %q, want %q", got, tt.field)
 			}
 			if tt.reason == "" && strings.Contains(v, "✗") || !strings.Contains(v, tt.reason) {

@@ -225,7 +225,7 @@ func (tp *tablePage) roomView() []string {
 	}
 	st := tp.st
 	t := tp.scr.Table
-	out := tp.top("", "")
+	out := tp.ctx().top("", "")
 	out = append(out, " "+tp.tableTitle(t))
 	out = append(out, tp.rulesLines(t.Settings)...)
 	out = append(out, "")
@@ -250,7 +250,7 @@ func (tp *tablePage) roomView() []string {
 	if t.Host {
 		foot = roomHostKeyMap
 	}
-	return tp.bottom(out, st.footer(tp.w, foot))
+	return tp.ctx().bottom(out, st.footer(tp.w, foot))
 }
 
 // roomKeyMap is the waiting room's key map now.

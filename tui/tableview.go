@@ -171,7 +171,7 @@ func (tp *tablePage) tableView() []string {
 	case !tp.seated():
 		out = append(out, tp.watchingBanner(t)...)
 	}
-	out = tp.bottom(out, tp.tableFooter(v))
+	out = tp.ctx().bottom(out, tp.tableFooter(v))
 	fl.frame = out
 	if ov == ovNone {
 		tp.memo.under.forget() // (the rows under a box that has gone)

@@ -90,7 +90,7 @@ func (tp *tablePage) tourRoomView() []string {
 	if !t.Public {
 		vis = "private"
 	}
-	out := tp.top("", "")
+	out := tp.ctx().top("", "")
 	out = append(out, " "+st.bold.Render(clean(t.Name))+st.dim.Render(" · "+vis+" tournament · ")+t.Settings.Edition.Title(),
 		" "+st.dim.Render(trunc("eight players, two tables: each partners every other for four hands, 28 in all", tp.w-2)), "")
 	if tv.Started {
@@ -105,7 +105,7 @@ func (tp *tablePage) tourRoomView() []string {
 			out = append(out, "   "+l)
 		}
 	}
-	return tp.bottom(out, st.footer(tp.w, tourRoomKeyMap(t)))
+	return tp.ctx().bottom(out, st.footer(tp.w, tourRoomKeyMap(t)))
 }
 
 // tourRoomKeyMap is the tournament room's key map now.

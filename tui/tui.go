@@ -252,7 +252,7 @@ func New(opts Options) term.Model {
 		}
 	}
 	if m.scr.Nick == "" {
-		m.nickState()
+		m.ctx().nickState()
 	}
 	m.countPage()
 	return m
@@ -371,7 +371,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		cmds = append(cmds, m.runCommand())
 	}
 	if s.KeysAdded != prev.KeysAdded {
-		cmds = append(cmds, m.keyAdded()) // (page/profile)
+		cmds = append(cmds, m.ctx().keyAdded()) // (page/profile)
 	}
 	switch {
 	case s.Table != nil && (prev.Table == nil || prev.Table.ID != s.Table.ID): // (a tournament moves its players)
@@ -401,7 +401,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		m.table.tbl.sync(s.Table, s.Notice.Seq)
 		m.table.room.sync(s.Table)
 	}
-	m.noteTurn()
+	m.table.noteTurn()
 	return tea.Batch(cmds...)
 }
 
@@ -427,7 +427,7 @@ func (m *model) runCommand() tea.Cmd {
 		m.form = create.New(m.scr.Nick)
 	case CmdJoin:
 		m.page = pageJoin
-		return m.joinState().Start(m.ctx(), m.cmd.Code)
+		return m.ctx().joinState().Start(m.ctx(), m.cmd.Code)
 	case CmdRejoin:
 		if m.scr.Table == nil {
 			m.say(lobby.ErrNoRejoin.Error(), true)
@@ -545,7 +545,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atClosed:
 		return tea.Quit
 	case atNick:
-		cmds = append(cmds, m.nickState().Update(m.ctx(), k))
+		cmds = append(cmds, m.ctx().nickState().Update(m.ctx(), k))
 	case atLobby:
 		if m.page == pageTour {
 			cmds = append(cmds, m.tour.Update(m.ctx(), k))
@@ -555,7 +555,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	case atCreate:
 		cmds = append(cmds, m.form.Update(m.ctx(), k))
 	case atJoin:
-		cmds = append(cmds, m.joinState().Update(m.ctx(), k))
+		cmds = append(cmds, m.ctx().joinState().Update(m.ctx(), k))
 	case atWatch:
 		cmds = append(cmds, m.watch.Update(m.ctx(), k))
 	case atHelp:
@@ -599,11 +599,11 @@ func (m *model) AppendLines(dst []string) []string {
 	switch at {
 	case atTooSmall:
 		m.fitted = 0
-		return append(dst, strings.Split(m.tooSmall(), "\n")...)
+		return append(dst, strings.Split(m.ctx().tooSmall(), "\n")...)
 	case atClosed:
-		ls = m.closedView()
+		ls = m.ctx().closedView()
 	case atNick:
-		ls = m.nickState().Lines(m.ctx())
+		ls = m.ctx().nickState().Lines(m.ctx())
 	case atLobby:
 		if m.page == pageTour {
 			ls = m.tour.Lines(m.ctx())
@@ -613,7 +613,7 @@ func (m *model) AppendLines(dst []string) []string {
 	case atCreate:
 		ls = m.form.Lines(m.ctx())
 	case atJoin:
-		ls = m.joinState().Lines(m.ctx())
+		ls = m.ctx().joinState().Lines(m.ctx())
 	case atWatch:
 		ls = m.watch.Lines(m.ctx())
 	case atHelp:

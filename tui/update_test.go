@@ -194,7 +194,7 @@ func TestNickname(t *testing.T) {
 // field takes the guest name offered.
 func TestNicknameFieldStartsEmpty(t *testing.T) {
 	m, f := newTestModel(lobby.Screen{}, 80, 24, plainRenderer())
-	if got := m.nickState().Typed(); got != "" {
+	if got := m.ctx().nickState().Typed(); got != "" {
 		t.Fatalf("the field holds %q", got)
 	}
 	press(m, keyMsg("enter"))
@@ -203,7 +203,7 @@ func TestNicknameFieldStartsEmpty(t *testing.T) {
 	}
 	guest := lobby.Screen{Account: lobby.AccountInfo{Guest: true, GuestName: "guest-7Q4K"}}
 	m, f = newTestModel(guest, 80, 24, plainRenderer())
-	if got := m.nickState().Typed(); got != "" || !strings.Contains(m.View(), "Press enter to play as guest-7Q4K") {
+	if got := m.ctx().nickState().Typed(); got != "" || !strings.Contains(m.View(), "Press enter to play as guest-7Q4K") {
 		t.Fatalf("the guest's field holds %q:\n%s", got, m.View())
 	}
 	press(m, keyMsg("enter"))
