@@ -537,40 +537,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	if t := m.scr.Table; t != nil && t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay {
 		cmds = append(cmds, m.send(lobby.Intent{Kind: lobby.Wake}))
 	}
-	switch m.where() {
-	case atTooSmall:
-		if k.String() == "q" {
-			return tea.Quit
-		}
-	case atClosed:
-		return tea.Quit
-	case atNick:
-		cmds = append(cmds, m.ctx().nickState().Update(m.ctx(), k))
-	case atLobby:
-		if m.page == pageTour {
-			cmds = append(cmds, m.tour.Update(m.ctx(), k))
-		} else {
-			cmds = append(cmds, m.lob.Update(m.ctx(), k))
-		}
-	case atCreate:
-		cmds = append(cmds, m.form.Update(m.ctx(), k))
-	case atJoin:
-		cmds = append(cmds, m.ctx().joinState().Update(m.ctx(), k))
-	case atWatch:
-		cmds = append(cmds, m.watch.Update(m.ctx(), k))
-	case atHelp:
-		m.help.Update(m.ctx(), k)
-	case atProfile:
-		cmds = append(cmds, m.prof.Update(m.ctx(), k))
-	case atBoard:
-		cmds = append(cmds, m.board.Update(m.ctx(), k))
-	case atWho:
-		cmds = append(cmds, m.ppl.Update(m.ctx(), k))
-	case atWaiting:
-		cmds = append(cmds, m.table.roomKey(k))
-	case atTable:
-		cmds = append(cmds, m.table.tableKey(k))
-	}
+	cmds = append(cmds, routes[m.where()].key(m, k))
 	return tea.Batch(cmds...)
 }
 
@@ -596,39 +563,11 @@ func (m *model) AppendLines(dst []string) []string {
 	var ls []string
 	at := m.where()
 	m.stampFrame(at)
-	switch at {
-	case atTooSmall:
+	if at == atTooSmall { // told in lines of their own widths
 		m.fitted = 0
-		return append(dst, strings.Split(m.ctx().tooSmall(), "\n")...)
-	case atClosed:
-		ls = m.ctx().closedView()
-	case atNick:
-		ls = m.ctx().nickState().Lines(m.ctx())
-	case atLobby:
-		if m.page == pageTour {
-			ls = m.tour.Lines(m.ctx())
-		} else {
-			ls = m.lob.Lines(m.ctx())
-		}
-	case atCreate:
-		ls = m.form.Lines(m.ctx())
-	case atJoin:
-		ls = m.ctx().joinState().Lines(m.ctx())
-	case atWatch:
-		ls = m.watch.Lines(m.ctx())
-	case atHelp:
-		ls = m.helpView()
-	case atProfile:
-		ls = m.prof.Lines(m.ctx())
-	case atBoard:
-		ls = m.board.Lines(m.ctx())
-	case atWho:
-		ls = m.ppl.Lines(m.ctx())
-	case atWaiting:
-		ls = m.table.roomView()
-	case atTable:
-		ls = m.table.tableView()
+		return append(dst, routes[at].lines(m)...)
 	}
+	ls = routes[at].lines(m)
 	dst = m.table.frame.appendFrameLines(dst, ls, m.w, m.h)
 	m.table.dropLists() // (ls, if the table's, was one of them)
 	m.fitted = m.w
