@@ -36,15 +36,15 @@ func yourMove(v *engine.View) bool {
 func (tp *tablePage) toggleBell() {
 	tp.bellOff = !tp.bellOff
 	if tp.bellOff {
-		tp.say("the bell is off: b turns it on again", false)
+		tp.ctx().Say("the bell is off: b turns it on again", false)
 	} else {
-		tp.say("the bell rings when your turn comes: b turns it off", false)
+		tp.ctx().Say("the bell rings when your turn comes: b turns it off", false)
 	}
 }
 
 // Title is the terminal window's title.
 func (m *model) Title() string {
-	if m.myTurn && m.where() == atTable {
+	if m.table.myTurn && m.where() == atTable {
 		return titleTurn
 	}
 	return titleIdle

@@ -52,7 +52,7 @@ func (tp *tablePage) inviteKey(k tea.KeyMsg) tea.Cmd {
 		ib.open = false
 		ib.input.Reset()
 		if nick != "" {
-			return tp.call(func(s Session) error { return s.Invite(nick) })
+			return tp.ctx().Call(func(s Session) error { return s.Invite(nick) }, nil)
 		}
 	default:
 		ib.input.Update(k)

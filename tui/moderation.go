@@ -15,9 +15,9 @@ func (tp *tablePage) reportSeat(i int) tea.Cmd {
 	s := t.Seats[i]
 	switch {
 	case s.Empty() || s.Bot:
-		tp.say("choose a player with ↑/↓, then r to report them", true)
+		tp.ctx().Say("choose a player with ↑/↓, then r to report them", true)
 	case i == t.You:
-		tp.say("that is you", true)
+		tp.ctx().Say("that is you", true)
 	default:
 		tp.tbl.chat.input.Set("/report " + s.Nick + " ")
 		tp.tbl.chat.open = true

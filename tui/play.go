@@ -39,10 +39,10 @@ func (tp *tablePage) playKey(k tea.KeyMsg) tea.Cmd {
 			return tp.move(engine.Action{Kind: engine.Pass})
 		}
 		if v.Settings.House.ForcePlay && v.HasDrawn {
-			tp.say("at this table a card you draw that can be played must be played: enter plays it", true)
+			tp.ctx().Say("at this table a card you draw that can be played must be played: enter plays it", true)
 			break
 		}
-		tp.say("k keeps a card you have just drawn; there is none", true)
+		tp.ctx().Say("k keeps a card you have just drawn; there is none", true)
 	case is(k, tableKeys.UNO):
 		return tp.uno()
 	case is(k, tableKeys.Catch):
@@ -55,7 +55,7 @@ func (tp *tablePage) playKey(k tea.KeyMsg) tea.Cmd {
 		if cmd, ok := tp.commonKey(k); ok {
 			return cmd
 		}
-		tp.say("←/→ choose a card · enter play · d draw · ? help", false)
+		tp.ctx().Say("←/→ choose a card · enter play · d draw · ? help", false)
 	}
 	return nil
 }
@@ -74,7 +74,7 @@ func (tp *tablePage) playSelected() tea.Cmd {
 	v := tp.game()
 	ts := tp.tbl
 	if v.Phase == engine.PhaseDeal {
-		tp.say("the next hand is about to be dealt", false)
+		tp.ctx().Say("the next hand is about to be dealt", false)
 		return nil
 	}
 	if len(ts.hand) == 0 {
@@ -82,11 +82,11 @@ func (tp *tablePage) playSelected() tea.Cmd {
 	}
 	card := ts.hand[ts.cursor]
 	if v.Phase == engine.PhaseDrawn && v.HasDrawn && card != v.Drawn {
-		tp.say(fmt.Sprintf("after drawing you may only play the %s you drew (enter on it), or k to keep it", v.Drawn.Label()), true)
+		tp.ctx().Say(fmt.Sprintf("after drawing you may only play the %s you drew (enter on it), or k to keep it", v.Drawn.Label()), true)
 		return nil
 	}
 	if !v.Playable(card) {
-		tp.say(tp.whyNot(v, card), true)
+		tp.ctx().Say(tp.whyNot(v, card), true)
 		return nil
 	}
 	if card.Kind.IsWild() {
@@ -112,7 +112,7 @@ func (tp *tablePage) play(card engine.Card, col engine.Color, target int) tea.Cm
 		a, ok = legal(v, want)
 	}
 	if !ok {
-		tp.say(tp.whyNot(v, card), true)
+		tp.ctx().Say(tp.whyNot(v, card), true)
 		return nil
 	}
 	if a.UNO {
@@ -168,11 +168,11 @@ func (tp *tablePage) draw() tea.Cmd {
 	case v.Can(engine.Draw):
 		return tp.move(engine.Action{Kind: engine.Draw})
 	case v.Phase == engine.PhaseDrawn && v.Current == v.Seat:
-		tp.say("you have drawn: enter plays the card you drew, k keeps it", true)
+		tp.ctx().Say("you have drawn: enter plays the card you drew, k keeps it", true)
 	case v.Current != v.Seat:
-		tp.say("wait for your turn: it is "+tp.seatName(v.Current)+"'s", true)
+		tp.ctx().Say("wait for your turn: it is "+tp.seatName(v.Current)+"'s", true)
 	default:
-		tp.say("you cannot draw now", true)
+		tp.ctx().Say("you cannot draw now", true)
 	}
 	return nil
 }
@@ -185,15 +185,15 @@ func (tp *tablePage) uno() tea.Cmd {
 	case v.Can(engine.CallUNO):
 		return tp.move(engine.Action{Kind: engine.CallUNO})
 	case v.Seat >= 0 && v.Seat < len(v.Seats) && v.Seats[v.Seat].Exposed:
-		tp.say("too late: in "+v.Settings.Edition.Title()+" UNO is called as you play your next-to-last card", true)
+		tp.ctx().Say("too late: in "+v.Settings.Edition.Title()+" UNO is called as you play your next-to-last card", true)
 	case ts.armed:
 		ts.armed = false
-		tp.say("UNO no longer armed", false)
+		tp.ctx().Say("UNO no longer armed", false)
 	case canArm(v):
 		ts.armed = true
-		tp.say("UNO! armed: it is called with your next play", false)
+		tp.ctx().Say("UNO! armed: it is called with your next play", false)
 	default:
-		tp.say("UNO is called as you play your next-to-last card", true)
+		tp.ctx().Say("UNO is called as you play your next-to-last card", true)
 	}
 	return nil
 }
@@ -205,7 +205,7 @@ func (tp *tablePage) catch() tea.Cmd {
 			return tp.move(a)
 		}
 	}
-	tp.say("nobody to catch: a player is open to a catch while they hold one card without calling UNO", true)
+	tp.ctx().Say("nobody to catch: a player is open to a catch while they hold one card without calling UNO", true)
 	return nil
 }
 
@@ -227,7 +227,7 @@ func (tp *tablePage) colorKey(k tea.KeyMsg) tea.Cmd {
 			ts.open = ovNone
 			return nil
 		}
-		tp.say("the first card is wild: choose the colour play starts with", false)
+		tp.ctx().Say("the first card is wild: choose the colour play starts with", false)
 	case is(k, colourPick(v.Settings.Edition)):
 		r := k.Runes[0]
 		for i, c := range cols {
@@ -240,7 +240,7 @@ func (tp *tablePage) colorKey(k tea.KeyMsg) tea.Cmd {
 			return cmd
 		}
 		if k.Type == tea.KeyRunes && len(k.Runes) == 1 {
-			tp.say("choose a colour: ←/→ and enter, or its first letter", false)
+			tp.ctx().Say("choose a colour: ←/→ and enter, or its first letter", false)
 		}
 	}
 	if pick < 0 {
@@ -304,7 +304,7 @@ func (tp *tablePage) targetKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, tableKeys.TargetBack):
 		ts.open = ovColor
 	default:
-		tp.say("choose whom to swap hands with: ↑/↓ and enter", false)
+		tp.ctx().Say("choose whom to swap hands with: ↑/↓ and enter", false)
 	}
 	return nil
 }
@@ -322,7 +322,7 @@ func (tp *tablePage) challengeKey(k tea.KeyMsg) tea.Cmd {
 	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
-	tp.say("y challenges the Wild Draw Four, n takes the four cards", false)
+	tp.ctx().Say("y challenges the Wild Draw Four, n takes the four cards", false)
 	return nil
 }
 
@@ -333,6 +333,6 @@ func (tp *tablePage) raceKey(k tea.KeyMsg) tea.Cmd {
 	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
-	tp.say("DROP! press space", true)
+	tp.ctx().Say("DROP! press space", true)
 	return nil
 }

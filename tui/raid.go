@@ -53,7 +53,7 @@ func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
 		return tp.move(engine.Action{Kind: engine.EndRaid})
 	}
 	if len(seats) == 0 {
-		tp.say("nobody left to raid: e ends the raid", false)
+		tp.ctx().Say("nobody left to raid: e ends the raid", false)
 		return nil
 	}
 	i := max(slices.Index(seats, r.seat), 0)
@@ -83,7 +83,7 @@ func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
 		if cmd, ok := tp.commonKey(k); ok {
 			return cmd
 		}
-		tp.say("↑/↓ player · ←/→ card · enter choose · e end the raid", false)
+		tp.ctx().Say("↑/↓ player · ←/→ card · enter choose · e end the raid", false)
 	}
 	return nil
 }
@@ -91,7 +91,7 @@ func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
 func (tp *tablePage) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
 	r := &tp.tbl.raid
 	if len(cards) == 0 {
-		tp.say("that player holds no action card", true)
+		tp.ctx().Say("that player holds no action card", true)
 		return nil
 	}
 	if r.step == 0 {
@@ -104,7 +104,7 @@ func (tp *tablePage) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
 	want := engine.Action{Kind: engine.Exchange, Target: r.seat, Card: cards[r.take], Give: tp.tbl.hand[r.give]}
 	a, ok := legal(v, want)
 	if !ok {
-		tp.say("that exchange is not allowed", true)
+		tp.ctx().Say("that exchange is not allowed", true)
 		return nil
 	}
 	r.step, r.take = 0, 0

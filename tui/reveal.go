@@ -89,6 +89,6 @@ func (tp *tablePage) revealKey(k tea.KeyMsg) tea.Cmd {
 	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
-	tp.say("wait: "+tp.seatName(tp.scr.Table.Reveal.Seat)+" is still drawing", false)
+	tp.ctx().Say("wait: "+tp.seatName(tp.scr.Table.Reveal.Seat)+" is still drawing", false)
 	return nil
 }

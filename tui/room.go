@@ -12,6 +12,7 @@ import (
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/tui/page/create"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // roomState is the waiting room's selected seat, and its line for
@@ -84,7 +85,7 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, roomKeys.AddBot):
 		if tp.hostOnly("add bots") {
 			if t.Taken >= len(t.Seats) {
-				tp.say("every seat is taken", true)
+				tp.ctx().Say("every seat is taken", true)
 				return nil
 			}
 			return tp.send(lobby.Intent{Kind: lobby.AddBot})
@@ -114,12 +115,12 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, roomKeys.Leave):
 		return tp.leaveTable()
 	case is(k, roomKeys.Help):
-		tp.openHelp()
+		tp.ctx().Go(ui.Help, "")
 	default:
 		if t.Host {
-			tp.say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · r report · i invite · t chat · l leave", false)
+			tp.ctx().Say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · r report · i invite · t chat · l leave", false)
 		} else {
-			tp.say("waiting for the host to start · ↑/↓ r report a player · i invite a friend · t chat · l leave", false)
+			tp.ctx().Say("waiting for the host to start · ↑/↓ r report a player · i invite a friend · t chat · l leave", false)
 		}
 	}
 	return nil
@@ -137,7 +138,7 @@ func (tp *tablePage) hostOnly(what string) bool {
 			host = clean(s.Nick) + ", the host,"
 		}
 	}
-	tp.say("only "+host+" can "+what, true)
+	tp.ctx().Say("only "+host+" can "+what, true)
 	return false
 }
 
@@ -150,9 +151,9 @@ func (tp *tablePage) removeSeat(i int) tea.Cmd {
 	s := t.Seats[i]
 	switch {
 	case s.Empty():
-		tp.say("that seat is empty: choose a bot or a player with ↑/↓", true)
+		tp.ctx().Say("that seat is empty: choose a bot or a player with ↑/↓", true)
 	case i == t.You:
-		tp.say("that is you: press l to leave", true)
+		tp.ctx().Say("that is you: press l to leave", true)
 	case s.Bot:
 		return tp.send(lobby.Intent{Kind: lobby.RemoveBot, Seat: i})
 	default:

@@ -36,6 +36,6 @@ func (tp *tablePage) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
 // sitAt sits at table t.
 func (tp *tablePage) sitAt(t lobby.TableInfo) tea.Cmd {
 	id := t.ID
-	tp.say(ui.SittingAt(t), false)
-	return tp.call(func(s Session) error { return s.Sit(id) })
+	tp.ctx().Say(ui.SittingAt(t), false)
+	return tp.ctx().Call(func(s Session) error { return s.Sit(id) }, nil)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // overlay is a moment that takes the whole attention, drawn over the table.
@@ -269,7 +270,7 @@ func (tp *tablePage) commonKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	case is(k, tableKeys.Chat):
 		tp.tbl.chat.open = true
 	case is(k, tableKeys.Help):
-		tp.openHelp()
+		tp.ctx().Go(ui.Help, "")
 	case is(k, tableKeys.Leave):
 		return tp.leave(), true
 	default:
@@ -298,7 +299,7 @@ func (tp *tablePage) spectatorKey(k tea.KeyMsg) tea.Cmd {
 	if cmd, ok := tp.spectatorSit(k); ok { // a bot's seat to take (spectator.go)
 		return cmd
 	}
-	tp.say("you are watching: t chat · q back to the lobby", false)
+	tp.ctx().Say("you are watching: t chat · q back to the lobby", false)
 	return nil
 }
 
@@ -310,7 +311,7 @@ func (tp *tablePage) leaveKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, tableKeys.LeaveNo):
 		tp.tbl.open = ovNone
 	default:
-		tp.say("y leaves the game, n stays", false)
+		tp.ctx().Say("y leaves the game, n stays", false)
 	}
 	return nil
 }
@@ -326,12 +327,12 @@ func (tp *tablePage) finalKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, tableKeys.Chat):
 		tp.tbl.chat.open = true
 	case is(k, tableKeys.Help):
-		tp.openHelp()
+		tp.ctx().Go(ui.Help, "")
 	default:
 		if tp.scr.Table.Host {
-			tp.say("r plays again with the same seats · enter goes back to the lobby", false)
+			tp.ctx().Say("r plays again with the same seats · enter goes back to the lobby", false)
 		} else {
-			tp.say("the host may start a rematch · enter goes back to the lobby", false)
+			tp.ctx().Say("the host may start a rematch · enter goes back to the lobby", false)
 		}
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // This file is the tournament's room: the sign-up list before it begins
@@ -61,22 +62,22 @@ func (tp *tablePage) tourRoomKey(k tea.KeyMsg) tea.Cmd {
 	tv := tp.scr.Table.Tournament
 	switch {
 	case is(k, tourRoomKeys.Rules):
-		tp.say("a tournament's rules are set when it opens", true)
+		tp.ctx().Say("a tournament's rules are set when it opens", true)
 	case is(k, tourRoomKeys.Chat):
 		tp.tbl.chat.open = true
 	case is(k, tourRoomKeys.Leave):
 		return tp.leaveTable()
 	case is(k, tourRoomKeys.Help):
-		tp.openHelp()
+		tp.ctx().Go(ui.Help, "")
 	case !tv.Started && is(k, tourRoomKeys.SignUp):
 		return tp.send(lobby.Intent{Kind: lobby.TourSignUp})
 	case tv.Started && is(k, tourRoomKeys.Watch):
 		return tp.send(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
 	default:
 		if tv.Started {
-			tp.say("1 or 2 watches a table · t chat · l leave", false)
+			tp.ctx().Say("1 or 2 watches a table · t chat · l leave", false)
 		} else {
-			tp.say("j signs you up · t chat · l leave", false)
+			tp.ctx().Say("j signs you up · t chat · l leave", false)
 		}
 	}
 	return nil

@@ -2,9 +2,11 @@
 // from the nickname prompt through the lobby and the waiting room to the
 // table, drawn to fit any window of 80x24 or more.
 //
-// The model is the router: it holds the pages and shows one, and keeps what
-// is truly global (the window, the lobby's latest Screen, the status line,
-// the calls under way). Each page has a key map of key.Bindings that its
+// The model is the router: it holds the pages and shows one (where says
+// which, routes in router.go what each place does with keys, frames and key
+// maps), and keeps what is truly global (the window, the lobby's latest
+// Screen, the status line, the calls under way). The waiting room and the
+// table are one page, tablePage, with its own state and caches. Each page has a key map of key.Bindings that its
 // Update matches, its footer shows and the help page lists (keys.go). The
 // pages in packages of their own (tui/page/...) see the rest only through
 // ui.Context (package ui, with what they share); docs/design-tui.md tells
@@ -194,10 +196,7 @@ type model struct {
 	pages   *PageCounts  // sessions by page, for metrics (nil: not counted)
 	counted atomic.Int32 // the page this model is counted on (noPage: none)
 
-	myTurn  bool       // the game waits for this player (see alert.go)
-	turnAt  turnMark   // which of their turns (see alert.go)
 	ring    bool       // the bell should ring at the next paint
-	bellOff bool       // the player turned the turn bell off
 	stamped int        // the table's move count last reported by TakeMoveStamp
 	pumped  bool       // the session's goroutine brings the screens (TakePump)
 	clocked bool       // the session's loop brings the ticks (TakeClock)
@@ -436,15 +435,6 @@ func (m *model) runCommand() tea.Cmd {
 	return nil
 }
 
-// call queues a call that waits for the lobby's answer.
-func (m *model) call(f func(Session) error) tea.Cmd {
-	cmd, ok := m.calls.add(m.sess, pendingCall{run: f})
-	if !ok {
-		m.say("slow down: still waiting for the lobby", true)
-	}
-	return cmd
-}
-
 // send queues an intent on the player's table: one call, which never
 // waits, so a key costs no goroutine and the table's own queue keeps the
 // order. Only a full queue is worth a word here; the lobby answers
@@ -457,12 +447,6 @@ func (m *model) send(in lobby.Intent) tea.Cmd {
 		m.say(err.Error(), true)
 	}
 	return nil
-}
-
-// leaveTable leaves the player's table: a call that waits, so that what
-// the player does next finds them in the lobby.
-func (m *model) leaveTable() tea.Cmd {
-	return m.call(func(s Session) error { return s.Leave() })
 }
 
 // callDone shows a call's error where it belongs.
