@@ -23,7 +23,8 @@ func (tp *tablePage) roomLevelKey(d int) tea.Cmd {
 		seat, l = i, t.Seats[i].Level
 	}
 	l = lobby.Level(((int(l)+d)%n + n) % n)
-	return tp.send(lobby.Intent{Kind: lobby.BotLevel, Seat: seat, Level: l})
+	tp.ctx().Send(lobby.Intent{Kind: lobby.BotLevel, Seat: seat, Level: l})
+	return nil
 }
 
 // roomPaceKey toggles the bots' pace (host).
@@ -31,7 +32,8 @@ func (tp *tablePage) roomPaceKey() tea.Cmd {
 	if !tp.hostOnly("change the bots' pace") {
 		return nil
 	}
-	return tp.send(lobby.Intent{Kind: lobby.BotPace, Fast: !tp.scr.Table.FastBots})
+	tp.ctx().Send(lobby.Intent{Kind: lobby.BotPace, Fast: !tp.scr.Table.FastBots})
+	return nil
 }
 
 // botLine is the waiting room's line for the host about the bots added

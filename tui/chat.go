@@ -39,7 +39,8 @@ func (tp *tablePage) chatKey(k tea.KeyMsg) tea.Cmd {
 		if text == "" {
 			return nil
 		}
-		return tp.send(lobby.Intent{Kind: lobby.Chat, Text: text})
+		tp.ctx().Send(lobby.Intent{Kind: lobby.Chat, Text: text})
+		return nil
 	case is(k, chatKeys.Cancel):
 		c.input.Reset()
 		c.open = false

@@ -91,6 +91,9 @@ func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 		c.m.page = pageTour
 	case ui.Who:
 		return c.openWho()
+	case ui.Rules:
+		c.m.form = create.Configure(c.m.scr.Table.Settings)
+		c.m.page = pageCreate
 	case ui.Previous:
 		c.m.page = pageLobby
 		if c.m.profBack == pageBoard {

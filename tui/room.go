@@ -11,7 +11,6 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/tui/page/create"
 	"github.com/unossh/unossh/tui/ui"
 )
 
@@ -80,7 +79,8 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 		tp.room.cursor = min(tp.room.cursor+1, len(t.Seats)-1)
 	case is(k, roomKeys.Start):
 		if tp.hostOnly("start the game") {
-			return tp.send(lobby.Intent{Kind: lobby.Start})
+			tp.ctx().Send(lobby.Intent{Kind: lobby.Start})
+			return nil
 		}
 	case is(k, roomKeys.AddBot):
 		if tp.hostOnly("add bots") {
@@ -88,7 +88,8 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 				tp.ctx().Say("every seat is taken", true)
 				return nil
 			}
-			return tp.send(lobby.Intent{Kind: lobby.AddBot})
+			tp.ctx().Send(lobby.Intent{Kind: lobby.AddBot})
+			return nil
 		}
 	case is(k, roomKeys.Remove):
 		if tp.hostOnly("remove bots or players") {
@@ -102,9 +103,9 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 		return tp.roomPaceKey()
 	case is(k, roomKeys.Edit):
 		if tp.hostOnly("change the rules") {
-			tp.form = create.Configure(t.Settings)
-			tp.page = pageCreate
-			return tp.send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
+			tp.ctx().Go(ui.Rules, "")
+			tp.ctx().Send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
+			return nil
 		}
 	case is(k, roomKeys.Chat):
 		tp.tbl.chat.open = true
@@ -155,9 +156,11 @@ func (tp *tablePage) removeSeat(i int) tea.Cmd {
 	case i == t.You:
 		tp.ctx().Say("that is you: press l to leave", true)
 	case s.Bot:
-		return tp.send(lobby.Intent{Kind: lobby.RemoveBot, Seat: i})
+		tp.ctx().Send(lobby.Intent{Kind: lobby.RemoveBot, Seat: i})
+		return nil
 	default:
-		return tp.send(lobby.Intent{Kind: lobby.Kick, Seat: i})
+		tp.ctx().Send(lobby.Intent{Kind: lobby.Kick, Seat: i})
+		return nil
 	}
 	return nil
 }

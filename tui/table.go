@@ -222,7 +222,8 @@ func (tp *tablePage) move(a engine.Action) tea.Cmd {
 		return nil
 	}
 	tp.tbl.sentAt = tp.now()
-	return tp.send(lobby.Intent{Kind: lobby.Move, Action: a})
+	tp.ctx().Send(lobby.Intent{Kind: lobby.Move, Action: a})
+	return nil
 }
 
 // legal finds the legal move that matches want (Kind, Card, Color, Target, UNO).
@@ -320,7 +321,8 @@ func (tp *tablePage) finalKey(k tea.KeyMsg) tea.Cmd {
 	switch {
 	case is(k, tableKeys.Rematch):
 		if tp.hostOnly("start a rematch") {
-			return tp.send(lobby.Intent{Kind: lobby.Rematch})
+			tp.ctx().Send(lobby.Intent{Kind: lobby.Rematch})
+			return nil
 		}
 	case is(k, tableKeys.ToLobby):
 		return tp.leaveTable()

@@ -70,9 +70,11 @@ func (tp *tablePage) tourRoomKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, tourRoomKeys.Help):
 		tp.ctx().Go(ui.Help, "")
 	case !tv.Started && is(k, tourRoomKeys.SignUp):
-		return tp.send(lobby.Intent{Kind: lobby.TourSignUp})
+		tp.ctx().Send(lobby.Intent{Kind: lobby.TourSignUp})
+		return nil
 	case tv.Started && is(k, tourRoomKeys.Watch):
-		return tp.send(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
+		tp.ctx().Send(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
+		return nil
 	default:
 		if tv.Started {
 			tp.ctx().Say("1 or 2 watches a table · t chat · l leave", false)
