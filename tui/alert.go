@@ -52,7 +52,7 @@ func (m *model) Title() string {
 
 // TakeBell says whether the bell should ring now, once.
 func (m *model) TakeBell() bool {
-	r := m.ring
-	m.ring = false
+	r := m.table.ring
+	m.table.ring = false
 	return r
 }

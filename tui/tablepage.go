@@ -1,18 +1,38 @@
 package tui
 
-import tea "github.com/charmbracelet/bubbletea"
+import (
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/lobby"
+)
+
+// shared is what the router's pages read of it: the window, the lobby's
+// latest Screen, the session's styles and clock, how players reach the
+// server, and the count of messages the table's caches are keyed by. The
+// router owns it; the table page reads it, and acts through its context.
+type shared struct {
+	st   *styles
+	now  func() time.Time
+	w, h int
+	scr  lobby.Screen
+	addr string // the address players ssh to
+	gen  uint64 // messages other than clock ticks so far (memo.go)
+}
 
 // tablePage is the waiting room (a tournament's too) and the table: the
 // two share the chat line and the log's cache, so they are one page. Its
-// state and its caches are its own; the router keeps only what every page
-// shares.
+// state and its caches are its own. It reads what the router shares
+// (shared) and acts through its page context (says, sends, calls, goes to
+// another page), never the router's other fields.
 //
-// It still reaches the router's globals (the window, the Screen, the
-// styles, the status line, the calls) through the embedded *model, not yet
-// through ui.Context: that, and a package of its own (tui/page/table), is
-// the next step (docs/design-tui.md, "What is not yet a page package").
+// Not yet done: reading through ui.Context alone (the card styles are the
+// router's *styles), and a package of its own, tui/page/table
+// (docs/design-tui.md, "What is not yet a page package").
 type tablePage struct {
-	*model
+	*shared
+	c pageCtx
 
 	room  roomState
 	tbl   *tableState // from the first table on (nil before)
@@ -23,7 +43,11 @@ type tablePage struct {
 	myTurn  bool     // the game waits for this player (see alert.go)
 	turnAt  turnMark // which of their turns (see alert.go)
 	bellOff bool     // the player turned the turn bell off
+	ring    bool     // the bell should ring at the next paint (TakeBell)
 }
+
+// ctx is the page's context: the router's, for the page on screen.
+func (tp *tablePage) ctx() pageCtx { return tp.c }
 
 // leaveTable leaves the player's table: a call that waits, so that what
 // the player does next finds them in the lobby.

@@ -158,17 +158,14 @@ const (
 )
 
 type model struct {
+	shared // (tablepage.go)
+
 	sess  Session
-	st    *styles
-	now   func() time.Time
 	done  <-chan struct{}
-	w, h  int
-	scr   lobby.Screen
 	calls calls
 
 	cmd     Command
-	cmdDone bool   // the command line was carried out
-	addr    string // the address players ssh to
+	cmdDone bool // the command line was carried out
 
 	page     page
 	helpBack page          // the page help returns to
@@ -196,14 +193,12 @@ type model struct {
 	pages   *PageCounts  // sessions by page, for metrics (nil: not counted)
 	counted atomic.Int32 // the page this model is counted on (noPage: none)
 
-	ring    bool       // the bell should ring at the next paint
 	stamped int        // the table's move count last reported by TakeMoveStamp
 	pumped  bool       // the session's goroutine brings the screens (TakePump)
 	clocked bool       // the session's loop brings the ticks (TakeClock)
 	drawn   frameStamp // what the last frame was drawn from (unchanged.go)
 	onClose func(reason string)
 
-	gen uint64 // messages other than clock ticks so far (memo.go)
 	// fitted is the width the last frame's lines were made to (FittedWidth).
 	fitted int
 }
@@ -219,20 +214,22 @@ func New(opts Options) term.Model {
 		r.SetColorProfile(termenv.Ascii)
 	}
 	m := &model{
+		shared: shared{
+			st:   stylesFor(r),
+			now:  opts.Now,
+			w:    opts.Width,
+			h:    opts.Height,
+			addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
+		},
 		sess: opts.Client,
-		st:   stylesFor(r),
-		now:  opts.Now,
 		done: opts.Done,
-		w:    opts.Width,
-		h:    opts.Height,
 		cmd:  opts.Command,
-		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
 
 		onClose: opts.OnClose,
 		pages:   opts.Pages,
 		stamped: -1,
 	}
-	m.table.model = m
+	m.table.shared, m.table.c = &m.shared, m.ctx()
 	m.counted.Store(noPage)
 	if m.now == nil {
 		m.now = time.Now
