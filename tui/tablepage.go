@@ -49,6 +49,27 @@ type tablePage struct {
 // ctx is the page's context: the router's, for the page on screen.
 func (tp *tablePage) ctx() pageCtx { return tp.c }
 
+// screen takes the lobby's newer Screen s (prev: the one before): a new
+// table (a tournament moves its players) starts the page afresh, and
+// nothing is kept of a table the player left.
+func (tp *tablePage) screen(prev, s *lobby.Screen) {
+	switch {
+	case s.Table != nil && (prev.Table == nil || prev.Table.ID != s.Table.ID):
+		tp.tbl = newTableState()
+		tp.room = roomState{}
+		tp.memo = nil // the last table's frame is of no use
+	case s.Table != nil && prev.Table != nil && prev.Table.Game == nil && s.Table.Game != nil:
+		tp.room.invite = inviteBox{} // the game began: the invitation line is stale
+	case prev.Table != nil && s.Table == nil, s.Table == nil && s.Left != prev.Left:
+		tp.memo = nil
+	}
+	if s.Table != nil {
+		tp.tbl.sync(s.Table, s.Notice.Seq)
+		tp.room.sync(s.Table)
+	}
+	tp.noteTurn()
+}
+
 // leaveTable leaves the player's table: a call that waits, so that what
 // the player does next finds them in the lobby.
 func (tp *tablePage) leaveTable() tea.Cmd {

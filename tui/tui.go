@@ -376,14 +376,8 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		if !fresh {
 			m.notice.Text = "" // news of the last table (a kick) is not this one's
 		}
-		m.table.tbl = newTableState()
-		m.table.room = roomState{}
-		m.table.memo = nil // the last table's frame is of no use
 	case s.Table != nil && prev.Table != nil && prev.Table.Game == nil && s.Table.Game != nil:
-		// The game began: a hint about the waiting room's keys is stale,
-		// and so is its invitation line.
-		m.hint = ""
-		m.table.room.invite = inviteBox{}
+		m.hint = "" // the game began: a hint about the waiting room's keys is stale
 	case prev.Table != nil && s.Table == nil, s.Table == nil && s.Left != prev.Left:
 		if m.page != pageHelp {
 			m.page = pageLobby
@@ -391,13 +385,8 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		if m.form != nil {
 			m.form.EndConfigure()
 		}
-		m.table.memo = nil // nothing is kept of a table the player left
 	}
-	if s.Table != nil {
-		m.table.tbl.sync(s.Table, s.Notice.Seq)
-		m.table.room.sync(s.Table)
-	}
-	m.table.noteTurn()
+	m.table.screen(&prev, &m.scr)
 	return tea.Batch(cmds...)
 }
 
