@@ -85,10 +85,10 @@ func memoGame(t *testing.T, s engine.Settings, seed uint64, steps int) {
 			m.Update(screenMsg(screen()))
 		}
 		got := m.Lines()
-		kept, rows := m.table.memo, m.table.frame
-		m.table.memo, m.table.frame = nil, rowMemo{}
+		kept, rows := m.table.memo, m.frame
+		m.table.memo, m.frame = nil, rowMemo{}
 		want := m.Lines()
-		m.table.memo, m.table.frame = kept, rows
+		m.table.memo, m.frame = kept, rows
 		if !slices.Equal(got, want) {
 			t.Fatalf("seed %d step %d: the frame drawn from what was kept differs from a fresh one:\n%s\n----\n%s",
 				seed, step, frame(got, m.w, m.h), frame(want, m.w, m.h))

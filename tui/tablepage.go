@@ -34,11 +34,10 @@ type tablePage struct {
 	*shared
 	c pageCtx
 
-	room  roomState
-	tbl   *tableState // from the first table on (nil before)
-	frame rowMemo     // the rows of the last frame (rows.go)
-	memo  *viewMemo   // the parts of the frame kept between ticks; nil off a table
-	fl    *frameLists // while a table's frame is drawn: its lists (framePool)
+	room roomState
+	tbl  *tableState // from the first table on (nil before)
+	memo *viewMemo   // the parts of the frame kept between ticks; nil off a table
+	fl   *frameLists // while a table's frame is drawn: its lists (framePool)
 
 	myTurn  bool     // the game waits for this player (see alert.go)
 	turnAt  turnMark // which of their turns (see alert.go)

@@ -197,6 +197,7 @@ type model struct {
 	pumped  bool       // the session's goroutine brings the screens (TakePump)
 	clocked bool       // the session's loop brings the ticks (TakeClock)
 	drawn   frameStamp // what the last frame was drawn from (unchanged.go)
+	frame   rowMemo    // the rows of the last frame, of any page (rows.go)
 	onClose func(reason string)
 
 	// fitted is the width the last frame's lines were made to (FittedWidth).
@@ -538,7 +539,7 @@ func (m *model) AppendLines(dst []string) []string {
 		return append(dst, routes[at].lines(m)...)
 	}
 	ls = routes[at].lines(m)
-	dst = m.table.frame.appendFrameLines(dst, ls, m.w, m.h)
+	dst = m.frame.appendFrameLines(dst, ls, m.w, m.h)
 	m.table.dropLists() // (ls, if the table's, was one of them)
 	m.fitted = m.w
 	return dst
