@@ -50,6 +50,10 @@ func (tp *tablePage) chatKey(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// chatting says whether the chat line is open (the status line is then
+// the line being typed).
+func (tp *tablePage) chatting() bool { return tp.tbl != nil && tp.tbl.chat.open }
+
 // chatPrompt replaces the status line while the player types.
 func (tp *tablePage) chatPrompt() string {
 	label := " " + tp.st.accent.Render("say") + " "

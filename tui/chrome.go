@@ -73,7 +73,7 @@ func (c pageCtx) bottom(body []string, foot string) []string {
 // statusLine is the latest hint or notice.
 func (c pageCtx) statusLine() string {
 	switch {
-	case c.m.table.tbl != nil && c.m.table.tbl.chat.open:
+	case c.m.table.chatting():
 		return c.m.table.chatPrompt()
 	case c.m.hint != "":
 		if c.m.bad {
