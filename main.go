@@ -295,6 +295,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	cfg.Seated = reg.seated
 	cfg.ShuttingDown = lobby.ErrShuttingDown // one sentence, door or lobby
 	cfg.Records = recordsFor(st, time.Now, hub.KeyAdded)
+	cfg.Bot = botFor(hub, reg) // main_bot.go
 	mod, err := startModeration(ctx, st, hub, people, o.cluster, reg.page, logger)
 	if err != nil {
 		_ = hub.Shutdown(context.Background())
@@ -420,7 +421,11 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 				}
 			}
 		}
-		c := hub.ConnectFrom(s.RemoteAddr, s.ID, key, s.Guest)
+		c, err := hub.ConnectPlayer(s.RemoteAddr, s.ID, key, s.Guest)
+		if err != nil { // a bot's key (main_bot.go)
+			s.Close(err.Error())
+			return term.Plain(refused{})
+		}
 		p.clients.Store(s.ID, c)
 		m := tui.New(tui.Options{
 			Client:   c,

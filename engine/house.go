@@ -225,11 +225,14 @@ func (g *Game) sevenO(card Card) bool {
 	return g.settings.House.SevenO && card.Kind == Number && (card.Value == 7 || card.Value == 0)
 }
 
-// takesTarget reports whether playing card names another player: a swap
-// Blank, or a 7 under the 7-0 rule.
-func (g *Game) takesTarget(card Card) bool {
-	return card.Kind == Blank && g.settings.Blanks == BlankSwapHands ||
-		g.settings.House.SevenO && card.Kind == Number && card.Value == 7
+// takesTarget reports whether playing card names another player.
+func (g *Game) takesTarget(card Card) bool { return g.settings.TakesTarget(card) }
+
+// TakesTarget reports whether playing card under these rules names another
+// player (Action.Target): a swap Blank, or a 7 under the 7-0 rule.
+func (s Settings) TakesTarget(card Card) bool {
+	return card.Kind == Blank && s.Blanks == BlankSwapHands ||
+		s.House.SevenO && card.Kind == Number && card.Value == 7
 }
 
 // handsMove reports whether playing card moves hands between players (so its

@@ -40,6 +40,9 @@ func FromState(s State) (*Game, error) {
 		g.raided[i] = i < len(s.Raided) && s.Raided[i]
 	}
 	g.winners = append(g.winners, s.Winners...)
+	if err := g.restoreRotation(s); err != nil {
+		return nil, err
+	}
 	if g.exposed >= n || g.fourBy >= n || g.player >= n {
 		return nil, fmt.Errorf("%w: a seat named in the state is not at the table", ErrBadSettings)
 	}
@@ -47,6 +50,32 @@ func FromState(s State) (*Game, error) {
 		return nil, fmt.Errorf("%w: %v", ErrBadSettings, err)
 	}
 	return g, nil
+}
+
+// restoreRotation seats a rotating-partners game as the state's hand is
+// seated (the round's partnerships and turn order, which newGame set for the
+// first hand) and gives back each partnership's tally: without them a game
+// rebuilt from hand 5 on would take turns in the first round's order, with
+// the first round's partner, and the State doc's promise that equal states
+// play alike would not hold.
+func (g *Game) restoreRotation(s State) error {
+	if g.rot == nil {
+		return nil
+	}
+	g.rot.seat(s.HandNo)
+	if s.Tallies == nil {
+		return nil
+	}
+	if len(s.Tallies) != 4 {
+		return fmt.Errorf("%w: rotating partners' tallies need four seats", ErrBadSettings)
+	}
+	for i, row := range s.Tallies {
+		if len(row) != 4 {
+			return fmt.Errorf("%w: rotating partners' tallies need four seats", ErrBadSettings)
+		}
+		copy(g.rot.tally[i][:], row)
+	}
+	return nil
 }
 
 // AppendHand appends seat's cards to dst: the whole truth, for simulations

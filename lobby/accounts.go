@@ -34,6 +34,8 @@ type AccountInfo struct {
 	// make one again ("21:40 UTC"), worded for the player: until then the
 	// player plays as a guest (newaccounts.go). Empty: it may now.
 	NoAccountUntil string
+	// Bot is true for a bot's account (botaccount.go).
+	Bot bool
 }
 
 // Errors a player may meet about accounts and records.
@@ -76,6 +78,8 @@ func (c *Client) loadAccount() {
 		switch {
 		case err == nil:
 			c.setAccount(account{id: a.ID, nick: a.Nickname})
+			c.program.Store(a.Bot) // (botaccount.go)
+			info.Bot = a.Bot
 			c.loadQuickChoice(a.QuickPlay) // quickchoice.go
 			for _, sp := range a.Ignores { // (moderation_players.go)
 				c.setIgnored(sp, true)

@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -26,8 +27,10 @@ type Client struct {
 	screen Screen
 	at     *tableQueue // the table the session is at, or nil
 	acct   account     // the key's account in the store (accounts.go)
-	quick  QuickChoice // Quick play's choice (quickchoice.go)
-	notify chan struct{}
+	// program is set for a bot playing through the bot API (botaccount.go).
+	program atomic.Bool
+	quick   QuickChoice // Quick play's choice (quickchoice.go)
+	notify  chan struct{}
 	// ignored are the speakers whose chat the player hides, and modTokens
 	// and modAt their bucket of ignores and reports (moderation_players.go).
 	ignored   map[string]bool

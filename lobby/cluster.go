@@ -48,22 +48,26 @@ type Cluster interface {
 	Leases
 }
 
-// Leases are the tables' leases (lease.go): a table is played only on the
-// node that holds its lease, and a lease that runs out (its node died or
-// was cut off) or is handed over (its node drains) is taken by another.
+// Leases are the nodes' and the tables' leases (lease.go): a table is
+// played only on the node that holds its lease, and a lease that runs out
+// (its node died or was cut off) or is handed over (its node drains) is
+// taken by another. A node run's own lease (IsNodeLease) is taken before
+// any table's, and a table's lease lasts while the node's does.
 type Leases interface {
-	// TakeLease makes this node table id's owner; ErrLeaseHeld if a node
-	// is.
+	// TakeLease makes this node the holder of lease id (a table's, or its
+	// own); ErrLeaseHeld if a living node is.
 	TakeLease(ctx context.Context, id string) error
 	// RenewLease keeps it this node's; ErrLeaseLost once it is not.
 	RenewLease(ctx context.Context, id string) error
 	// DropLease gives it up: for good, or with handOver for another node
 	// to take now.
 	DropLease(ctx context.Context, id string, handOver bool) error
-	// WatchLeases calls free with every table whose lease ran out or was
-	// handed over, until ctx ends.
+	// WatchLeases calls free with every node lease and every table's that
+	// ran out or was handed over (a node's tables follow its lease), until
+	// ctx ends.
 	WatchLeases(ctx context.Context, free func(id string)) error
-	// Leased lists the leases held now (tables' and nodes').
+	// Leased lists the nodes' runs' leases held now (IsNodeLease): a
+	// table's lease holds through its node's.
 	Leased(ctx context.Context) ([]string, error)
 }
 

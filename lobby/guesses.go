@@ -228,3 +228,9 @@ func (g *guessLimiter) refused(now time.Time, s guessScope, who guesser) {
 func (h *Hub) ConnectFrom(remote, id, key string, guest bool) *Client {
 	return h.connect(remote, id, key, guest)
 }
+
+// ConnectPlayer is ConnectFrom for a person's terminal: a bot's key is
+// refused (ErrBotKey), as it plays through the bot API.
+func (h *Hub) ConnectPlayer(remote, id, key string, guest bool) (*Client, error) {
+	return h.connectAs(remote, id, key, guest, true)
+}

@@ -123,7 +123,10 @@ func (h *Hub) onHandedOff(cmd handedOffCmd) {
 	} else {
 		h.goOn(cmd.local, t.q, q)
 	}
-	if !cmd.fenced && t.tour == nil {
+	// A table fenced off is given up too, in case no node holds its
+	// lease yet (its store was claimed from elsewhere): the Cluster gives
+	// a lease up only while this node holds it.
+	if t.tour == nil {
 		go func() {
 			ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
 			defer cancel()

@@ -32,7 +32,7 @@ func waitScreen(t *testing.T, c *Client, ok func(Screen) bool) Screen {
 	}
 }
 
-func connect(t *testing.T, h *Hub, nick string) *Client {
+func connect(t testing.TB, h *Hub, nick string) *Client {
 	t.Helper()
 	c := h.Connect("sess-"+nick, "key-"+nick, false)
 	require.NoError(t, c.SetNick(nick))

@@ -278,6 +278,10 @@ func nodeLease(node string, run uint64) string {
 	return fmt.Sprintf("node-%s-%d", hex.EncodeToString([]byte(node)), run)
 }
 
+// IsNodeLease reports whether lease id is a node's own (nodeLease), not a
+// table's.
+func IsNodeLease(id string) bool { return strings.HasPrefix(id, "node-") }
+
 func nodeOfLease(id string) (string, uint64, bool) {
 	rest, ok := strings.CutPrefix(id, "node-")
 	if !ok {
@@ -297,7 +301,9 @@ func (h *Hub) renewNode() {
 	defer cancel()
 	key := nodeLease(h.cfg.Cluster.Node(), h.runID)
 	if h.nodeLeased {
-		if err := h.cfg.Cluster.RenewLease(ctx, key); err == nil {
+		// Only a lease found lost is taken again: one that could not be
+		// renewed this time may still be this node's.
+		if err := h.cfg.Cluster.RenewLease(ctx, key); !errors.Is(err, ErrLeaseLost) {
 			return
 		}
 	}

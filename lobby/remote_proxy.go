@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"sync"
 	"time"
@@ -245,7 +244,7 @@ func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 	p.join(c)
 	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node(), Run: p.h.runID,
 		Account: c.accountOf().id}
-	req := mustJSON(w)
+	req := wireEncode(w)
 	var r wireReply
 	deadline := time.Now().Add(adoptWait)
 	pause := 20 * time.Millisecond
@@ -261,7 +260,7 @@ func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 		abandoned := errors.Is(ctx.Err(), context.Canceled)
 		cancel()
 		if err == nil {
-			if err := json.Unmarshal(b, &r); err != nil {
+			if err := wireDecode(b, &r); err != nil {
 				p.h.logError("a table on another node answered what cannot be read", "table", p.q.id, "err", err)
 				return r, false
 			}
@@ -390,7 +389,7 @@ func (p *proxy) join(c *Client) {
 // sent).
 func (h *Hub) deliverScreens(msg []byte) {
 	var m wireScreens
-	if err := json.Unmarshal(msg, &m); err != nil {
+	if err := wireDecode(msg, &m); err != nil {
 		h.logError("screens from another node could not be read", "err", err)
 		return
 	}

@@ -1,9 +1,9 @@
 package lobby
 
 import (
-	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // This file is the owner's side of remote play. A table of this node
@@ -26,9 +26,21 @@ type shadow struct {
 	owner string // the table's ownerTag
 	born  uint64 // when it was made, in the hub's screen versions
 	out   *outbox
+	// posted counts the table's posts to the shadow, and sent is posted
+	// as it was when its screen was last read to be sent (under the
+	// Client's lock): a screen that went out in a command's answer is not
+	// sent again by the outbox. While a command of the shadow's is being
+	// answered (answering), the outbox leaves the shadow to the answer,
+	// which reads its screen once the command is done.
+	posted    atomic.Uint64
+	sent      uint64
+	answering atomic.Bool
 }
 
-func (s *shadow) relay(c *Client) { s.out.mark(c) }
+func (s *shadow) relay(c *Client) {
+	s.posted.Add(1)
+	s.out.mark(c)
+}
 
 // ownerTag names a table's owner: its node and the table's incarnation
 // there (table.epoch).
@@ -111,14 +123,21 @@ func (st *servedTable) forget(c *Client) {
 // the shadow's screen.
 func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 	var w wireCmd
-	if err := json.Unmarshal(req, &w); err != nil {
-		return mustJSON(wireReply{Err: "the server could not read that request"})
+	if err := wireDecode(req, &w); err != nil {
+		return wireEncode(wireReply{Err: "the server could not read that request"})
 	}
 	c := st.shadowOf(h, w.S)
 	q := st.q
 	if at := c.table(); st.room && at != nil {
 		q = at // a tournament's table: where a session of this node would send it
 	}
+	c.sh.answering.Store(true)
+	defer func() {
+		c.sh.answering.Store(false)
+		if unsent(c) {
+			c.sh.out.mark(c) // posted to after the answer read its screen
+		}
+	}()
 	var out wireReply
 	ask := func(cmd tableCmd, reply chan error) {
 		e, err := request(h.ctx, q.cmds, q.done, cmd, reply, true)
@@ -136,7 +155,7 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 		ask(sitCmd{c: c, reply: r}, r)
 	case opIntent:
 		if w.Intent == nil {
-			return mustJSON(wireReply{Err: "the server could not read that request"})
+			return wireEncode(wireReply{Err: "the server could not read that request"})
 		}
 		r := make(chan error, 1)
 		ask(intentCmd{c: c, in: *w.Intent, reply: r}, r)
@@ -155,10 +174,10 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 			out.Gone = true
 		}
 	default:
-		return mustJSON(wireReply{Err: "the server could not read that request"})
+		return wireEncode(wireReply{Err: "the server could not read that request"})
 	}
 	out.State = h.shadowScreen(c)
-	return mustJSON(out)
+	return wireEncode(out)
 }
 
 // shadowScreen is what the table has posted to shadow c, with the next
@@ -167,11 +186,20 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 func (h *Hub) shadowScreen(c *Client) *wireScreen {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.sh.sent = c.sh.posted.Load()
 	return (&wireScreen{
 		Table: c.sh.table, Session: c.id, Node: h.cfg.Cluster.Node(), Owner: c.sh.owner, Born: c.sh.born,
 		Ver: h.screenVer.Add(1), At: c.at != nil, View: c.screen.Table, Held: c.screen.Held,
 		Notice: c.screen.Notice, Left: c.screen.Left, Closed: c.screen.Closed,
 	}).seal()
+}
+
+// unsent reports whether the table has posted to shadow c since its
+// screen was last read to be sent.
+func unsent(c *Client) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sh.posted.Load() != c.sh.sent
 }
 
 // outbox sends the shadows' screens that changed to their nodes: one
@@ -213,6 +241,9 @@ func (o *outbox) run() {
 		o.mu.Unlock()
 		byNode := map[string]*wireScreens{}
 		for c := range dirty {
+			if c.sh.answering.Load() || !unsent(c) {
+				continue // in a command's answer, or in one already
+			}
 			m := byNode[c.sh.node]
 			if m == nil {
 				m = &wireScreens{}
@@ -221,7 +252,7 @@ func (o *outbox) run() {
 			m.Screens = append(m.Screens, o.h.shadowScreen(c))
 		}
 		for node, m := range byNode {
-			if err := o.h.cfg.Cluster.SendScreens(node, mustJSON(m)); err != nil {
+			if err := o.h.cfg.Cluster.SendScreens(node, wireEncode(m)); err != nil {
 				o.h.logError("screens for another node were not sent", "node", node, "err", err)
 			}
 		}

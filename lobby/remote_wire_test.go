@@ -1,7 +1,6 @@
 package lobby
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
@@ -39,7 +38,7 @@ func TestRemoteWireRoundTrip(t *testing.T) {
 			View: s.Table, Notice: Notice{Seq: 3, Text: "hello", Error: true}, Left: 1,
 			Held: &HeldSeat{TableID: s.Table.ID, Short: "brave-otter", Name: "x", Until: clockOf(h).Now()}}
 		var out wireScreens
-		require.NoError(t, json.Unmarshal(mustJSON(wireScreens{Screens: []*wireScreen{in.seal()}}), &out))
+		require.NoError(t, wireDecode(wireEncode(wireScreens{Screens: []*wireScreen{in.seal()}}), &out))
 		out.Screens[0].unseal()
 		require.Equal(t, in, out.Screens[0])
 	}
@@ -47,7 +46,7 @@ func TestRemoteWireRoundTrip(t *testing.T) {
 
 	in := Intent{Kind: Chat, Text: "hi", Seat: 2}
 	var w wireCmd
-	require.NoError(t, json.Unmarshal(mustJSON(wireCmd{Op: opIntent, Intent: &in, S: wireSession{ID: "s", Key: "k", Nick: "n", Node: "a"}}), &w))
+	require.NoError(t, wireDecode(wireEncode(wireCmd{Op: opIntent, Intent: &in, S: wireSession{ID: "s", Key: "k", Nick: "n", Node: "a"}}), &w))
 	require.Equal(t, in, *w.Intent)
 	for _, err := range []error{ErrTableFull, ErrTableStarted, errTourSeats, errNotHost} {
 		require.ErrorIs(t, decodeErr(encodeErr(err)), err)

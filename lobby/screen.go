@@ -105,8 +105,11 @@ type TableInfo struct {
 
 // SeatInfo is one seat as everyone at the table sees it.
 type SeatInfo struct {
-	Nick      string // "" for an empty seat
-	Bot       bool
+	Nick string // "" for an empty seat
+	Bot  bool
+	// Program is true for a bot of the bot API (botaccount.go): a program
+	// plays the seat, as a player.
+	Program   bool
 	Host      bool
 	Connected bool // false while a player is away (their seat is kept)
 	// AutoPlay is true while a bot plays for an absent or idle player.

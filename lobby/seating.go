@@ -37,7 +37,7 @@ func (t *table) onJoin(c *Client, watch bool) error {
 	if free < 0 {
 		return ErrTableFull
 	}
-	t.seats[free] = &seat{nick: c.nick(), key: c.key, client: c, host: t.host() < 0}
+	t.seats[free] = &seat{nick: c.nick(), key: c.key, client: c, host: t.host() < 0, program: c.program.Load()}
 	t.note(fmt.Sprintf("%s sat down", c.nick()))
 	for ; t.pendingBots > 0; t.pendingBots-- {
 		if t.addBot() {

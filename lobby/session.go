@@ -18,8 +18,20 @@ func (h *Hub) Connect(id, key string, guest bool) *Client { return h.connect("",
 
 // connect is Connect for a session from remote ("" if unknown).
 func (h *Hub) connect(remote, id, key string, guest bool) *Client {
+	c, _ := h.connectAs(remote, id, key, guest, false)
+	return c
+}
+
+// connectAs is connect for a person's terminal (person true) or for any
+// session. A person's terminal is refused for a bot's key (ErrBotKey),
+// read from the account that connecting loads anyway, before the session
+// registers: it never takes over the bot's own session.
+func (h *Hub) connectAs(remote, id, key string, guest, person bool) (*Client, error) {
 	c := &Client{id: id, key: key, guest: guest, hub: h, remote: remote, notify: make(chan struct{}, 1)}
 	c.loadAccount()
+	if person && c.program.Load() {
+		return nil, ErrBotKey
+	}
 	reply := make(chan connected, 1)
 	r, err := ask(h, connectCmd{c: c, reply: reply}, reply)
 	if err == nil {
@@ -27,7 +39,7 @@ func (h *Hub) connect(remote, id, key string, guest bool) *Client {
 	}
 	if err != nil {
 		c.closeWith(ErrShuttingDown.Error())
-		return c
+		return c, nil
 	}
 	if r.nick != "" && h.cfg.People != nil {
 		c.claimGiven(r.nick, r.kept) // (people.go)
@@ -54,7 +66,7 @@ func (h *Hub) connect(remote, id, key string, guest bool) *Client {
 		// table would tell everyone the player lost their connection.
 		r.old.closeWith(takenOverLine)
 	}
-	return c
+	return c, nil
 }
 
 // askTable sends cmd to table q and waits for its answer. A table that has

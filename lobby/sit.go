@@ -110,7 +110,7 @@ func (t *table) onSit(c *Client) error {
 	delete(t.watchers, c)
 	bot := t.seats[i].nick
 	t.freezeLog(i)
-	t.seats[i] = &seat{nick: c.nick(), key: c.key, client: c, host: t.host() < 0}
+	t.seats[i] = &seat{nick: c.nick(), key: c.key, client: c, host: t.host() < 0, program: c.program.Load()}
 	t.note(fmt.Sprintf("%s took the seat of %s (bot)", c.nick(), bot))
 	t.dirty, t.listDirty = true, true
 	t.reschedule()

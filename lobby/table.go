@@ -91,6 +91,7 @@ type seat struct {
 	key       string
 	client    *Client // nil for a bot, an empty seat, or a player who is away
 	bot       bool
+	program   bool // a bot of the bot API, seated as a player (botaccount.go)
 	host      bool
 	away      bool
 	awaySince time.Time

@@ -247,15 +247,15 @@ func (h *Hub) onTourHandedOff(cmd tourHandedOffCmd) {
 	}
 	h.goOn(append(h.tourMoves[tr.id], cmd.local...), tr.q, q) // those at its tables too (onHandedOff)
 	delete(h.tourMoves, tr.id)
-	if !cmd.fenced {
-		go func() {
-			ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
-			defer cancel()
-			if err := h.cfg.Cluster.DropLease(ctx, tr.id, true); err != nil {
-				h.logError("a tournament could not be handed over", "tournament", tr.id, "err", err)
-			}
-		}()
-	}
+	// Fenced off too, as a table (onHandedOff): the Cluster gives a lease
+	// up only while this node holds it.
+	go func() {
+		ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
+		defer cancel()
+		if err := h.cfg.Cluster.DropLease(ctx, tr.id, true); err != nil {
+			h.logError("a tournament could not be handed over", "tournament", tr.id, "err", err)
+		}
+	}()
 	h.broadcastList()
 }
 

@@ -115,7 +115,7 @@ func (t *table) viewFor(seat int) *TableView {
 		RaceEnds: t.raceEnds, RaidEnds: t.raidEnds, NextHandAt: t.nextHandAt}
 	v.Seats = make([]SeatInfo, 0, len(t.seats))
 	for _, s := range t.seats {
-		v.Seats = append(v.Seats, SeatInfo{Nick: s.nick, Bot: s.bot, Host: s.host,
+		v.Seats = append(v.Seats, SeatInfo{Nick: s.nick, Bot: s.bot, Program: s.program, Host: s.host,
 			Connected: s.bot || s.client != nil, AutoPlay: s.auto, Level: s.level()})
 	}
 	v.BotLevel, v.FastBots = t.addLevel(), t.opts.FastBots

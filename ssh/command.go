@@ -20,6 +20,7 @@ const (
 	CommandTop                        // "top [EDITION]": print the leaderboard
 	CommandLink                       // "link CODE": add this key to an account
 	CommandRejoin                     // "rejoin CODE": a guest takes their seat back
+	CommandBot                        // "bot": the JSON-lines bot API, no terminal (bot.go)
 	CommandAdmin                      // "admin COMMAND ...": an operator's command (admin.go)
 )
 
@@ -41,6 +42,8 @@ func (k CommandKind) String() string {
 		return "link"
 	case CommandRejoin:
 		return "rejoin"
+	case CommandBot:
+		return "bot"
 	case CommandAdmin:
 		return "admin"
 	}
@@ -80,7 +83,7 @@ func (c Command) String() string {
 // terminal.
 func (c Command) Interactive() bool {
 	switch c.Kind {
-	case CommandHelp, CommandProfile, CommandTop, CommandLink, CommandAdmin:
+	case CommandHelp, CommandProfile, CommandTop, CommandLink, CommandBot, CommandAdmin:
 		return false
 	}
 	return true
@@ -126,6 +129,11 @@ func ParseCommand(args []string) (Command, error) {
 		return c, err
 	case "profile", "top", "link":
 		return parseRecords(name, rest) // records.go
+	case "bot":
+		if len(rest) > 0 {
+			return Command{}, fmt.Errorf("%w for bot: %q", ErrExtraArguments, strings.Join(rest, " "))
+		}
+		return Command{Kind: CommandBot}, nil
 	case "admin":
 		return Command{Kind: CommandAdmin, adminArgs: rest}, nil
 	}
@@ -178,6 +186,7 @@ func Usage(dest string) string {
   ssh %[1]s top           print the leaderboard (top classic: one edition's)
   ssh %[1]s link CODE     add this key to the account whose profile shows CODE
   ssh -t %[1]s rejoin CODE  a guest whose connection dropped takes their seat back
+  ssh -T %[1]s bot        a program plays, in JSON lines (the bot API)
   ssh %[1]s help          show this help
 
 Your SSH key is your identity: the same key brings back the same player.

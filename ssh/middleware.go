@@ -166,6 +166,10 @@ func (s *Server) routeCommand(next handler) handler {
 			s.printRecords(ls) // records.go
 			return
 		}
+		if cmd.Kind == CommandBot {
+			s.serveBot(ls) // bot.go
+			return
+		}
 		if !cmd.Interactive() {
 			_, _ = ls.guard(ls.gs).Write([]byte(Usage(dest)))
 			ls.exit(0)

@@ -102,6 +102,9 @@ type Config struct {
 	// Records answers profile, top and link (records.go). Nil: the server
 	// keeps no records, and says so.
 	Records RecordsFunc
+	// Bot serves `ssh HOST bot`, the JSON-lines bot API (bot.go). Nil: the
+	// server has no bot API.
+	Bot BotFunc
 	// IsAdmin says whether a key (its fingerprint) is an operator's, who
 	// may run admin commands (admin.go). Nil: nobody is.
 	IsAdmin func(fingerprint string) bool

@@ -60,8 +60,15 @@ type Startups struct {
 // client trickling bytes to hold a slot loses it long before that.
 const cutAfter = 10 * time.Second
 
-// DefaultStartups is the cap if Config.Startups is zero.
-var DefaultStartups = Startups{Start: 100, Rate: 30, Full: 1000, PerIP: 10}
+// DefaultStartups is the cap if Config.Startups is zero. Full is set for
+// a reconnect storm, when every player of a restarted server comes back
+// at once and logins get in only as fast as Full of them finish: large
+// enough for that, and small enough that a login still finishes within
+// cutAfter on a busy server (past it, each is cut at Full for a newcomer,
+// and the storm turns into the livelock described above). A login in
+// progress holds only a socket, a goroutine and its buffers
+// (docs/benchmarks.md, "A reconnect storm on one node").
+var DefaultStartups = Startups{Start: 100, Rate: 30, Full: 1500, PerIP: 10}
 
 // String is start:rate:full, as ParseStartups reads it.
 func (s Startups) String() string { return fmt.Sprintf("%d:%d:%d", s.Start, s.Rate, s.Full) }

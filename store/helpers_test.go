@@ -73,12 +73,13 @@ func must[T any](t testing.TB) func(T, error) T {
 // run: a step's entry undoes what its file in migrations/ does. A new step
 // adds its line here, and every upgrade test keeps working.
 var undoSteps = map[int][]string{
-	9: {`ALTER TABLE live_tournaments DROP COLUMN owner`, `ALTER TABLE live_tournaments DROP COLUMN fence`},
-	8: {`DROP TABLE bans`, `DROP TABLE mutes`, `ALTER TABLE accounts DROP COLUMN ignores`, `DROP TABLE reports`},
-	7: {`ALTER TABLE accounts DROP COLUMN no_invitations`},
-	6: {`ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`},
-	5: {`ALTER TABLE accounts DROP COLUMN quick_play`},
-	4: {`DROP INDEX accounts_name_skeleton`, `ALTER TABLE accounts DROP COLUMN name_skeleton`},
+	10: {`ALTER TABLE accounts DROP COLUMN bot`},
+	9:  {`ALTER TABLE live_tournaments DROP COLUMN owner`, `ALTER TABLE live_tournaments DROP COLUMN fence`},
+	8:  {`DROP TABLE bans`, `DROP TABLE mutes`, `ALTER TABLE accounts DROP COLUMN ignores`, `DROP TABLE reports`},
+	7:  {`ALTER TABLE accounts DROP COLUMN no_invitations`},
+	6:  {`ALTER TABLE live_tables DROP COLUMN owner`, `ALTER TABLE live_tables DROP COLUMN fence`},
+	5:  {`ALTER TABLE accounts DROP COLUMN quick_play`},
+	4:  {`DROP INDEX accounts_name_skeleton`, `ALTER TABLE accounts DROP COLUMN name_skeleton`},
 	3: {`DROP TABLE tournament_places`, `DROP TABLE tournament_results`, `DROP INDEX games_tournament_round`,
 		`ALTER TABLE games DROP COLUMN tournament`, `ALTER TABLE games DROP COLUMN round`},
 	2: {`DROP TABLE live_tournaments`, `ALTER TABLE live_tables DROP COLUMN tournament`},

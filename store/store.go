@@ -36,6 +36,8 @@ type Accounts interface {
 	// SetInvitations keeps whether friends may invite the account's player
 	// by nickname (Account.NoInvitations).
 	SetInvitations(ctx context.Context, accountID int64, on bool) error
+	// MarkBot makes the account a bot's (Account.Bot), for good.
+	MarkBot(ctx context.Context, accountID int64) error
 	// NewLinkCode makes a one-time code that adds a key to the account.
 	NewLinkCode(ctx context.Context, accountID int64) (LinkCode, error)
 	// RedeemLinkCode adds the key to the code's account.

@@ -41,3 +41,16 @@ func TestNicknameExplainsRefusedKeys(t *testing.T) {
 		})
 	}
 }
+
+// Once the lobby takes the name, the field lets go of it: every session
+// types a name once, and a field kept would be carried for the whole visit.
+func TestATakenNicknameLeavesTheFieldEmpty(t *testing.T) {
+	m, f := newTestModel(lobby.Screen{}, 80, 24, plainRenderer())
+	press(m, keys("a", "n", "a", "enter")...)
+	if len(f.nicks) != 1 || f.nicks[0] != "ana" {
+		t.Fatalf("sent %v", f.nicks)
+	}
+	if got := m.ctx().nickState().Typed(); got != "" {
+		t.Fatalf("the field still holds %q", got)
+	}
+}

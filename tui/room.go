@@ -318,6 +318,9 @@ func (tp *tablePage) seatTags(t *lobby.TableView, i int) string {
 	if s.Bot {
 		tags = append(tags, tp.st.dim.Render(s.Level.String()+" bot"))
 	}
+	if s.Program {
+		tags = append(tags, tp.st.dim.Render("API bot"))
+	}
 	if !s.Empty() && !s.Bot && !s.Connected {
 		tags = append(tags, tp.st.warn.Render("away"))
 	}

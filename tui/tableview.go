@@ -481,6 +481,8 @@ func (tp *tablePage) seatNotes(k rowKey) string {
 	case !k.seated:
 	case seat.Bot:
 		ns = append(ns, st.dim.Render("bot"))
+	case seat.Program && seat.Connected && !seat.AutoPlay: // a program plays the seat (the bot API)
+		ns = append(ns, st.dim.Render("API bot"))
 	case seat.Nick == "": // left once the game was over: named from the result (seatName)
 		ns = append(ns, st.dim.Render("left"))
 	case !seat.Connected && seat.AutoPlay: // left: a bot stands in until they come back

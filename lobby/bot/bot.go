@@ -48,6 +48,7 @@ type Bot struct {
 	level Level
 	rng   *rand.Rand
 	mem   memory
+	fours fours
 	// The last exposure judged by Catch, and the verdict, so that each
 	// missed call is judged once, at the level's rate.
 	caught  exposure
@@ -84,6 +85,7 @@ func (b *Bot) Level() Level { return b.level }
 func (b *Bot) Observe(events []engine.Event) {
 	for _, e := range events {
 		b.mem.observe(e)
+		b.fours.observe(e)
 	}
 }
 

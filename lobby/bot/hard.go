@@ -161,16 +161,17 @@ func (s *search) score(v engine.View, cands []engine.Action, i int) float64 {
 func (s *search) won(g *engine.Game, seat int, r *rand.Rand) bool {
 	for _, e := range s.events {
 		if e.Kind == engine.EvHandOver {
-			return e.Seat == seat || e.Target == seat && g.Settings().Mode == engine.Partners
+			return e.Seat == seat || e.Target == seat // Target: the partner, or -1
 		}
 	}
 	return s.rollout(g, seat, r)
 }
 
 // challenge challenges a Wild Draw Four when, in the hands the bot can
-// imagine for its player, they held the colour in play often enough: a
-// wrong challenge costs two cards more, a right one saves four and gives
-// four. It stacks a draw card instead when it can.
+// imagine for its player, they held the colour in play often enough, as
+// judged by what the bot has seen of that player's Wild Draw Fours
+// (fours.go): a wrong challenge costs two cards more, a right one saves
+// four and gives four. It stacks a draw card instead when it can.
 func (b *Bot) challenge(v engine.View) (engine.Action, bool) {
 	if a, ok := bestPlay(v); ok {
 		return a, true
@@ -186,7 +187,7 @@ func (b *Bot) challenge(v engine.View) (engine.Action, bool) {
 			guilty++
 		}
 	}
-	if guilty*10 >= deals*3 {
+	if b.fours.guilt(v.FourBy, float64(guilty)/deals) >= challengeAt {
 		return pick(v.Legal, engine.ChallengeDrawFour, nil)
 	}
 	return pick(v.Legal, engine.Accept, nil)

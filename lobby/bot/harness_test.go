@@ -3,6 +3,7 @@ package bot
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/unossh/unossh/engine"
 )
@@ -39,6 +40,31 @@ func (firstLegal) Choose(v engine.View) (engine.Action, bool) {
 		return pick(v.Legal, engine.EndRaid, nil)
 	}
 	return drawOrAny(v)
+}
+
+// honestFirstLegal is first-legal that plays a Wild Draw Four only when it
+// may (holding no card of the colour in play): against it a challenge never
+// pays, so its line measures a bot's strength without the free cards a
+// guilty reference hands to a bot that challenges.
+type honestFirstLegal struct{ firstLegal }
+
+func (h honestFirstLegal) Choose(v engine.View) (engine.Action, bool) {
+	if v.Phase == engine.PhaseTurn && guiltyFour(v) {
+		v.Legal = slices.DeleteFunc(slices.Clone(v.Legal), func(a engine.Action) bool {
+			return a.Kind == engine.Play && a.Card.Kind == engine.WildDrawFour
+		})
+	}
+	return h.firstLegal.Choose(v)
+}
+
+// guiltyFour reports whether a Wild Draw Four played now would be found
+// guilty: the hand, but for one Wild Draw Four, holds the colour in play.
+func guiltyFour(v engine.View) bool {
+	i := slices.IndexFunc(v.Hand, func(c engine.Card) bool { return c.Kind == engine.WildDrawFour })
+	if i < 0 {
+		return false
+	}
+	return held(slices.Delete(slices.Clone(v.Hand), i, i+1), v.Color, v.Settings.Edition)
 }
 
 // playHand plays one seeded single hand with players at the seats and
@@ -116,6 +142,7 @@ type line struct {
 	players int
 	level   Level
 	versus  func(seed uint64) player // nil: first-legal
+	against string                   // the opponents' name when versus is not the level below
 }
 
 // winRate plays hands single hands for the line, the tested bot in turn at

@@ -26,7 +26,7 @@ func (s *search) rollout(g *engine.Game, seat int, r *rand.Rand) bool {
 		}
 		for _, e := range s.events {
 			if e.Kind == engine.EvHandOver {
-				return e.Seat == seat || e.Target == seat && g.Settings().Mode == engine.Partners
+				return e.Seat == seat || e.Target == seat // Target: the partner, or -1
 			}
 		}
 	}

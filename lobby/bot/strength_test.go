@@ -42,6 +42,10 @@ func TestStrength(t *testing.T) {
 			for _, l := range Levels {
 				lines = append(lines, line{edition: e, players: n, level: l})
 			}
+			for _, l := range Levels {
+				lines = append(lines, line{edition: e, players: n, level: l, against: "honest first-legal",
+					versus: func(uint64) player { return honestFirstLegal{} }})
+			}
 			for _, l := range Levels[1:] {
 				below := l - 1
 				lines = append(lines, line{edition: e, players: n, level: l,
@@ -51,12 +55,14 @@ func TestStrength(t *testing.T) {
 	}
 	players := os.Getenv("UNOSSH_BOT_PLAYERS") // e.g. "4": only the lines of that many players
 	vsFirst := os.Getenv("UNOSSH_BOT_VERSUS") == "first-legal"
-	vsBelow := os.Getenv("UNOSSH_BOT_VERSUS") == "below" // only the lines against the level below
-	edition := os.Getenv("UNOSSH_BOT_EDITION")           // e.g. "minions": only that edition's lines
+	vsBelow := os.Getenv("UNOSSH_BOT_VERSUS") == "below"   // only the lines against the level below
+	vsHonest := os.Getenv("UNOSSH_BOT_VERSUS") == "honest" // only the lines against honest first-legal
+	edition := os.Getenv("UNOSSH_BOT_EDITION")             // e.g. "minions": only that edition's lines
 	kept := lines[:0]
 	for _, l := range lines {
 		if only != "" && !strings.Contains(","+only+",", ","+l.level.String()+",") ||
-			players != "" && players != strconv.Itoa(l.players) || vsFirst && l.versus != nil || vsBelow && l.versus == nil ||
+			players != "" && players != strconv.Itoa(l.players) || vsFirst && l.versus != nil || vsBelow && (l.versus == nil || l.against != "") ||
+			vsHonest && l.against == "" ||
 			edition != "" && !strings.Contains(strings.ToLower(l.edition.Title()), strings.ToLower(edition)) {
 			continue
 		}
@@ -77,7 +83,9 @@ func TestStrength(t *testing.T) {
 				won := l.wins(n, uint64(i+1)<<32)
 				lo, hi := wilson(won, n)
 				against := "first-legal"
-				if l.versus != nil {
+				if l.against != "" {
+					against = l.against
+				} else if l.versus != nil {
 					against = (l.level - 1).String()
 				}
 				results[i] = fmt.Sprintf("| %s | %d | %s | %s | %d | %.1f%% [%.1f, %.1f] |", l.edition.Title(), l.players,

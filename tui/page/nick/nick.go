@@ -132,12 +132,16 @@ func (p *Page) key(c ui.Context, k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// answer shows why a name was refused.
+// answer shows why a name was refused. A name taken leaves the page for
+// good, so its field goes with it: every session passes here once, and a
+// field kept would be held for the whole visit.
 func (p *Page) answer(err error) {
 	p.err = ""
 	if err != nil {
 		p.err = err.Error()
+		return
 	}
+	p.input.Reset()
 }
 
 // linkKey types the code that adds this key to an account.

@@ -1,0 +1,5 @@
+//go:build race
+
+package botapi
+
+const raceDetector = true
