@@ -18,6 +18,9 @@ import (
 // inviting a player (invite.go).
 type roomState struct {
 	cursor int
+	// chosen is set once a player who is not the host moves the
+	// selection (to report someone): only then is it marked for them.
+	chosen bool
 	invite inviteBox
 }
 
@@ -74,9 +77,9 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 	t := tp.scr.Table
 	switch {
 	case is(k, roomKeys.Up):
-		tp.room.cursor = max(tp.room.cursor-1, 0)
+		tp.room.cursor, tp.room.chosen = max(tp.room.cursor-1, 0), true
 	case is(k, roomKeys.Down):
-		tp.room.cursor = min(tp.room.cursor+1, len(t.Seats)-1)
+		tp.room.cursor, tp.room.chosen = min(tp.room.cursor+1, len(t.Seats)-1), true
 	case is(k, roomKeys.Start):
 		if tp.hostOnly("start the game") {
 			tp.ctx().Send(lobby.Intent{Kind: lobby.Start})
@@ -284,13 +287,14 @@ func (tp *tablePage) swatchLine(e engine.Edition) string {
 	return strings.Join(parts, " ")
 }
 
-// seatLines lists the seats, the selected one marked for the host.
+// seatLines lists the seats, the selected one marked for the host, and
+// for another player once they have moved it.
 func (tp *tablePage) seatLines(t *lobby.TableView) []string {
 	st := tp.st
 	out := []string{" " + st.bold.Render("seats") + st.dim.Render(fmt.Sprintf("  %d/%d taken", t.Taken, len(t.Seats)))}
 	for i, s := range t.Seats {
 		mark := "   "
-		if t.Host && i == tp.room.cursor {
+		if (t.Host || tp.room.chosen) && i == tp.room.cursor {
 			mark = " " + st.turn.Render("▶") + " "
 		}
 		name := st.dim.Render(pad("· empty", 17))
