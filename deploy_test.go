@@ -138,6 +138,7 @@ func TestSystemdUnitsVerify(t *testing.T) {
 // with its paths moved to the test's directories, backs up a server's data
 // directory to the day's file.
 func TestBackupUnitCommandWritesTheDaysFile(t *testing.T) {
+	t.Parallel() // it waits on its own server's timers: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds the binary: not with -short")
 	}

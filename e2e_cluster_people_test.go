@@ -140,6 +140,7 @@ func TestClusterLobbyOverSSH(t *testing.T) {
 // While NATS is away a node's door lets players in on its own counts, at
 // once; when NATS is back the counts are the whole service's again.
 func TestClusterDoorWhileNATSIsAway(t *testing.T) {
+	t.Parallel() // it waits on its own server's timers: others run meanwhile
 	ns := natstest.Start(t)
 	door := ssh.Config{MaxSessionsPerIP: 2}
 	a, b := startPeopleNode(t, ns, "a", door), startPeopleNode(t, ns, "b", door)

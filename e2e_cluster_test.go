@@ -163,6 +163,7 @@ func (s *service) seatedAt(nick string, snap lobby.TableSnapshot) bool {
 // state hash), a's and c's players play on without reconnecting, and b's
 // players ssh in to a and find their seats. Both games play to the end.
 func TestClusterPlaysOnWhenANodeDies(t *testing.T) {
+	t.Parallel() // it waits on its own server's timers: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds the binary and runs three nodes: not with -short")
 	}
@@ -312,6 +313,7 @@ func (s *service) handedOver(id string, before lobby.TableSnapshot, from string)
 // play goes on; resumed (SIGCONT), the old node stops the table at once
 // and the journal holds no write of its.
 func TestClusterRollingRestartAndFencing(t *testing.T) {
+	t.Parallel() // it waits on its own server's timers: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds the binary and runs three nodes: not with -short")
 	}

@@ -81,6 +81,7 @@ func fill(t *testing.T, path string, leave int64) {
 }
 
 func TestFullDiskHoldsTheGameAndLosesNothingShown(t *testing.T) {
+	t.Parallel() // it waits on its own server's timers: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds the binary and fills a file system: not with -short")
 	}

@@ -105,6 +105,7 @@ func TestHostileChatAndNicknames(t *testing.T) {
 // table goes on for the others, the player's session neither crashes nor
 // stops answering, and nothing harmful reaches anyone else.
 func TestHostileKeyStormAndHugePaste(t *testing.T) {
+	t.Parallel() // it waits on its own server's timers: others run meanwhile
 	addr, _ := startApp(t, timedLobby(2*time.Second))
 	ana, code := hostPrivate(t, addr, "ana", []string{"seats", "3"})
 	bo := joinPrivate(t, addr, "bo", code, ana)

@@ -15,6 +15,7 @@ import (
 // out, a bot plays the seat (both the player and the others see it), and
 // one key press gives it back to the player.
 func TestTimerHandsAnIdleSeatToABotUntilAKey(t *testing.T) {
+	t.Parallel() // it waits on its own server's timers: others run meanwhile
 	addr, _ := startApp(t, timedLobby(1500*time.Millisecond))
 	ana, code := hostPrivate(t, addr, "ana", []string{"seats", "2"})
 	bo := joinPrivate(t, addr, "bo", code, ana)
@@ -41,6 +42,7 @@ func TestTimerHandsAnIdleSeatToABotUntilAKey(t *testing.T) {
 // lobby, with their seat kept and the rule's reason, the others read it in
 // the log, and "back to your table" seats them again.
 func TestIdlePlayerIsStoodUp(t *testing.T) {
+	t.Parallel() // it waits on its own server's timers: others run meanwhile
 	cfg := timedLobby(1500 * time.Millisecond)
 	cfg.Grace = 3 * time.Minute
 	addr, _ := startApp(t, cfg)

@@ -107,7 +107,7 @@ func TestModerationOverSSH(t *testing.T) {
 	require.NotContains(t, bo.Screen(), "ignore", "nobody learns who ignored them")
 
 	// cy reports bo (r on his row); the report, with the chat as evidence, is the operators'.
-	require.NoError(t, cy.Press("down")) // bo's row
+	selectRow(t, cy, "bo")
 	require.NoError(t, cy.Press("r"))
 	cy.WaitFor(t, "/report bo", wait)
 	require.NoError(t, cy.Send("rude to everyone"))
@@ -185,4 +185,20 @@ func TestModerationOverSSH(t *testing.T) {
 	// Every admin command is in the log with the admin's key.
 	logged := regexp.MustCompile(`admin command .* key=` + regexp.QuoteMeta(gossh.FingerprintSHA256(op.PublicKey())) + ` verb=unban target=bo `)
 	until(t, "the unban is in the log with the admin's key", func() bool { return logged.MatchString(srv.logs.String()) })
+}
+
+// selectRow moves c's selection in the waiting room down to the row of
+// nick, wherever the joins put it, watching the row marked on the screen.
+func selectRow(t *testing.T, c *sshtest.Client, nick string) {
+	t.Helper()
+	marked := regexp.MustCompile(`(?m)^ +▶ +\d+ +(\S+)`)
+	for range 8 {
+		before := c.Screen()
+		require.NoError(t, c.Press("down"))
+		c.WaitUntil(t, func(s string) bool { return s != before && marked.MatchString(s) }, wait)
+		if m := marked.FindStringSubmatch(c.Screen()); m[1] == nick {
+			return
+		}
+	}
+	t.Fatalf("no row of %s to select:\n%s", nick, c.Screen())
 }

@@ -55,6 +55,7 @@ func TestCountdownWaitsWhileTheHostEdits(t *testing.T) {
 // TestTurnTimerCountsOnlyTheTurn: someone losing their connection during
 // a player's turn does not give the turn its time back.
 func TestTurnTimerCountsOnlyTheTurn(t *testing.T) {
+	t.Parallel() // it waits on its own server's timers: others run meanwhile
 	addr, _ := startApp(t, timedLobby(30*time.Second))
 	ana, code := hostPrivate(t, addr, "ana", []string{"seats", "3"})
 	bo := joinPrivate(t, addr, "bo", code, ana)
@@ -77,6 +78,7 @@ func TestTurnTimerCountsOnlyTheTurn(t *testing.T) {
 // an idle player's time runs out, the log says so, the table draws for
 // them, and play goes on around them.
 func TestTurnTimerRunsOutAndTheGameGoesOn(t *testing.T) {
+	t.Parallel() // it waits on its own server's timers: others run meanwhile
 	addr, _ := startApp(t, timedLobby(1500*time.Millisecond))
 	ana, code := hostPrivate(t, addr, "ana", []string{"seats", "3"})
 	bo := joinPrivate(t, addr, "bo", code, ana)

@@ -26,6 +26,13 @@ func recordsFor(st store.Store, now func() time.Time, keyAdded func(accountID in
 			if err != nil {
 				return "", err
 			}
+			if edition == lobby.LadderBoard {
+				list, err := st.LadderBoard(ctx, lobby.BoardSize)
+				if err != nil {
+					return "", errRecords
+				}
+				return tui.LadderText(list), nil
+			}
 			var text string
 			for _, week := range []bool{false, true} {
 				q := store.LeaderboardQuery{Edition: edition, Limit: lobby.BoardSize, Bots: true}

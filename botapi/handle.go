@@ -47,8 +47,12 @@ func (b *botSession) handle(ctx context.Context, l line) error {
 	}
 	if refused != nil {
 		var wait time.Duration
-		if errors.Is(refused, lobby.ErrBusy) {
+		var limit *lobby.LadderLimitError
+		switch {
+		case errors.Is(refused, lobby.ErrBusy):
 			wait = time.Second
+		case errors.As(refused, &limit):
+			wait = limit.Wait
 		}
 		return b.fail(refused.Error(), wait)
 	}
@@ -82,8 +86,14 @@ func (b *botSession) move(in inbound) error {
 }
 
 // seek opens a private table for the bot with built-in bots in the other
-// seats, and starts its game.
+// seats, and starts its game (or seats it for a ladder game).
 func (b *botSession) seek(in inbound) error {
+	if t := b.c.Screen().Table; t != nil && t.Status == lobby.Finished {
+		// The last game is over: a seek is for the next, wherever it is.
+		if err := b.c.Leave(); err != nil {
+			return err
+		}
+	}
 	s := engine.Settings{Players: 2}
 	if in.Players != 0 {
 		s.Players = in.Players
@@ -102,7 +112,7 @@ func (b *botSession) seek(in inbound) error {
 	switch o := strings.ToLower(in.Opponents); o {
 	case "":
 	case "ladder":
-		return errors.New("the ladder is not open on this server yet: seek a built-in level (beginner, easy, normal, hard)")
+		return b.c.SeekLadder() // two seats, classic, one hand: the ladder's own rules
 	default:
 		l, err := bot.ParseLevel(o)
 		if err != nil {

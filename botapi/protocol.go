@@ -63,6 +63,16 @@ type helloMsg struct {
 	Name     string   `json:"name"`
 	Rating   *float64 `json:"rating"` // the conservative ordinal over all editions; null with no records
 	Games    int      `json:"games"`
+	// Ladder is the bot's place on the bot ladder; absent with no records.
+	Ladder *ladderMsg `json:"ladder,omitempty"`
+}
+
+// ladderMsg is a bot's place on the ladder, as hello tells it.
+type ladderMsg struct {
+	Rating    float64 `json:"rating"` // the conservative ordinal on the ladder
+	Games     int     `json:"games"`
+	Validated bool    `json:"validated"` // its validation game is played
+	Today     int     `json:"today"`     // its ladder games since 00:00 UTC
 }
 
 // seatMsg is one seat as the table shows it.

@@ -216,6 +216,9 @@ func (b *botSession) hello() {
 				}
 			}
 		}
+		if l, ok, err := b.c.Ladder(); ok && err == nil {
+			h.Ladder = &ladderMsg{Rating: l.Rating.Ordinal(), Games: l.Games, Validated: l.Validated, Today: l.Today}
+		}
 	}
 	b.write(h)
 }

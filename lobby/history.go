@@ -118,6 +118,7 @@ func (t *table) recordGame() {
 		Tournament: t.tourID(),
 		Round:      t.tourRound(),
 	}
+	t.ladderRecord(&rec)
 	keys := make([]string, len(t.seats))
 	scores := t.game.Scores()
 	for i, s := range t.seats {

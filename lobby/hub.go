@@ -39,7 +39,12 @@ type Hub struct {
 	tours    tourRegistry  // tournaments by id and code (tournament_hub.go)
 	held     heldSeats     // seats kept for players away from them (held.go; its own lock)
 	rec      *recorder     // writes finished games; nil without a store (recorder.go)
+	ladder   *tableQueue   // the table of the bot waiting on the ladder (ladder.go)
 	shutdown bool
+
+	// ladderSeek lets one ladder seek at a time pair or wait (ladder.go;
+	// its own lock, held by the seeking session's goroutine).
+	ladderSeek sync.Mutex
 
 	journal journalCounters // the tables' journals (journal.go)
 
@@ -183,6 +188,10 @@ func (h *Hub) handle(cmd hubCmd) {
 		cmd.reply <- h.onCode(cmd.who, cmd.code)
 	case publicCmd:
 		cmd.reply <- h.onPublic(cmd.id)
+	case ladderCmd:
+		cmd.reply <- h.onLadder()
+	case ladderWaitCmd:
+		h.ladder = cmd.q
 	case quickCmd:
 		cmd.reply <- h.quickPicks(cmd.choice)
 	case onlineCmd:

@@ -107,6 +107,8 @@ type tableOptions struct {
 	// Tour is where a tournament's table stands in it (its tournament is
 	// the record's Tournament).
 	Tour *tourTableOptions `json:"tour,omitempty"`
+	// Ladder: a game of the bot ladder, rated there after a restart too.
+	Ladder bool `json:"ladder,omitempty"`
 }
 
 // beginJournal starts the journal of the game just made (start), with the
@@ -122,7 +124,8 @@ func (t *table) beginJournal(seed uint64) {
 
 // record is the table's record for the store.
 func (t *table) record(seed uint64, waiting bool) store.Table {
-	o := tableOptions{Name: t.opts.Name, Short: t.short, Public: t.opts.Public, TurnTime: t.opts.TurnTime, Waiting: waiting}
+	o := tableOptions{Name: t.opts.Name, Short: t.short, Public: t.opts.Public, TurnTime: t.opts.TurnTime, Waiting: waiting,
+		Ladder: t.opts.Ladder}
 	rec := store.Table{ID: t.id, Code: t.code, Settings: t.opts.Settings, Seed: seed, Created: t.clock.Now()}
 	if l := t.tour; l != nil {
 		o.Tour, rec.Tournament = &tourTableOptions{Index: l.index, Round: l.round}, l.id

@@ -28,6 +28,9 @@ type TableOptions struct {
 	// TurnTime is the turn timer: 10 s to 120 s; zero means the default, and
 	// a private table may turn it off with NoTurnTimer.
 	TurnTime time.Duration
+	// Ladder makes the table a game of the bot ladder (ladder.go): it starts
+	// once its seats are taken, and its game is rated on the ladder.
+	Ladder bool
 }
 
 // NoTurnTimer turns the turn timer off (private tables only).
@@ -80,6 +83,9 @@ type Config struct {
 	// negative: no limit.
 	AccountsPerAddr int
 	AccountsEvery   time.Duration
+	// LadderPerDay is how many ladder games a bot may play in a day (UTC,
+	// ladder.go): 0 is the default, LadderGamesPerDay; negative: no limit.
+	LadderPerDay int
 	// Cluster makes this hub one node of several (cluster.go): nil on a
 	// lone node, where every table is this hub's.
 	Cluster Cluster
@@ -144,6 +150,9 @@ func (c Config) withDefaults() Config {
 		c.AccountsPerAddr = DefaultAccountsPerAddr
 	}
 	def(&c.AccountsEvery, DefaultAccountsEvery)
+	if c.LadderPerDay == 0 {
+		c.LadderPerDay = LadderGamesPerDay
+	}
 	if c.QuickPlaySeats == 0 {
 		c.QuickPlaySeats = 4
 	}

@@ -45,6 +45,10 @@ func (c *Client) Leaderboard(edition string, week bool) ([]store.LeaderEntry, er
 	}
 	ctx, cancel := c.storeCtx()
 	defer cancel()
+	if edition == LadderBoard {
+		list, err := st.LadderBoard(ctx, BoardSize) // it has no week of its own: a bot's number settles
+		return list, c.storeErr(err)
+	}
 	q := store.LeaderboardQuery{Edition: edition, Limit: BoardSize, Bots: true}
 	if week {
 		q.Since = store.WeekStart(c.hub.cfg.Clock.Now())

@@ -136,7 +136,8 @@ func (h *Hub) rebuildAs(s store.SavedTable, moved bool) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
+	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime,
+		Ladder: o.Ladder, FastBots: o.Ladder})
 	t.short = o.shortName() // its name before the restart (onRestore checks it is free)
 	t.pendingBots, t.moved = 0, moved
 	t.seatsFrom(s.Seats)
@@ -225,7 +226,8 @@ func (h *Hub) rebuildWaiting(s store.SavedTable, o tableOptions, moved bool) (*t
 	if len(s.Journal.Actions) > 0 {
 		return nil, errors.New("a table waiting for its game has a journal")
 	}
-	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime})
+	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime,
+		Ladder: o.Ladder, FastBots: o.Ladder})
 	t.short = o.shortName() // its name before the restart (onRestore checks it is free)
 	t.pendingBots, t.moved = 0, moved
 	t.seatsFrom(s.Seats)

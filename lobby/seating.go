@@ -48,7 +48,7 @@ func (t *table) onJoin(c *Client, watch bool) error {
 		t.startsAt = t.clock.Now().Add(t.cfg.StartCountdown)
 	}
 	t.dirty, t.listDirty = true, true
-	if t.opts.Public && t.taken() == len(t.seats) && !t.editing {
+	if (t.opts.Public || t.opts.Ladder) && t.taken() == len(t.seats) && !t.editing {
 		t.start()
 	}
 	return nil

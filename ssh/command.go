@@ -183,7 +183,7 @@ func Usage(dest string) string {
   ssh -t %[1]s new        create a table
   ssh -t %[1]s join CODE  sit at a friend's table by its code
   ssh %[1]s profile NAME  print a player's profile (yours without NAME)
-  ssh %[1]s top           print the leaderboard (top classic: one edition's)
+  ssh %[1]s top           print the leaderboard (top classic, top bots: one board)
   ssh %[1]s link CODE     add this key to the account whose profile shows CODE
   ssh -t %[1]s rejoin CODE  a guest whose connection dropped takes their seat back
   ssh -T %[1]s bot        a program plays, in JSON lines (the bot API)

@@ -61,6 +61,9 @@ type GameRecord struct {
 	// round, so recording the round does not finish the table.
 	Tournament string
 	Round      int // the tournament's round, from 0
+	// Ladder is a game of the bot ladder (ladder.go): rated on the ladder
+	// alone, never in the people's ratings.
+	Ladder bool
 }
 
 // Duration is how long the game lasted.
@@ -175,7 +178,7 @@ func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []Ratin
 				return err
 			}
 		}
-		g.Rated = humans >= 2 && distinctTeams(g.Seats) >= 2
+		g.Rated = humans >= 2 && distinctTeams(g.Seats) >= 2 && !g.Ladder
 		if err := tx.QueryRowContext(ctx, `INSERT INTO games(table_id, edition, mode, settings, options, hands, started_ms, ended_ms,
 			rated, tournament, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, g.TableID, g.Settings.Edition.String(),
 			g.Settings.Mode.String(), string(settings), string(options), string(hands), ms(g.Started), ms(g.Ended), g.Rated,
@@ -189,6 +192,9 @@ func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []Ratin
 			if _, err := db.finishTable(ctx, tx, g.TableID); err != nil {
 				return err
 			}
+		}
+		if g.Ladder {
+			return db.rateLadder(ctx, tx, g)
 		}
 		if !g.Rated {
 			return nil

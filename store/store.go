@@ -15,6 +15,7 @@ type Store interface {
 	Tables
 	Tournaments
 	Moderation // moderation.go
+	Ladder     // ladder.go
 	// Close writes what is queued and closes the store.
 	Close() error
 }

@@ -13,18 +13,18 @@ const (
 )
 
 // noteTurn rings the bell when the player's turn has just come.
-func (m *model) noteTurn() {
-	v := m.game()
+func (tp *tablePage) noteTurn() {
+	v := tp.game()
 	mine := yourMove(v)
 	var at turnMark
 	if mine {
 		// Without draws: drawing a card within the turn is no new turn.
 		at = markTurn(v, false)
 	}
-	if mine && (!m.myTurn || at != m.turnAt) && !m.bellOff {
-		m.ring = true
+	if mine && (!tp.myTurn || at != tp.turnAt) && !tp.bellOff {
+		tp.ring = true
 	}
-	m.myTurn, m.turnAt = mine, at
+	tp.myTurn, tp.turnAt = mine, at
 }
 
 // yourMove says whether the game waits for the seat that sees v.
@@ -33,18 +33,18 @@ func yourMove(v *engine.View) bool {
 }
 
 // toggleBell turns the turn bell on or off.
-func (m *model) toggleBell() {
-	m.bellOff = !m.bellOff
-	if m.bellOff {
-		m.say("the bell is off: b turns it on again", false)
+func (tp *tablePage) toggleBell() {
+	tp.bellOff = !tp.bellOff
+	if tp.bellOff {
+		tp.ctx().Say("the bell is off: b turns it on again", false)
 	} else {
-		m.say("the bell rings when your turn comes: b turns it off", false)
+		tp.ctx().Say("the bell rings when your turn comes: b turns it off", false)
 	}
 }
 
 // Title is the terminal window's title.
 func (m *model) Title() string {
-	if m.myTurn && m.where() == atTable {
+	if m.table.myTurn && m.where() == atTable {
 		return titleTurn
 	}
 	return titleIdle
@@ -52,7 +52,7 @@ func (m *model) Title() string {
 
 // TakeBell says whether the bell should ring now, once.
 func (m *model) TakeBell() bool {
-	r := m.ring
-	m.ring = false
+	r := m.table.ring
+	m.table.ring = false
 	return r
 }

@@ -7,10 +7,10 @@ import (
 )
 
 // openBoard shows the leaderboard (page/board) as it was last left.
-func (m *model) openBoard() tea.Cmd {
-	if m.board == nil {
-		m.board = new(board.Page)
+func (c pageCtx) openBoard() tea.Cmd {
+	if c.m.board == nil {
+		c.m.board = new(board.Page)
 	}
-	m.page = pageBoard
-	return m.board.Load(m.ctx())
+	c.m.page = pageBoard
+	return c.m.board.Load(c)
 }

@@ -12,35 +12,37 @@ import (
 
 // roomLevelKey is the host's ←/→ (d = -1, +1) in the waiting room: the
 // selected bot's level, or on another seat the level of the bots added next.
-func (m *model) roomLevelKey(d int) tea.Cmd {
-	t := m.scr.Table
-	if !m.hostOnly("choose the bots' level") {
+func (tp *tablePage) roomLevelKey(d int) tea.Cmd {
+	t := tp.scr.Table
+	if !tp.hostOnly("choose the bots' level") {
 		return nil
 	}
 	n := len(lobby.Levels)
 	seat, l := -1, t.BotLevel
-	if i := m.room.cursor; i >= 0 && i < len(t.Seats) && t.Seats[i].Bot {
+	if i := tp.room.cursor; i >= 0 && i < len(t.Seats) && t.Seats[i].Bot {
 		seat, l = i, t.Seats[i].Level
 	}
 	l = lobby.Level(((int(l)+d)%n + n) % n)
-	return m.send(lobby.Intent{Kind: lobby.BotLevel, Seat: seat, Level: l})
+	tp.ctx().Send(lobby.Intent{Kind: lobby.BotLevel, Seat: seat, Level: l})
+	return nil
 }
 
 // roomPaceKey toggles the bots' pace (host).
-func (m *model) roomPaceKey() tea.Cmd {
-	if !m.hostOnly("change the bots' pace") {
+func (tp *tablePage) roomPaceKey() tea.Cmd {
+	if !tp.hostOnly("change the bots' pace") {
 		return nil
 	}
-	return m.send(lobby.Intent{Kind: lobby.BotPace, Fast: !m.scr.Table.FastBots})
+	tp.ctx().Send(lobby.Intent{Kind: lobby.BotPace, Fast: !tp.scr.Table.FastBots})
+	return nil
 }
 
 // botLine is the waiting room's line for the host about the bots added
 // next and their pace.
-func (m *model) botLines(t *lobby.TableView) []string {
+func (tp *tablePage) botLines(t *lobby.TableView) []string {
 	pace := "like people"
 	if t.FastBots {
 		pace = "fast"
 	}
-	return []string{m.st.dim.Render("new bots: " + t.BotLevel.String() + " (←/→)"),
-		m.st.dim.Render("bots' pace: " + pace + " (f)")}
+	return []string{tp.st.dim.Render("new bots: " + t.BotLevel.String() + " (←/→)"),
+		tp.st.dim.Render("bots' pace: " + pace + " (f)")}
 }

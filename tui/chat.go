@@ -29,8 +29,8 @@ var chatKeys = struct {
 var chatKeyMap = &keyList{chatKeys.Send, chatKeys.Cancel}
 
 // chatKey edits the chat line: enter sends it, esc cancels.
-func (m *model) chatKey(k tea.KeyMsg) tea.Cmd {
-	c := &m.tbl.chat
+func (tp *tablePage) chatKey(k tea.KeyMsg) tea.Cmd {
+	c := &tp.tbl.chat
 	switch {
 	case is(k, chatKeys.Send):
 		text := strings.TrimSpace(c.input.Value())
@@ -39,7 +39,8 @@ func (m *model) chatKey(k tea.KeyMsg) tea.Cmd {
 		if text == "" {
 			return nil
 		}
-		return m.send(lobby.Intent{Kind: lobby.Chat, Text: text})
+		tp.ctx().Send(lobby.Intent{Kind: lobby.Chat, Text: text})
+		return nil
 	case is(k, chatKeys.Cancel):
 		c.input.Reset()
 		c.open = false
@@ -49,24 +50,28 @@ func (m *model) chatKey(k tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// chatting says whether the chat line is open (the status line is then
+// the line being typed).
+func (tp *tablePage) chatting() bool { return tp.tbl != nil && tp.tbl.chat.open }
+
 // chatPrompt replaces the status line while the player types.
-func (m *model) chatPrompt() string {
-	label := " " + m.st.accent.Render("say") + " "
-	return label + m.tbl.chat.input.View(m.st, m.w-6)
+func (tp *tablePage) chatPrompt() string {
+	label := " " + tp.st.accent.Render("say") + " "
+	return label + tp.tbl.chat.input.View(tp.st, tp.w-6)
 }
 
 // logLines draws the end of the table's log in at most n lines of w cells:
 // events plainly, chat lines with the speaker's name, long lines wrapped.
-func (m *model) logLines(log []lobby.LogLine, w, n int) []string {
+func (tp *tablePage) logLines(log []lobby.LogLine, w, n int) []string {
 	if n <= 0 || w < 10 {
 		return nil
 	}
-	return m.drawLog(log, w, n)
+	return tp.drawLog(log, w, n)
 }
 
 // logLine is one line of the log, wrapped and styled to w cells.
-func (m *model) logLine(l lobby.LogLine, w int) []string {
-	st := m.st
+func (tp *tablePage) logLine(l lobby.LogLine, w int) []string {
+	st := tp.st
 	text := clean(l.Text)
 	var ls []string
 	if l.Chat {
@@ -89,13 +94,13 @@ func (m *model) logLine(l lobby.LogLine, w int) []string {
 
 // drawLog is the last n lines of the log, drawn to w cells; lines drawn for
 // the frame before are taken from it.
-func (m *model) drawLog(log []lobby.LogLine, w, n int) []string {
+func (tp *tablePage) drawLog(log []lobby.LogLine, w, n int) []string {
 	if n <= 0 || w < 10 {
 		return nil
 	}
-	m.memoNow()
+	tp.memoNow()
 	var out []string
-	before := m.memo.logs
+	before := tp.memo.logs
 	var kept []keptLog
 	if before != nil {
 		kept = before.l
@@ -106,7 +111,7 @@ func (m *model) drawLog(log []lobby.LogLine, w, n int) []string {
 		k := logKey{log[i], w}
 		ls, seen := findLog(kept, k, at)
 		if seen < 0 {
-			ls = m.logLine(log[i], w)
+			ls = tp.logLine(log[i], w)
 		} else {
 			at = seen + 1
 		}
@@ -115,7 +120,7 @@ func (m *model) drawLog(log []lobby.LogLine, w, n int) []string {
 			out = append(out, ls[j])
 		}
 	}
-	m.memo.logs = drawn // only the lines on screen are kept
+	tp.memo.logs = drawn // only the lines on screen are kept
 	if before != nil {
 		clear(before.l)
 		before.l = before.l[:0]

@@ -9,9 +9,9 @@ import (
 // (a hint or the lobby's latest notice), and the message of a window too small.
 
 // tooSmall is all a window below 80x24 shows.
-func (m *model) tooSmall() string {
-	w, h := max(m.w, 1), max(m.h, 1)
-	msg := fmt.Sprintf("unossh needs at least %dx%d; this window is %dx%d", MinWidth, MinHeight, m.w, m.h)
+func (c pageCtx) tooSmall() string {
+	w, h := max(c.m.w, 1), max(c.m.h, 1)
+	msg := fmt.Sprintf("unossh needs at least %dx%d; this window is %dx%d", MinWidth, MinHeight, c.m.w, c.m.h)
 	ls := wrapText(msg, w) // wrapped to the window, however tiny
 	top := max((h-len(ls))/2, 0)
 	out := make([]string, 0, h)
@@ -24,68 +24,68 @@ func (m *model) tooSmall() string {
 	return frame(out, w, h)
 }
 
-func (m *model) closedView() []string {
-	out := m.top("", "")
-	out = append(out, "", "", "  "+m.st.warn.Render(clean(m.scr.Closed)), "", "  "+m.st.dim.Render("press any key to close"))
+func (c pageCtx) closedView() []string {
+	out := c.top("", "")
+	out = append(out, "", "", "  "+c.m.st.warn.Render(clean(c.m.scr.Closed)), "", "  "+c.m.st.dim.Render("press any key to close"))
 	return out
 }
 
 // top is the header: the title on the left, the player and the number online
 // on the right (or the given texts), then a rule.
-func (m *model) top(left, right string) []string {
+func (c pageCtx) top(left, right string) []string {
 	if left == "" {
-		left = m.st.title.Render("UNO") + m.st.bold.Render(" over SSH")
+		left = c.m.st.title.Render("UNO") + c.m.st.bold.Render(" over SSH")
 	}
 	if right == "" {
-		right = m.who()
+		right = c.who()
 	}
-	return []string{spread(" "+left, right+" ", m.w), m.st.hrule(m.w)}
+	return []string{spread(" "+left, right+" ", c.m.w), c.m.st.hrule(c.m.w)}
 }
 
 // who is "ana · SHA256:3f9cA1… · 37 online".
-func (m *model) who() string {
+func (c pageCtx) who() string {
 	parts := []string{}
-	if n := clean(m.scr.Nick); n != "" {
-		parts = append(parts, m.st.bold.Render(n))
+	if n := clean(c.m.scr.Nick); n != "" {
+		parts = append(parts, c.m.st.bold.Render(n))
 	}
-	if m.sess != nil {
-		if k := clean(m.sess.Key()); strings.HasPrefix(k, "SHA256:") && m.w >= 70 {
-			parts = append(parts, m.st.dim.Render(trunc(k, 14)))
+	if c.m.sess != nil {
+		if k := clean(c.m.sess.Key()); strings.HasPrefix(k, "SHA256:") && c.m.w >= 70 {
+			parts = append(parts, c.m.st.dim.Render(trunc(k, 14)))
 		}
 	}
-	parts = append(parts, m.st.dim.Render(fmt.Sprintf("%d online", m.scr.Online)))
-	return strings.Join(parts, m.st.dim.Render(" · "))
+	parts = append(parts, c.m.st.dim.Render(fmt.Sprintf("%d online", c.m.scr.Online)))
+	return strings.Join(parts, c.m.st.dim.Render(" · "))
 }
 
 // bottom puts the status line and the footer at the foot of the window,
 // below body (cut to fit).
-func (m *model) bottom(body []string, foot string) []string {
-	room := m.h - 2
+func (c pageCtx) bottom(body []string, foot string) []string {
+	room := c.m.h - 2
 	if len(body) > room {
 		body = body[:room]
 	}
 	for len(body) < room {
 		body = append(body, "")
 	}
-	return append(body, m.statusLine(), foot)
+	return append(body, c.statusLine(), foot)
 }
 
 // statusLine is the latest hint or notice.
-func (m *model) statusLine() string {
+func (c pageCtx) statusLine() string {
 	switch {
-	case m.tbl != nil && m.tbl.chat.open:
-		return m.chatPrompt()
-	case m.hint != "":
-		if m.bad {
-			return " " + m.st.err.Render("! ") + m.st.warn.Render(trunc(m.hint, m.w-4))
+	case c.m.table.chatting():
+		return c.m.table.chatPrompt()
+	case c.m.hint != "":
+		if c.m.bad {
+			return " " + c.m.st.err.Render("! ") + c.m.st.warn.Render(trunc(c.m.hint, c.m.w-4))
 		}
-		return " " + m.st.accent.Render("» ") + trunc(m.hint, m.w-4)
-	case m.notice.Text != "":
-		text := clean(m.notice.Text)
-		if m.notice.Error {
-			return " " + m.st.err.Render("! ") + m.st.warn.Render(trunc(text, m.w-4))
+		return " " + c.m.st.accent.Render("» ") + trunc(c.m.hint, c.m.w-4)
+	case c.m.notice.Text != "":
+		text := clean(c.m.notice.Text)
+		if c.m.notice.Error {
+			return " " + c.m.st.err.Render("! ") + c.m.st.warn.Render(trunc(text, c.m.w-4))
 		}
-		return " " + m.st.accent.Render("» ") + trunc(text, m.w-4)
+		return " " + c.m.st.accent.Render("» ") + trunc(text, c.m.w-4)
 	}
 	return ""
 }

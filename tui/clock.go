@@ -21,18 +21,8 @@ func (m *model) clock() tea.Cmd {
 
 // showsClock says whether the page on screen counts something down.
 func (m *model) showsClock() bool {
-	switch m.where() {
-	case atLobby:
-		return m.lob.Counting(m.ctx())
-	case atWaiting:
-		return !m.scr.Table.StartsAt.IsZero()
-	case atTable:
-		t := m.scr.Table
-		return !t.TurnEnds.IsZero() || !t.RaceEnds.IsZero() || !t.RaidEnds.IsZero() || !t.NextHandAt.IsZero()
-	case atProfile:
-		return m.prof.LinkLive(m.now()) // the code goes when it expires
-	}
-	return false
+	r := routes[m.where()]
+	return r.ticks != nil && r.ticks(m)
 }
 
 // TakeClock hands the countdown's ticks over to the session's own loop,

@@ -154,7 +154,7 @@ func newTestModel(s lobby.Screen, w, h int, r *lipgloss.Renderer) (*model, *fake
 func pressAll(m *model, keys []string) {
 	for _, k := range keys {
 		if k == "end" {
-			m.tbl.moveCursor(len(m.tbl.hand))
+			m.table.tbl.moveCursor(len(m.table.tbl.hand))
 			continue
 		}
 		press(m, keyMsg(k))

@@ -72,12 +72,12 @@ func shapeHand(n, cursor, w, room int) handShape {
 // handShape is the hand's layout in this window: the lines the table
 // leaves it are the window's but for the header, the status line, the
 // footer, the hand's title and the least of the table above it.
-func (m *model) handShape() handShape {
-	ts := m.tbl
+func (tp *tablePage) handShape() handShape {
+	ts := tp.tbl
 	if ts == nil {
 		return handShape{}
 	}
-	return shapeHand(len(ts.hand), ts.cursor, m.w, m.h-4-1-minTableMid)
+	return shapeHand(len(ts.hand), ts.cursor, tp.w, tp.h-4-1-minTableMid)
 }
 
 // moveRow moves the cursor to the card drawn above (d = -1) or below

@@ -48,8 +48,8 @@ func joinParts(sep string, parts ...string) string {
 // edition's long name, the words beside the arrow of play, "UNO",
 // "private", how many watch, the house rules' tag, the edition. The
 // table's name and the goal ("partners to 500") stay.
-func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
-	st := m.st
+func (tp *tablePage) tableHeader(t *lobby.TableView, v *engine.View) []string {
+	st := tp.st
 	sep := st.dim.Render(" · ")
 	// The table's name is its short name, or a private table's code if it
 	// has none; a code beside a name goes first.
@@ -91,11 +91,11 @@ func (m *model) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	}
 	left, right, w := p.line(sep)
 	for _, cut := range shorter {
-		if w <= m.w {
+		if w <= tp.w {
 			break
 		}
 		cut(&p)
 		left, right, w = p.line(sep)
 	}
-	return []string{spread(" "+left, st.dim.Render(right)+" ", m.w), st.hrule(m.w)}
+	return []string{spread(" "+left, st.dim.Render(right)+" ", tp.w), st.hrule(tp.w)}
 }

@@ -143,10 +143,10 @@ func keysHelp() []helpLine {
 }
 
 // helpView draws the help page, with its text as this server has it.
-func (m *model) helpView() []string {
-	dest := m.addr
+func (c pageCtx) helpView() []string {
+	dest := c.m.addr
 	if dest == "" {
 		dest = "HOST"
 	}
-	return m.help.Lines(m.ctx(), helpText(dest))
+	return c.m.help.Lines(c, helpText(dest))
 }

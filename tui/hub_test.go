@@ -78,11 +78,11 @@ func (p *player) until(what string, ok func(m *model) bool) {
 func (p *player) act() bool {
 	p.sync()
 	m := p.m
-	v := m.game()
+	v := m.table.game()
 	if v == nil || m.where() != atTable {
 		return false
 	}
-	switch m.overlay() {
+	switch m.table.overlay() {
 	case ovFinal:
 		return true
 	case ovColor, ovFirstColor, ovTarget:
@@ -104,15 +104,15 @@ func (p *player) act() bool {
 			p.keys("enter")
 			return false
 		}
-		for i, c := range m.tbl.hand {
+		for i, c := range m.table.tbl.hand {
 			if v.Playable(c) {
-				for m.tbl.cursor > i {
+				for m.table.tbl.cursor > i {
 					p.keys("left")
 				}
-				for m.tbl.cursor < i {
+				for m.table.tbl.cursor < i {
 					p.keys("right")
 				}
-				if len(m.tbl.hand) == 2 && !m.tbl.armed {
+				if len(m.table.tbl.hand) == 2 && !m.table.tbl.armed {
 					p.keys("u")
 				}
 				p.keys("enter")

@@ -27,10 +27,10 @@ var inviteKeys = struct {
 }
 
 // openWho shows the players online, asking the lobby for them afresh.
-func (m *model) openWho() tea.Cmd {
+func (c pageCtx) openWho() tea.Cmd {
 	var cmd tea.Cmd
-	m.ppl, cmd = who.Open(m.ctx())
-	m.page = pageWho
+	c.m.ppl, cmd = who.Open(c)
+	c.m.page = pageWho
 	return cmd
 }
 
@@ -41,8 +41,8 @@ type inviteBox struct {
 }
 
 // inviteKey types into the waiting room's invitation line.
-func (m *model) inviteKey(k tea.KeyMsg) tea.Cmd {
-	ib := &m.room.invite
+func (tp *tablePage) inviteKey(k tea.KeyMsg) tea.Cmd {
+	ib := &tp.room.invite
 	switch {
 	case is(k, inviteKeys.Cancel):
 		ib.open = false
@@ -52,7 +52,7 @@ func (m *model) inviteKey(k tea.KeyMsg) tea.Cmd {
 		ib.open = false
 		ib.input.Reset()
 		if nick != "" {
-			return m.call(func(s Session) error { return s.Invite(nick) })
+			return tp.ctx().Call(func(s Session) error { return s.Invite(nick) }, nil)
 		}
 	default:
 		ib.input.Update(k)
@@ -61,7 +61,7 @@ func (m *model) inviteKey(k tea.KeyMsg) tea.Cmd {
 }
 
 // inviteLine is the waiting room's invitation line while it is open.
-func (m *model) inviteLine() string {
-	return " " + m.st.bold.Render("invite a player online by nickname: ") +
-		m.room.invite.input.View(m.st, lobby.MaxNick+1) + m.st.dim.Render("  "+footText(inviteKeys.Send, inviteKeys.Cancel))
+func (tp *tablePage) inviteLine() string {
+	return " " + tp.st.bold.Render("invite a player online by nickname: ") +
+		tp.room.invite.input.View(tp.st, lobby.MaxNick+1) + tp.st.dim.Render("  "+footText(inviteKeys.Send, inviteKeys.Cancel))
 }

@@ -4,9 +4,9 @@ import "github.com/unossh/unossh/tui/page/join"
 
 // joinState is the join page (page/join), made when first used: most
 // players never open it.
-func (m *model) joinState() *join.Page {
-	if m.join == nil {
-		m.join = join.New()
+func (c pageCtx) joinState() *join.Page {
+	if c.m.join == nil {
+		c.m.join = join.New()
 	}
-	return m.join
+	return c.m.join
 }

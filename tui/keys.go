@@ -57,34 +57,7 @@ func also(b key.Binding, keys ...string) key.Binding {
 // keyMap is the key map of what is on screen now: what its footer shows
 // and what its Update matches.
 func (m *model) keyMap() help.KeyMap {
-	switch m.where() {
-	case atNick:
-		return m.nickState().KeyMap(m.ctx())
-	case atLobby:
-		if m.page == pageTour {
-			return m.tour.KeyMap(m.ctx())
-		}
-		return m.lob.KeyMap(m.ctx())
-	case atCreate:
-		return m.form.KeyMap(m.ctx())
-	case atJoin:
-		return m.joinState().KeyMap(m.ctx())
-	case atWatch:
-		return m.watch.KeyMap(m.ctx())
-	case atHelp:
-		return m.help.KeyMap(m.ctx())
-	case atProfile:
-		return m.prof.KeyMap(m.ctx())
-	case atBoard:
-		return m.board.KeyMap(m.ctx())
-	case atWho:
-		return m.ppl.KeyMap(m.ctx())
-	case atWaiting:
-		return m.roomKeyMap()
-	case atTable:
-		return m.tableKeyMap(m.game())
-	}
-	return noKeys
+	return routes[m.where()].keys(m)
 }
 
 // noKeys is the key map of a window too small, or of a closed session.

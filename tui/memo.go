@@ -24,11 +24,11 @@ import (
 
 // memoNow makes the model's memo if it has none: a session keeps one only
 // while it shows a table, so that players in the lobby carry none.
-func (m *model) memoNow() *viewMemo {
-	if m.memo == nil {
-		m.memo = new(viewMemo)
+func (tp *tablePage) memoNow() *viewMemo {
+	if tp.memo == nil {
+		tp.memo = new(viewMemo)
 	}
-	return m.memo
+	return tp.memo
 }
 
 // memoSlot keeps one part of a frame: the lines built for generation gen at
@@ -93,21 +93,21 @@ var framePool = sync.Pool{New: func() any { return new(frameLists) }}
 
 // lists are the lists of the frame being drawn, taken from framePool for
 // it.
-func (m *model) lists() *frameLists {
-	if m.fl == nil {
-		m.fl = framePool.Get().(*frameLists)
+func (tp *tablePage) lists() *frameLists {
+	if tp.fl == nil {
+		tp.fl = framePool.Get().(*frameLists)
 	}
-	return m.fl
+	return tp.fl
 }
 
 // dropLists gives the frame's lists back to framePool once the frame is
 // made, emptied: the rows they held are the session's no longer.
-func (m *model) dropLists() {
-	fl := m.fl
+func (tp *tablePage) dropLists() {
+	fl := tp.fl
 	if fl == nil {
 		return
 	}
-	m.fl = nil
+	tp.fl = nil
 	for _, l := range [...]*[]string{&fl.frame, &fl.pile, &fl.players, &fl.sides, &fl.under} {
 		clear((*l)[:cap(*l)]) // (to its end: a list may have been cut after it was filled)
 		*l = (*l)[:0]
@@ -139,11 +139,11 @@ type boxTextKey struct {
 // leaves the hand as it was pads nothing), or the new one if it came
 // padded (the rows of cards do: handCards). Rows wider than the window are
 // left for the frame to cut.
-func (m *model) padHand(ls []string) []string {
-	r := &m.memo.handRows
-	r.at(m.w, len(ls))
+func (tp *tablePage) padHand(ls []string) []string {
+	r := &tp.memo.handRows
+	r.at(tp.w, len(ls))
 	for i, l := range ls {
-		ls[i] = r.pad(i, l, m.w, false)
+		ls[i] = r.pad(i, l, tp.w, false)
 	}
 	r.cut(len(ls))
 	return ls
@@ -185,9 +185,9 @@ type keptBox struct {
 // changed: a message, or a second of a countdown the box shows. A tick
 // under a box that shows none (a colour to choose, whom to swap hands
 // with) draws nothing new.
-func (m *model) keptOverlay(ov overlay, v *engine.View, compact bool) string {
-	k := overlayKey{gen: m.gen, t: m.scr.Table, w: m.w, h: m.h, ov: ov, compact: compact, clocks: m.overlayClocks(ov)}
-	memo := m.memoNow()
+func (tp *tablePage) keptOverlay(ov overlay, v *engine.View, compact bool) string {
+	k := overlayKey{gen: tp.gen, t: tp.scr.Table, w: tp.w, h: tp.h, ov: ov, compact: compact, clocks: tp.overlayClocks(ov)}
+	memo := tp.memoNow()
 	slot := &memo.overlays[0]
 	if compact {
 		slot = &memo.overlays[1]
@@ -195,7 +195,7 @@ func (m *model) keptOverlay(ov overlay, v *engine.View, compact bool) string {
 	if slot.ok && slot.key == k {
 		return slot.box
 	}
-	box := m.overlayBox(ov, v, compact)
+	box := tp.overlayBox(ov, v, compact)
 	*slot = keptBox{ok: true, key: k, box: box}
 	return box
 }
@@ -204,9 +204,9 @@ func (m *model) keptOverlay(ov overlay, v *engine.View, compact bool) string {
 // the others): the turn's under a challenge, the race's, the raid's, the
 // next hand's between hands. The other boxes show none, and a second of
 // the turn's countdown beside them leaves them as they are.
-func (m *model) overlayClocks(ov overlay) [4]int64 {
+func (tp *tablePage) overlayClocks(ov overlay) [4]int64 {
 	c := [4]int64{-1, -1, -1, -1}
-	all := m.tableClocks()
+	all := tp.tableClocks()
 	switch ov {
 	case ovChallenge:
 		c[0] = all[0]
@@ -223,12 +223,12 @@ func (m *model) overlayClocks(ov overlay) [4]int64 {
 // tableClocks are the seconds each of the table's countdowns (turn, race,
 // raid, next hand) shows now: all that changes on a table's page between
 // two messages.
-func (m *model) tableClocks() (c [4]int64) {
-	t := m.scr.Table
+func (tp *tablePage) tableClocks() (c [4]int64) {
+	t := tp.scr.Table
 	if t == nil {
 		return c
 	}
-	now := m.now()
+	now := tp.now()
 	for i, at := range [4]time.Time{t.TurnEnds, t.RaceEnds, t.RaidEnds, t.NextHandAt} {
 		c[i] = shownSeconds(at, now)
 	}
@@ -266,10 +266,10 @@ type drawnRow struct {
 // as it is now (and parameter k), else builds them with build and keeps
 // them. The lines are the slot's own, for a part the frame only copies
 // from (appends to its lines): the caller must not change them.
-func (m *model) keptShown(s *memoSlot, k int, build func() []string) []string {
-	t := m.scr.Table
-	if !s.ok || s.gen != m.gen || s.t != t || s.w != m.w || s.h != m.h || s.k != k {
-		*s = memoSlot{ok: true, gen: m.gen, t: t, w: m.w, h: m.h, k: k, lines: build()}
+func (tp *tablePage) keptShown(s *memoSlot, k int, build func() []string) []string {
+	t := tp.scr.Table
+	if !s.ok || s.gen != tp.gen || s.t != t || s.w != tp.w || s.h != tp.h || s.k != k {
+		*s = memoSlot{ok: true, gen: tp.gen, t: t, w: tp.w, h: tp.h, k: k, lines: build()}
 	}
 	return s.lines
 }

@@ -85,10 +85,10 @@ func memoGame(t *testing.T, s engine.Settings, seed uint64, steps int) {
 			m.Update(screenMsg(screen()))
 		}
 		got := m.Lines()
-		kept, rows := m.memo, m.frame
-		m.memo, m.frame = nil, rowMemo{}
+		kept, rows := m.table.memo, m.frame
+		m.table.memo, m.frame = nil, rowMemo{}
 		want := m.Lines()
-		m.memo, m.frame = kept, rows
+		m.table.memo, m.frame = kept, rows
 		if !slices.Equal(got, want) {
 			t.Fatalf("seed %d step %d: the frame drawn from what was kept differs from a fresh one:\n%s\n----\n%s",
 				seed, step, frame(got, m.w, m.h), frame(want, m.w, m.h))
@@ -134,7 +134,7 @@ func TestHandRowsComePadded(t *testing.T) {
 	for _, w := range []int{80, 99, 100, 133} {
 		m, _ := newTestModel(midGame(), w, 24, renderer(termenv.ANSI256))
 		m.Lines()
-		rows := m.memo.handCards.lines
+		rows := m.table.memo.handCards.lines
 		require.Len(t, rows, 5, "width %d", w)
 		for i, row := range rows {
 			require.Equal(t, w, width(row), "width %d, row %d: %q", w, i, row)

@@ -7,20 +7,20 @@ import (
 // reportSeat is r on a row of the waiting room: the chat line opens with
 // "/report NAME " for the player in seat i, for a reason to be added (or
 // none) and enter to send it to the operators (lobby's chat commands).
-func (m *model) reportSeat(i int) tea.Cmd {
-	t := m.scr.Table
+func (tp *tablePage) reportSeat(i int) tea.Cmd {
+	t := tp.scr.Table
 	if i < 0 || i >= len(t.Seats) {
 		return nil
 	}
 	s := t.Seats[i]
 	switch {
 	case s.Empty() || s.Bot:
-		m.say("choose a player with ↑/↓, then r to report them", true)
+		tp.ctx().Say("choose a player with ↑/↓, then r to report them", true)
 	case i == t.You:
-		m.say("that is you", true)
+		tp.ctx().Say("that is you", true)
 	default:
-		m.tbl.chat.input.Set("/report " + s.Nick + " ")
-		m.tbl.chat.open = true
+		tp.tbl.chat.input.Set("/report " + s.Nick + " ")
+		tp.tbl.chat.open = true
 	}
 	return nil
 }

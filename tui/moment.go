@@ -10,9 +10,9 @@ import (
 // lines under the piles. It stays while the card is on top, that is until
 // the next card is played, so that a player who looked away a second still
 // sees what happened (the log scrolls, and at 80x24 it is short).
-func (m *model) moment(v *engine.View, w int) []string {
+func (tp *tablePage) moment(v *engine.View, w int) []string {
 	if v.Phase == engine.PhaseDeal || v.Phase == engine.PhaseGameOver || v.Discards == 0 ||
-		m.scr.Table.Reveal != nil { // a Mutated Minion's draw is still shown
+		tp.scr.Table.Reveal != nil { // a Mutated Minion's draw is still shown
 		return nil
 	}
 	var title, what string
@@ -34,5 +34,5 @@ func (m *model) moment(v *engine.View, w int) []string {
 	default:
 		return nil
 	}
-	return []string{"", " " + m.st.title.Render(trunc(title, w-2)), " " + m.st.dim.Render(trunc(what, w-2))}
+	return []string{"", " " + tp.st.title.Render(trunc(title, w-2)), " " + tp.st.dim.Render(trunc(what, w-2))}
 }

@@ -28,7 +28,7 @@ func TestNicknameExplainsRefusedKeys(t *testing.T) {
 				press(m, keys(string(r))...)
 			}
 			v := m.View()
-			if got := m.nickState().Typed(); got != tt.field {
+			if got := m.ctx().nickState().Typed(); got != tt.field {
 				t.Fatalf("the field holds %q, want %q", got, tt.field)
 			}
 			if tt.reason == "" && strings.Contains(v, "✗") || !strings.Contains(v, tt.reason) {
@@ -50,7 +50,7 @@ func TestATakenNicknameLeavesTheFieldEmpty(t *testing.T) {
 	if len(f.nicks) != 1 || f.nicks[0] != "ana" {
 		t.Fatalf("sent %v", f.nicks)
 	}
-	if got := m.nickState().Typed(); got != "" {
+	if got := m.ctx().nickState().Typed(); got != "" {
 		t.Fatalf("the field still holds %q", got)
 	}
 }

@@ -12,32 +12,32 @@ import (
 
 // overlayBox draws an overlay in its frame.
 // A compact box leaves out its blank lines, to fit a small window.
-func (m *model) overlayBox(ov overlay, v *engine.View, compact bool) string {
-	inner := min(m.w-8, 66)
+func (tp *tablePage) overlayBox(ov overlay, v *engine.View, compact bool) string {
+	inner := min(tp.w-8, 66)
 	var body []string
 	switch ov {
 	case ovColor, ovFirstColor:
-		body = m.colorView(ov, v)
+		body = tp.colorView(ov, v)
 	case ovTarget:
-		body = m.targetView(v)
+		body = tp.targetView(v)
 	case ovChallenge:
-		body = m.challengeView(v, inner)
+		body = tp.challengeView(v, inner)
 	case ovRace:
-		body = m.raceView(v)
+		body = tp.raceView(v)
 	case ovRaid:
-		body = m.raidView(v, inner)
+		body = tp.raidView(v, inner)
 	case ovReveal:
-		body = m.revealView(v, inner)
+		body = tp.revealView(v, inner)
 	case ovScores:
-		body = m.scoresView(v, inner, false)
+		body = tp.scoresView(v, inner, false)
 	case ovFinal:
-		body = m.scoresView(v, inner, true)
+		body = tp.scoresView(v, inner, true)
 	case ovLeave:
 		body = []string{
-			m.st.title.Render("Leave the game?"), "",
+			tp.st.title.Render("Leave the game?"), "",
 			"A bot plays your seat while you are away; choose",
 			"\"Back to your table\" in the lobby to take it back.", "",
-			m.st.key.Render("y") + " leave   " + m.st.key.Render("n") + " stay",
+			tp.st.key.Render("y") + " leave   " + tp.st.key.Render("n") + " stay",
 		}
 	}
 	if compact {
@@ -51,14 +51,14 @@ func (m *model) overlayBox(ov overlay, v *engine.View, compact bool) string {
 	for i, l := range body {
 		body[i] = pad(l, w)
 	}
-	return m.st.framed(m.st.overlay, body, w)
+	return tp.st.framed(tp.st.overlay, body, w)
 }
 
 // colorView offers the edition's four colours, with how many of each the
 // player holds.
-func (m *model) colorView(ov overlay, v *engine.View) []string {
-	st := m.st
-	title := "Choose the colour for your " + st.label(m.tbl.wild, v.Settings.Edition)
+func (tp *tablePage) colorView(ov overlay, v *engine.View) []string {
+	st := tp.st
+	title := "Choose the colour for your " + st.label(tp.tbl.wild, v.Settings.Edition)
 	if ov == ovFirstColor {
 		title = "The first card is wild: choose the colour to start"
 	}
@@ -72,7 +72,7 @@ func (m *model) colorView(ov overlay, v *engine.View) []string {
 			}
 		}
 		cell := " " + st.chip(c) + " "
-		if i == m.tbl.color {
+		if i == tp.tbl.color {
 			cell = st.turn.Render("[") + st.chip(c) + st.turn.Render("]")
 		}
 		opts = append(opts, pad(cell, cellW))
@@ -87,19 +87,19 @@ func (m *model) colorView(ov overlay, v *engine.View) []string {
 }
 
 // targetView asks whom a Blank swaps hands with.
-func (m *model) targetView(v *engine.View) []string {
-	st := m.st
+func (tp *tablePage) targetView(v *engine.View) []string {
+	st := tp.st
 	out := []string{st.bold.Render("Swap hands with whom?"), ""}
 	back := "↑/↓ and enter · esc back to the colour"
-	if !m.tbl.wild.Kind.IsWild() {
+	if !tp.tbl.wild.Kind.IsWild() {
 		back = "↑/↓ and enter · esc back to your hand"
 	}
-	for _, s := range m.swapTargets(v) {
+	for _, s := range tp.swapTargets(v) {
 		mark := "  "
-		if s == m.tbl.target {
+		if s == tp.tbl.target {
 			mark = st.turn.Render("▶ ")
 		}
-		out = append(out, mark+pad(m.seatName(s), 16)+" "+plural(v.Seats[s].Cards, "card", "cards"))
+		out = append(out, mark+pad(tp.seatName(s), 16)+" "+plural(v.Seats[s].Cards, "card", "cards"))
 	}
 	return append(out, "", st.dim.Render(back))
 }
@@ -107,18 +107,18 @@ func (m *model) targetView(v *engine.View) []string {
 // challengeView asks whether to challenge the Wild Draw Four. Its text is
 // kept between messages: the box shows the turn's countdown, and each of
 // its seconds wrapped the whole text again.
-func (m *model) challengeView(v *engine.View, w int) []string {
-	st := m.st
-	k := boxTextKey{gen: m.gen, t: m.scr.Table, w: w}
-	text := keptBy(&m.memoNow().challenge, k, func() []string { return m.challengeText(v, w) })
+func (tp *tablePage) challengeView(v *engine.View, w int) []string {
+	st := tp.st
+	k := boxTextKey{gen: tp.gen, t: tp.scr.Table, w: w}
+	text := keptBy(&tp.memoNow().challenge, k, func() []string { return tp.challengeText(v, w) })
 	return append(text, "", st.key.Render("y")+" challenge    "+st.key.Render("n")+" take the four cards"+
-		m.countdown(m.scr.Table.TurnEnds))
+		tp.countdown(tp.scr.Table.TurnEnds))
 }
 
 // challengeText is the challenge box's text, above its keys.
-func (m *model) challengeText(v *engine.View, w int) []string {
-	st := m.st
-	by := m.seatName(v.FourBy)
+func (tp *tablePage) challengeText(v *engine.View, w int) []string {
+	st := tp.st
+	by := tp.seatName(v.FourBy)
 	out := []string{
 		st.title.Render("WILD DRAW FOUR!"), "",
 		fmt.Sprintf("%s played a Wild Draw Four and named %s.", by, st.chip(v.Color)),
@@ -140,19 +140,19 @@ func (m *model) challengeText(v *engine.View, w int) []string {
 }
 
 // raceView is the Kevin's Chili race, for a player still to drop.
-func (m *model) raceView(v *engine.View) []string {
-	st := m.st
+func (tp *tablePage) raceView(v *engine.View) []string {
+	st := tp.st
 	var in, out []string
 	for _, s := range v.Seats {
 		if !s.Out && s.Racing {
-			in = append(in, m.seatName(s.Seat))
+			in = append(in, tp.seatName(s.Seat))
 		}
 	}
-	for i, s := range m.scr.Table.Drops { // in the order the server took the drops
-		out = append(out, fmt.Sprintf("%d %s", i+1, m.seatName(s)))
+	for i, s := range tp.scr.Table.Drops { // in the order the server took the drops
+		out = append(out, fmt.Sprintf("%d %s", i+1, tp.seatName(s)))
 	}
 	lines := []string{
-		st.title.Render("KEVIN'S FAMOUS CHILI!") + m.countdown(m.scr.Table.RaceEnds), "",
+		st.title.Render("KEVIN'S FAMOUS CHILI!") + tp.countdown(tp.scr.Table.RaceEnds), "",
 		st.banner.Render("   DROP!  press space   "), "",
 		"the last to drop draws two",
 	}
@@ -164,33 +164,33 @@ func (m *model) raceView(v *engine.View) []string {
 
 // scoresView is the result of the hand just played (between hands) or of
 // the game (final).
-func (m *model) scoresView(v *engine.View, w int, final bool) []string {
+func (tp *tablePage) scoresView(v *engine.View, w int, final bool) []string {
 	// The standings are kept between messages: between hands the box shows
 	// the next hand's countdown, and each of its seconds drew them again.
-	k := boxTextKey{gen: m.gen, t: m.scr.Table, w: w, final: final}
-	text := keptBy(&m.memoNow().scores, k, func() []string { return m.scoresText(v, w, final) })
-	return append(text, m.scoresNext(final))
+	k := boxTextKey{gen: tp.gen, t: tp.scr.Table, w: w, final: final}
+	text := keptBy(&tp.memoNow().scores, k, func() []string { return tp.scoresText(v, w, final) })
+	return append(text, tp.scoresNext(final))
 }
 
 // scoresText is the scores box's text, above its last line.
-func (m *model) scoresText(v *engine.View, w int, final bool) []string {
-	st := m.st
-	t := m.scr.Table
+func (tp *tablePage) scoresText(v *engine.View, w int, final bool) []string {
+	st := tp.st
+	t := tp.scr.Table
 	lh := t.LastHand
 	var out []string
 	if tv := t.Tournament; final && tv != nil {
 		out = append(out, st.title.Render("TOURNAMENT OVER"), "", st.bold.Render(tourWinners(tv)), "")
 	} else if final {
-		out = append(out, st.title.Render("GAME OVER"), "", st.bold.Render(m.winnersText(v, lh)), "")
+		out = append(out, st.title.Render("GAME OVER"), "", st.bold.Render(tp.winnersText(v, lh)), "")
 	} else {
 		out = append(out, st.title.Render(fmt.Sprintf("HAND %d OVER", v.HandNo)), "")
 	}
 	if lh != nil {
-		out = append(out, wrapText(m.handText(v, lh), w)...)
+		out = append(out, wrapText(tp.handText(v, lh), w)...)
 		out = append(out, "")
 	}
-	out = append(out, m.standings(v, lh, final)...)
-	if rl := m.rotationLines(v, w); len(rl) > 0 {
+	out = append(out, tp.standings(v, lh, final)...)
+	if rl := tp.rotationLines(v, w); len(rl) > 0 {
 		out = append(out, "")
 		out = append(out, rl...)
 	}
@@ -198,26 +198,26 @@ func (m *model) scoresText(v *engine.View, w int, final bool) []string {
 }
 
 // scoresNext is the scores box's last line: what comes next.
-func (m *model) scoresNext(final bool) string {
-	st := m.st
-	t := m.scr.Table
+func (tp *tablePage) scoresNext(final bool) string {
+	st := tp.st
+	t := tp.scr.Table
 	switch {
 	case t.Tournament != nil && (final || t.NextHandAt.IsZero()):
-		return m.tourNext(t.Tournament)
+		return tp.tourNext(t.Tournament)
 	case final && t.Host:
 		return st.key.Render("r") + " rematch    " + st.key.Render("enter") + " back to the lobby"
 	case final:
 		return st.dim.Render("the host may start a rematch · ") + st.key.Render("enter") + " back to the lobby"
 	default:
-		return "next hand in " + st.bold.Render(clock(t.NextHandAt.Sub(m.now())))
+		return "next hand in " + st.bold.Render(clock(t.NextHandAt.Sub(tp.now())))
 	}
 }
 
 // handText says how the hand ended.
-func (m *model) handText(v *engine.View, lh *lobby.HandResult) string {
-	who := m.seatName(lh.Winner)
+func (tp *tablePage) handText(v *engine.View, lh *lobby.HandResult) string {
+	who := tp.seatName(lh.Winner)
 	if lh.Partner >= 0 {
-		who += " & " + m.seatName(lh.Partner)
+		who += " & " + tp.seatName(lh.Partner)
 	}
 	var s string
 	switch {
@@ -237,7 +237,7 @@ func (m *model) handText(v *engine.View, lh *lobby.HandResult) string {
 	if len(lh.Eliminated) > 0 {
 		var names []string
 		for _, e := range lh.Eliminated {
-			names = append(names, m.seatName(e))
+			names = append(names, tp.seatName(e))
 		}
 		s += " Out: " + strings.Join(names, ", ") + "."
 	}
@@ -245,14 +245,14 @@ func (m *model) handText(v *engine.View, lh *lobby.HandResult) string {
 }
 
 // winnersText is "bo wins!", "ana & cy win!", "a tie: ana, bo".
-func (m *model) winnersText(v *engine.View, lh *lobby.HandResult) string {
+func (tp *tablePage) winnersText(v *engine.View, lh *lobby.HandResult) string {
 	ws := v.Winners
 	if len(ws) == 0 && lh != nil {
 		ws = lh.Winners
 	}
 	var names []string
 	for _, s := range ws {
-		names = append(names, m.seatName(s))
+		names = append(names, tp.seatName(s))
 	}
 	switch {
 	case len(names) == 0:
@@ -271,8 +271,8 @@ func (m *model) winnersText(v *engine.View, lh *lobby.HandResult) string {
 
 // standings is the table of seats: what each held this hand, their score,
 // best first.
-func (m *model) standings(v *engine.View, lh *lobby.HandResult, final bool) []string {
-	st := m.st
+func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool) []string {
+	st := tp.st
 	word := scoreWord(v.Settings)
 	team := hasTeams(v) && !(final && v.Rotation != nil) // (the last round's teams mean nothing at the end)
 	head := "  " + pad("player", 16) + padLeft("held", 6) + padLeft(word, 8)
@@ -307,7 +307,7 @@ func (m *model) standings(v *engine.View, lh *lobby.HandResult, final bool) []st
 		if won {
 			mark = st.title.Render("★ ")
 		}
-		name := m.seatName(s)
+		name := tp.seatName(s)
 		if team && v.Seats[s].Team >= 0 {
 			name += " (" + string(rune('A'+v.Seats[s].Team)) + ")"
 		}

@@ -29,13 +29,13 @@ func (c pageCtx) Screen() *lobby.Screen           { return &c.m.scr }
 func (c pageCtx) Session() ui.Session             { return c.m.sess }
 func (c pageCtx) Now() time.Time                  { return c.m.now() }
 func (c pageCtx) Styles() ui.Styles               { return c.m.st }
-func (c pageCtx) Top(left, right string) []string { return c.m.top(left, right) }
+func (c pageCtx) Top(left, right string) []string { return c.top(left, right) }
 func (c pageCtx) Addr() string                    { return c.m.addr }
 func (c pageCtx) Send(in lobby.Intent)            { c.m.send(in) }
 
 func (c pageCtx) Failed(to ui.Place, err error) {
 	if to == ui.Join {
-		c.m.joinState().Failed(err)
+		c.joinState().Failed(err)
 		c.m.page = pageJoin
 	}
 }
@@ -55,7 +55,7 @@ func (c pageCtx) On(p ui.Place) bool {
 func (c pageCtx) Say(text string, bad bool) { c.m.say(text, bad) }
 
 func (c pageCtx) Bottom(body []string, keys help.KeyMap) []string {
-	return c.m.bottom(body, c.m.st.footer(c.m.w, keys))
+	return c.bottom(body, c.m.st.footer(c.m.w, keys))
 }
 
 func (c pageCtx) Call(f func(ui.Session) error, answer func(error)) tea.Cmd {
@@ -75,11 +75,11 @@ func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 	case ui.Back:
 		c.m.page = c.m.helpBack
 	case ui.Profile:
-		return c.m.openProfile(name)
+		return c.openProfile(name)
 	case ui.Join:
 		c.m.page = pageJoin
 	case ui.Board:
-		return c.m.openBoard()
+		return c.openBoard()
 	case ui.Create:
 		c.m.form = create.New(c.m.scr.Nick)
 		c.m.page = pageCreate
@@ -90,14 +90,17 @@ func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 		c.m.tour = tournaments.Page{}
 		c.m.page = pageTour
 	case ui.Who:
-		return c.m.openWho()
+		return c.openWho()
+	case ui.Rules:
+		c.m.form = create.Configure(c.m.scr.Table.Settings)
+		c.m.page = pageCreate
 	case ui.Previous:
 		c.m.page = pageLobby
 		if c.m.profBack == pageBoard {
 			c.m.page = pageBoard
 		}
 	case ui.JoinByCode:
-		c.m.joinState().Clear()
+		c.joinState().Clear()
 		c.m.page = pageJoin
 	}
 	return nil

@@ -14,48 +14,48 @@ import (
 // challenging and dropping. Every move is found among the view's Legal moves.
 
 // playKey handles the keys of an ordinary turn (or of waiting for one).
-func (m *model) playKey(k tea.KeyMsg) tea.Cmd {
-	v := m.game()
-	ts := m.tbl
+func (tp *tablePage) playKey(k tea.KeyMsg) tea.Cmd {
+	v := tp.game()
+	ts := tp.tbl
 	switch {
 	case is(k, tableKeys.Left):
 		ts.moveCursor(-1)
 	case is(k, tableKeys.Right):
 		ts.moveCursor(1)
 	case is(k, tableKeys.RowUp):
-		ts.moveRow(m.handShape(), -1)
+		ts.moveRow(tp.handShape(), -1)
 	case is(k, tableKeys.RowDown):
-		ts.moveRow(m.handShape(), 1)
+		ts.moveRow(tp.handShape(), 1)
 	case is(k, tableKeys.First):
 		ts.moveCursor(-len(ts.hand))
 	case is(k, tableKeys.Last):
 		ts.moveCursor(len(ts.hand))
 	case is(k, tableKeys.Play):
-		return m.playSelected()
+		return tp.playSelected()
 	case is(k, tableKeys.Draw):
-		return m.draw()
+		return tp.draw()
 	case is(k, tableKeys.Keep):
 		if v.Can(engine.Pass) {
-			return m.move(engine.Action{Kind: engine.Pass})
+			return tp.move(engine.Action{Kind: engine.Pass})
 		}
 		if v.Settings.House.ForcePlay && v.HasDrawn {
-			m.say("at this table a card you draw that can be played must be played: enter plays it", true)
+			tp.ctx().Say("at this table a card you draw that can be played must be played: enter plays it", true)
 			break
 		}
-		m.say("k keeps a card you have just drawn; there is none", true)
+		tp.ctx().Say("k keeps a card you have just drawn; there is none", true)
 	case is(k, tableKeys.UNO):
-		return m.uno()
+		return tp.uno()
 	case is(k, tableKeys.Catch):
-		return m.catch()
+		return tp.catch()
 	case is(k, tableKeys.Bell):
-		m.toggleBell()
+		tp.toggleBell()
 	case is(k, tableKeys.Close):
 		ts.open = ovNone
 	default:
-		if cmd, ok := m.commonKey(k); ok {
+		if cmd, ok := tp.commonKey(k); ok {
 			return cmd
 		}
-		m.say("←/→ choose a card · enter play · d draw · ? help", false)
+		tp.ctx().Say("←/→ choose a card · enter play · d draw · ? help", false)
 	}
 	return nil
 }
@@ -70,11 +70,11 @@ func (ts *tableState) moveCursor(d int) {
 
 // playSelected plays the card under the cursor, asking for a colour (and a
 // player) first when it is a wild.
-func (m *model) playSelected() tea.Cmd {
-	v := m.game()
-	ts := m.tbl
+func (tp *tablePage) playSelected() tea.Cmd {
+	v := tp.game()
+	ts := tp.tbl
 	if v.Phase == engine.PhaseDeal {
-		m.say("the next hand is about to be dealt", false)
+		tp.ctx().Say("the next hand is about to be dealt", false)
 		return nil
 	}
 	if len(ts.hand) == 0 {
@@ -82,11 +82,11 @@ func (m *model) playSelected() tea.Cmd {
 	}
 	card := ts.hand[ts.cursor]
 	if v.Phase == engine.PhaseDrawn && v.HasDrawn && card != v.Drawn {
-		m.say(fmt.Sprintf("after drawing you may only play the %s you drew (enter on it), or k to keep it", v.Drawn.Label()), true)
+		tp.ctx().Say(fmt.Sprintf("after drawing you may only play the %s you drew (enter on it), or k to keep it", v.Drawn.Label()), true)
 		return nil
 	}
 	if !v.Playable(card) {
-		m.say(m.whyNot(v, card), true)
+		tp.ctx().Say(tp.whyNot(v, card), true)
 		return nil
 	}
 	if card.Kind.IsWild() {
@@ -96,41 +96,41 @@ func (m *model) playSelected() tea.Cmd {
 	if takesTarget(v, card) {
 		// A swap Blank is coloured: it names no colour, only whom to swap
 		// with; so does a 7 under 7-0.
-		ts.wild, ts.open, ts.target = card, ovTarget, m.firstTarget(v)
+		ts.wild, ts.open, ts.target = card, ovTarget, tp.firstTarget(v)
 		return nil
 	}
-	return m.play(card, engine.NoColor, 0)
+	return tp.play(card, engine.NoColor, 0)
 }
 
 // play sends a play, calling UNO with it when armed and possible.
-func (m *model) play(card engine.Card, col engine.Color, target int) tea.Cmd {
-	v := m.game()
-	want := engine.Action{Kind: engine.Play, Card: card, Color: col, Target: target, UNO: m.tbl.armed}
+func (tp *tablePage) play(card engine.Card, col engine.Color, target int) tea.Cmd {
+	v := tp.game()
+	want := engine.Action{Kind: engine.Play, Card: card, Color: col, Target: target, UNO: tp.tbl.armed}
 	a, ok := legal(v, want)
 	if !ok && want.UNO {
 		want.UNO = false // armed, but this play does not leave one card
 		a, ok = legal(v, want)
 	}
 	if !ok {
-		m.say(m.whyNot(v, card), true)
+		tp.ctx().Say(tp.whyNot(v, card), true)
 		return nil
 	}
 	if a.UNO {
-		m.tbl.armed = false
+		tp.tbl.armed = false
 	}
-	m.tbl.open = ovNone
-	return m.move(a)
+	tp.tbl.open = ovNone
+	return tp.move(a)
 }
 
 // whyNot explains why card cannot be played now.
-func (m *model) whyNot(v *engine.View, card engine.Card) string {
+func (tp *tablePage) whyNot(v *engine.View, card engine.Card) string {
 	switch {
 	case v.Current != v.Seat:
-		return "wait for your turn: it is " + m.seatName(v.Current) + "'s"
+		return "wait for your turn: it is " + tp.seatName(v.Current) + "'s"
 	case v.Pending > 0:
 		return fmt.Sprintf("%d cards wait on you: stack a draw card on them, or d to draw them all", v.Pending)
 	case v.Phase != engine.PhaseTurn && v.Phase != engine.PhaseDrawn:
-		return "not now: " + m.phaseNote(v)
+		return "not now: " + tp.phaseNote(v)
 	case card.Kind == engine.WildDrawFour && v.Settings.House.NoBluff:
 		return "no bluffing at this table: a Wild Draw Four only when you hold no card of the colour in play"
 	}
@@ -162,57 +162,57 @@ func bestColor(v *engine.View) int {
 	return best
 }
 
-func (m *model) draw() tea.Cmd {
-	v := m.game()
+func (tp *tablePage) draw() tea.Cmd {
+	v := tp.game()
 	switch {
 	case v.Can(engine.Draw):
-		return m.move(engine.Action{Kind: engine.Draw})
+		return tp.move(engine.Action{Kind: engine.Draw})
 	case v.Phase == engine.PhaseDrawn && v.Current == v.Seat:
-		m.say("you have drawn: enter plays the card you drew, k keeps it", true)
+		tp.ctx().Say("you have drawn: enter plays the card you drew, k keeps it", true)
 	case v.Current != v.Seat:
-		m.say("wait for your turn: it is "+m.seatName(v.Current)+"'s", true)
+		tp.ctx().Say("wait for your turn: it is "+tp.seatName(v.Current)+"'s", true)
 	default:
-		m.say("you cannot draw now", true)
+		tp.ctx().Say("you cannot draw now", true)
 	}
 	return nil
 }
 
 // uno calls UNO late where the edition allows it, or arms it for the next play.
-func (m *model) uno() tea.Cmd {
-	v := m.game()
-	ts := m.tbl
+func (tp *tablePage) uno() tea.Cmd {
+	v := tp.game()
+	ts := tp.tbl
 	switch {
 	case v.Can(engine.CallUNO):
-		return m.move(engine.Action{Kind: engine.CallUNO})
+		return tp.move(engine.Action{Kind: engine.CallUNO})
 	case v.Seat >= 0 && v.Seat < len(v.Seats) && v.Seats[v.Seat].Exposed:
-		m.say("too late: in "+v.Settings.Edition.Title()+" UNO is called as you play your next-to-last card", true)
+		tp.ctx().Say("too late: in "+v.Settings.Edition.Title()+" UNO is called as you play your next-to-last card", true)
 	case ts.armed:
 		ts.armed = false
-		m.say("UNO no longer armed", false)
+		tp.ctx().Say("UNO no longer armed", false)
 	case canArm(v):
 		ts.armed = true
-		m.say("UNO! armed: it is called with your next play", false)
+		tp.ctx().Say("UNO! armed: it is called with your next play", false)
 	default:
-		m.say("UNO is called as you play your next-to-last card", true)
+		tp.ctx().Say("UNO is called as you play your next-to-last card", true)
 	}
 	return nil
 }
 
-func (m *model) catch() tea.Cmd {
-	v := m.game()
+func (tp *tablePage) catch() tea.Cmd {
+	v := tp.game()
 	for _, a := range v.Legal {
 		if a.Kind == engine.Catch {
-			return m.move(a)
+			return tp.move(a)
 		}
 	}
-	m.say("nobody to catch: a player is open to a catch while they hold one card without calling UNO", true)
+	tp.ctx().Say("nobody to catch: a player is open to a catch while they hold one card without calling UNO", true)
 	return nil
 }
 
 // colorKey chooses the colour of a wild (played, or turned up first).
-func (m *model) colorKey(k tea.KeyMsg) tea.Cmd {
-	v := m.game()
-	ts := m.tbl
+func (tp *tablePage) colorKey(k tea.KeyMsg) tea.Cmd {
+	v := tp.game()
+	ts := tp.tbl
 	cols := v.Settings.Edition.Colors()
 	pick := -1
 	switch {
@@ -223,11 +223,11 @@ func (m *model) colorKey(k tea.KeyMsg) tea.Cmd {
 	case is(k, tableKeys.ChooseColour):
 		pick = ts.color
 	case is(k, tableKeys.CancelColour):
-		if m.overlay() == ovColor {
+		if tp.overlay() == ovColor {
 			ts.open = ovNone
 			return nil
 		}
-		m.say("the first card is wild: choose the colour play starts with", false)
+		tp.ctx().Say("the first card is wild: choose the colour play starts with", false)
 	case is(k, colourPick(v.Settings.Edition)):
 		r := k.Runes[0]
 		for i, c := range cols {
@@ -236,11 +236,11 @@ func (m *model) colorKey(k tea.KeyMsg) tea.Cmd {
 			}
 		}
 	default:
-		if cmd, ok := m.commonKey(k); ok {
+		if cmd, ok := tp.commonKey(k); ok {
 			return cmd
 		}
 		if k.Type == tea.KeyRunes && len(k.Runes) == 1 {
-			m.say("choose a colour: ←/→ and enter, or its first letter", false)
+			tp.ctx().Say("choose a colour: ←/→ and enter, or its first letter", false)
 		}
 	}
 	if pick < 0 {
@@ -248,19 +248,19 @@ func (m *model) colorKey(k tea.KeyMsg) tea.Cmd {
 	}
 	ts.color = pick
 	col := cols[pick]
-	if m.overlay() == ovFirstColor {
-		return m.move(engine.Action{Kind: engine.ChooseColor, Color: col})
+	if tp.overlay() == ovFirstColor {
+		return tp.move(engine.Action{Kind: engine.ChooseColor, Color: col})
 	}
 	if takesTarget(v, ts.wild) {
 		ts.open = ovTarget
-		ts.target = m.firstTarget(v)
+		ts.target = tp.firstTarget(v)
 		return nil
 	}
-	return m.play(ts.wild, col, 0)
+	return tp.play(ts.wild, col, 0)
 }
 
 // swapTargets are the seats a Blank's swap may name.
-func (m *model) swapTargets(v *engine.View) []int {
+func (tp *tablePage) swapTargets(v *engine.View) []int {
 	var out []int
 	for _, s := range v.Seats {
 		if s.Seat != v.Seat && !s.Out {
@@ -270,8 +270,8 @@ func (m *model) swapTargets(v *engine.View) []int {
 	return out
 }
 
-func (m *model) firstTarget(v *engine.View) int {
-	ts := m.swapTargets(v)
+func (tp *tablePage) firstTarget(v *engine.View) int {
+	ts := tp.swapTargets(v)
 	if len(ts) == 0 {
 		return -1
 	}
@@ -284,10 +284,10 @@ func (m *model) firstTarget(v *engine.View) int {
 	return best
 }
 
-func (m *model) targetKey(k tea.KeyMsg) tea.Cmd {
-	v := m.game()
-	ts := m.tbl
-	targets := m.swapTargets(v)
+func (tp *tablePage) targetKey(k tea.KeyMsg) tea.Cmd {
+	v := tp.game()
+	ts := tp.tbl
+	targets := tp.swapTargets(v)
 	i := max(slices.Index(targets, ts.target), 0)
 	switch {
 	case is(k, tableKeys.TargetUp):
@@ -296,43 +296,43 @@ func (m *model) targetKey(k tea.KeyMsg) tea.Cmd {
 		ts.target = targets[(i+1)%len(targets)]
 	case is(k, tableKeys.Swap):
 		if !ts.wild.Kind.IsWild() {
-			return m.play(ts.wild, engine.NoColor, ts.target)
+			return tp.play(ts.wild, engine.NoColor, ts.target)
 		}
-		return m.play(ts.wild, v.Settings.Edition.Colors()[ts.color], ts.target)
+		return tp.play(ts.wild, v.Settings.Edition.Colors()[ts.color], ts.target)
 	case is(k, tableKeys.TargetBack) && !ts.wild.Kind.IsWild():
 		ts.open = ovNone
 	case is(k, tableKeys.TargetBack):
 		ts.open = ovColor
 	default:
-		m.say("choose whom to swap hands with: ↑/↓ and enter", false)
+		tp.ctx().Say("choose whom to swap hands with: ↑/↓ and enter", false)
 	}
 	return nil
 }
 
-func (m *model) challengeKey(k tea.KeyMsg) tea.Cmd {
-	if m.game().Pending > 0 && !is(k, tableKeys.Challenge, tableKeys.TakeFour) {
-		return m.playKey(k) // stacking: a draw card may answer the Wild Draw Four
+func (tp *tablePage) challengeKey(k tea.KeyMsg) tea.Cmd {
+	if tp.game().Pending > 0 && !is(k, tableKeys.Challenge, tableKeys.TakeFour) {
+		return tp.playKey(k) // stacking: a draw card may answer the Wild Draw Four
 	}
 	switch {
 	case is(k, tableKeys.Challenge):
-		return m.move(engine.Action{Kind: engine.ChallengeDrawFour})
+		return tp.move(engine.Action{Kind: engine.ChallengeDrawFour})
 	case is(k, tableKeys.TakeFour):
-		return m.move(engine.Action{Kind: engine.Accept})
+		return tp.move(engine.Action{Kind: engine.Accept})
 	}
-	if cmd, ok := m.commonKey(k); ok {
+	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
-	m.say("y challenges the Wild Draw Four, n takes the four cards", false)
+	tp.ctx().Say("y challenges the Wild Draw Four, n takes the four cards", false)
 	return nil
 }
 
-func (m *model) raceKey(k tea.KeyMsg) tea.Cmd {
+func (tp *tablePage) raceKey(k tea.KeyMsg) tea.Cmd {
 	if is(k, tableKeys.Drop) {
-		return m.move(engine.Action{Kind: engine.Drop})
+		return tp.move(engine.Action{Kind: engine.Drop})
 	}
-	if cmd, ok := m.commonKey(k); ok {
+	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
-	m.say("DROP! press space", true)
+	tp.ctx().Say("DROP! press space", true)
 	return nil
 }

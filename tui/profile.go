@@ -8,20 +8,20 @@ import (
 
 // openProfile shows the profile (page/profile) of name ("" for the
 // player's own); esc goes back where it was opened from.
-func (m *model) openProfile(name string) tea.Cmd {
-	if m.page != pageProfile {
-		m.profBack = m.page
+func (c pageCtx) openProfile(name string) tea.Cmd {
+	if c.m.page != pageProfile {
+		c.m.profBack = c.m.page
 	}
 	var cmd tea.Cmd
-	m.prof, cmd = profile.Open(m.ctx(), name)
-	m.page = pageProfile
+	c.m.prof, cmd = profile.Open(c, name)
+	c.m.page = pageProfile
 	return cmd
 }
 
 // keyAdded is a key added to the player's account (with a link code).
-func (m *model) keyAdded() tea.Cmd {
-	if m.prof == nil {
+func (c pageCtx) keyAdded() tea.Cmd {
+	if c.m.prof == nil {
 		return nil
 	}
-	return m.prof.KeyAdded(m.ctx())
+	return c.m.prof.KeyAdded(c)
 }

@@ -44,16 +44,16 @@ func (r *raidState) normalize(v *engine.View, handLen int) {
 	r.give = min(max(r.give, 0), max(handLen-1, 0))
 }
 
-func (m *model) raidKey(k tea.KeyMsg) tea.Cmd {
-	v := m.game()
-	r := &m.tbl.raid
-	r.normalize(v, len(m.tbl.hand))
+func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
+	v := tp.game()
+	r := &tp.tbl.raid
+	r.normalize(v, len(tp.tbl.hand))
 	seats := raidable(v)
 	if is(k, tableKeys.EndRaid) {
-		return m.move(engine.Action{Kind: engine.EndRaid})
+		return tp.move(engine.Action{Kind: engine.EndRaid})
 	}
 	if len(seats) == 0 {
-		m.say("nobody left to raid: e ends the raid", false)
+		tp.ctx().Say("nobody left to raid: e ends the raid", false)
 		return nil
 	}
 	i := max(slices.Index(seats, r.seat), 0)
@@ -73,51 +73,51 @@ func (m *model) raidKey(k tea.KeyMsg) tea.Cmd {
 		if r.step == 0 {
 			r.take = min(r.take+1, max(len(cards)-1, 0))
 		} else {
-			r.give = min(r.give+1, max(len(m.tbl.hand)-1, 0))
+			r.give = min(r.give+1, max(len(tp.tbl.hand)-1, 0))
 		}
 	case is(k, tableKeys.RaidChoose):
-		return m.raidEnter(v, cards)
+		return tp.raidEnter(v, cards)
 	case is(k, tableKeys.RaidBack):
 		r.step = 0
 	default:
-		if cmd, ok := m.commonKey(k); ok {
+		if cmd, ok := tp.commonKey(k); ok {
 			return cmd
 		}
-		m.say("↑/↓ player · ←/→ card · enter choose · e end the raid", false)
+		tp.ctx().Say("↑/↓ player · ←/→ card · enter choose · e end the raid", false)
 	}
 	return nil
 }
 
-func (m *model) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
-	r := &m.tbl.raid
+func (tp *tablePage) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
+	r := &tp.tbl.raid
 	if len(cards) == 0 {
-		m.say("that player holds no action card", true)
+		tp.ctx().Say("that player holds no action card", true)
 		return nil
 	}
 	if r.step == 0 {
 		r.step = 1
 		return nil
 	}
-	if len(m.tbl.hand) == 0 {
+	if len(tp.tbl.hand) == 0 {
 		return nil
 	}
-	want := engine.Action{Kind: engine.Exchange, Target: r.seat, Card: cards[r.take], Give: m.tbl.hand[r.give]}
+	want := engine.Action{Kind: engine.Exchange, Target: r.seat, Card: cards[r.take], Give: tp.tbl.hand[r.give]}
 	a, ok := legal(v, want)
 	if !ok {
-		m.say("that exchange is not allowed", true)
+		tp.ctx().Say("that exchange is not allowed", true)
 		return nil
 	}
 	r.step, r.take = 0, 0
-	return m.move(a)
+	return tp.move(a)
 }
 
 // raidView is the raider's overlay: every hand, one row a player.
-func (m *model) raidView(v *engine.View, w int) []string {
-	st := m.st
-	r := &m.tbl.raid
-	r.normalize(v, len(m.tbl.hand))
+func (tp *tablePage) raidView(v *engine.View, w int) []string {
+	st := tp.st
+	r := &tp.tbl.raid
+	r.normalize(v, len(tp.tbl.hand))
 	out := []string{
-		st.title.Render("ARMY OF GRAYSKULL") + " " + st.bold.Render("— you raid!") + m.countdown(m.scr.Table.RaidEnds),
+		st.title.Render("ARMY OF GRAYSKULL") + " " + st.bold.Render("— you raid!") + tp.countdown(tp.scr.Table.RaidEnds),
 		st.dim.Render("Take one action card (skip, reverse, draw two) from each player,"),
 		st.dim.Render("and give them one of yours for it."),
 		"",
@@ -130,14 +130,14 @@ func (m *model) raidView(v *engine.View, w int) []string {
 		if r.seat == s.Seat {
 			mark = st.turn.Render("▶ ")
 		}
-		row := mark + pad(m.seatName(s.Seat), 12) + " "
+		row := mark + pad(tp.seatName(s.Seat), 12) + " "
 		switch {
 		case s.Out:
 			row += st.dim.Render("out")
 		case !s.Raidable:
 			row += st.dim.Render("done ✓")
 		default:
-			row += m.raidHand(v, s.Seat)
+			row += tp.raidHand(v, s.Seat)
 		}
 		out = append(out, trunc(row, w))
 	}
@@ -146,7 +146,7 @@ func (m *model) raidView(v *engine.View, w int) []string {
 	if r.step == 1 {
 		give = st.turn.Render("▶ ") + st.bold.Render(pad("you give", 12)) + " "
 	}
-	out = append(out, trunc(give+m.cardRow(m.tbl.hand, r.step == 1, r.give, nil), w), "")
+	out = append(out, trunc(give+tp.cardRow(tp.tbl.hand, r.step == 1, r.give, nil), w), "")
 	if r.step == 0 {
 		out = append(out, st.dim.Render("↑/↓ player · ←/→ card · enter take it · e end the raid"))
 	} else {
@@ -156,8 +156,8 @@ func (m *model) raidView(v *engine.View, w int) []string {
 }
 
 // raidHand is a raided player's hand, the card to take marked.
-func (m *model) raidHand(v *engine.View, seat int) string {
-	r := &m.tbl.raid
+func (tp *tablePage) raidHand(v *engine.View, seat int) string {
+	r := &tp.tbl.raid
 	cards := takeable(v, seat)
 	var sel *engine.Card
 	if seat == r.seat && r.take < len(cards) {
@@ -168,14 +168,14 @@ func (m *model) raidHand(v *engine.View, seat int) string {
 	if sel != nil {
 		idx = slices.Index(hand, *sel)
 	}
-	return m.cardRow(hand, r.step == 0 && seat == r.seat, idx, func(c engine.Card) bool { return c.Kind.IsAction() })
+	return tp.cardRow(hand, r.step == 0 && seat == r.seat, idx, func(c engine.Card) bool { return c.Kind.IsAction() })
 }
 
 // cardRow draws cards as labels in a row; the one at sel is bracketed when
 // active, and cards for which fade is false are dimmed (nil: none).
-func (m *model) cardRow(cards []engine.Card, active bool, sel int, keep func(engine.Card) bool) string {
-	st := m.st
-	e := m.game().Settings.Edition
+func (tp *tablePage) cardRow(cards []engine.Card, active bool, sel int, keep func(engine.Card) bool) string {
+	st := tp.st
+	e := tp.game().Settings.Edition
 	parts := make([]string, len(cards))
 	for i, c := range cards {
 		l := st.label(c, e)

@@ -26,3 +26,6 @@ func ProfileText(p lobby.Profile) string { return records.ProfileText(p) }
 func BoardText(edition string, week bool, list []lobby.LeaderEntry, now time.Time) string {
 	return records.BoardText(edition, week, list, now)
 }
+
+// LadderText is the bot ladder as plain text, for `ssh HOST top bots`.
+func LadderText(list []lobby.LeaderEntry) string { return records.LadderText(list) }

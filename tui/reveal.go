@@ -14,10 +14,10 @@ import (
 // drawn so far (faces for the drawer only) and, at the end, the count.
 
 // revealView is the overlay of a Minion's draw.
-func (m *model) revealView(v *engine.View, w int) []string {
-	st := m.st
-	r := m.scr.Table.Reveal
-	who, by := m.seatName(r.Seat), m.seatName(r.By)
+func (tp *tablePage) revealView(v *engine.View, w int) []string {
+	st := tp.st
+	r := tp.scr.Table.Reveal
+	who, by := tp.seatName(r.Seat), tp.seatName(r.By)
 	if r.Seat == v.Seat {
 		who = "you"
 	}
@@ -36,9 +36,9 @@ func (m *model) revealView(v *engine.View, w int) []string {
 		}
 		out = append(out, fmt.Sprintf("%s %s until %s %s card comes up…", who, verb, article(col), col))
 	} else {
-		out = append(out, st.bold.Render(m.revealResult(who, r.Drawn, r.Found, col)))
+		out = append(out, st.bold.Render(tp.revealResult(who, r.Drawn, r.Found, col)))
 	}
-	out = append(out, "", m.revealCards(v, r.Cards, w), "")
+	out = append(out, "", tp.revealCards(v, r.Cards, w), "")
 	count := plural(r.Drawn, "card", "cards")
 	if !r.Done {
 		count += " so far"
@@ -48,7 +48,7 @@ func (m *model) revealView(v *engine.View, w int) []string {
 
 // revealResult is the line that ends the draw: "bo drew 4 cards until an
 // ORANGE card came up".
-func (m *model) revealResult(who string, n int, found bool, col string) string {
+func (tp *tablePage) revealResult(who string, n int, found bool, col string) string {
 	if !found {
 		return fmt.Sprintf("%s drew %s: nothing was left to draw", who, plural(n, "card", "cards"))
 	}
@@ -57,8 +57,8 @@ func (m *model) revealResult(who string, n int, found bool, col string) string {
 
 // revealCards is the row of cards drawn so far: their labels for the
 // drawer, card backs for everyone else. A long row keeps its latest cards.
-func (m *model) revealCards(v *engine.View, cards []engine.Card, w int) string {
-	st := m.st
+func (tp *tablePage) revealCards(v *engine.View, cards []engine.Card, w int) string {
+	st := tp.st
 	parts := make([]string, 0, len(cards))
 	for _, c := range cards {
 		if c == (engine.Card{}) {
@@ -85,10 +85,10 @@ func article(word string) string {
 
 // revealKey answers the keys pressed while a Minion's draw is shown: the
 // table holds every move until it is done.
-func (m *model) revealKey(k tea.KeyMsg) tea.Cmd {
-	if cmd, ok := m.commonKey(k); ok {
+func (tp *tablePage) revealKey(k tea.KeyMsg) tea.Cmd {
+	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
-	m.say("wait: "+m.seatName(m.scr.Table.Reveal.Seat)+" is still drawing", false)
+	tp.ctx().Say("wait: "+tp.seatName(tp.scr.Table.Reveal.Seat)+" is still drawing", false)
 	return nil
 }

@@ -11,13 +11,16 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/tui/page/create"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // roomState is the waiting room's selected seat, and its line for
 // inviting a player (invite.go).
 type roomState struct {
 	cursor int
+	// chosen is set once a player who is not the host moves the
+	// selection (to report someone): only then is it marked for them.
+	chosen bool
 	invite inviteBox
 }
 
@@ -61,73 +64,75 @@ var (
 	}
 )
 
-func (m *model) roomKey(k tea.KeyMsg) tea.Cmd {
-	if tv := m.scr.Table.Tournament; tv != nil && (tv.Started || m.scr.Table.You < 0 || is(k, roomKeys.Edit)) {
-		return m.tourRoomKey(k) // the tournament's room, for a spectator
+func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
+	if tv := tp.scr.Table.Tournament; tv != nil && (tv.Started || tp.scr.Table.You < 0 || is(k, roomKeys.Edit)) {
+		return tp.tourRoomKey(k) // the tournament's room, for a spectator
 	}
-	if m.tbl.chat.open {
-		return m.chatKey(k)
+	if tp.tbl.chat.open {
+		return tp.chatKey(k)
 	}
-	if m.room.invite.open {
-		return m.inviteKey(k)
+	if tp.room.invite.open {
+		return tp.inviteKey(k)
 	}
-	t := m.scr.Table
+	t := tp.scr.Table
 	switch {
 	case is(k, roomKeys.Up):
-		m.room.cursor = max(m.room.cursor-1, 0)
+		tp.room.cursor, tp.room.chosen = max(tp.room.cursor-1, 0), true
 	case is(k, roomKeys.Down):
-		m.room.cursor = min(m.room.cursor+1, len(t.Seats)-1)
+		tp.room.cursor, tp.room.chosen = min(tp.room.cursor+1, len(t.Seats)-1), true
 	case is(k, roomKeys.Start):
-		if m.hostOnly("start the game") {
-			return m.send(lobby.Intent{Kind: lobby.Start})
+		if tp.hostOnly("start the game") {
+			tp.ctx().Send(lobby.Intent{Kind: lobby.Start})
+			return nil
 		}
 	case is(k, roomKeys.AddBot):
-		if m.hostOnly("add bots") {
+		if tp.hostOnly("add bots") {
 			if t.Taken >= len(t.Seats) {
-				m.say("every seat is taken", true)
+				tp.ctx().Say("every seat is taken", true)
 				return nil
 			}
-			return m.send(lobby.Intent{Kind: lobby.AddBot})
+			tp.ctx().Send(lobby.Intent{Kind: lobby.AddBot})
+			return nil
 		}
 	case is(k, roomKeys.Remove):
-		if m.hostOnly("remove bots or players") {
-			return m.removeSeat(m.room.cursor)
+		if tp.hostOnly("remove bots or players") {
+			return tp.removeSeat(tp.room.cursor)
 		}
 	case is(k, roomKeys.LevelDown):
-		return m.roomLevelKey(-1)
+		return tp.roomLevelKey(-1)
 	case is(k, roomKeys.LevelUp):
-		return m.roomLevelKey(1)
+		return tp.roomLevelKey(1)
 	case is(k, roomKeys.Pace):
-		return m.roomPaceKey()
+		return tp.roomPaceKey()
 	case is(k, roomKeys.Edit):
-		if m.hostOnly("change the rules") {
-			m.form = create.Configure(t.Settings)
-			m.page = pageCreate
-			return m.send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
+		if tp.hostOnly("change the rules") {
+			tp.ctx().Go(ui.Rules, "")
+			tp.ctx().Send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
+			return nil
 		}
 	case is(k, roomKeys.Chat):
-		m.tbl.chat.open = true
+		tp.tbl.chat.open = true
 	case is(k, roomKeys.Invite):
-		m.room.invite.open = true
+		tp.room.invite.open = true
 	case is(k, roomKeys.Report):
-		return m.reportSeat(m.room.cursor) // moderation.go
+		return tp.reportSeat(tp.room.cursor) // moderation.go
 	case is(k, roomKeys.Leave):
-		return m.leaveTable()
+		return tp.leaveTable()
 	case is(k, roomKeys.Help):
-		m.openHelp()
+		tp.ctx().Go(ui.Help, "")
 	default:
 		if t.Host {
-			m.say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · r report · i invite · t chat · l leave", false)
+			tp.ctx().Say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · r report · i invite · t chat · l leave", false)
 		} else {
-			m.say("waiting for the host to start · ↑/↓ r report a player · i invite a friend · t chat · l leave", false)
+			tp.ctx().Say("waiting for the host to start · ↑/↓ r report a player · i invite a friend · t chat · l leave", false)
 		}
 	}
 	return nil
 }
 
 // hostOnly reports whether the player hosts the table, saying so if not.
-func (m *model) hostOnly(what string) bool {
-	t := m.scr.Table
+func (tp *tablePage) hostOnly(what string) bool {
+	t := tp.scr.Table
 	if t.Host {
 		return true
 	}
@@ -137,26 +142,28 @@ func (m *model) hostOnly(what string) bool {
 			host = clean(s.Nick) + ", the host,"
 		}
 	}
-	m.say("only "+host+" can "+what, true)
+	tp.ctx().Say("only "+host+" can "+what, true)
 	return false
 }
 
 // removeSeat removes the bot, or kicks the player, in seat i.
-func (m *model) removeSeat(i int) tea.Cmd {
-	t := m.scr.Table
+func (tp *tablePage) removeSeat(i int) tea.Cmd {
+	t := tp.scr.Table
 	if i < 0 || i >= len(t.Seats) {
 		return nil
 	}
 	s := t.Seats[i]
 	switch {
 	case s.Empty():
-		m.say("that seat is empty: choose a bot or a player with ↑/↓", true)
+		tp.ctx().Say("that seat is empty: choose a bot or a player with ↑/↓", true)
 	case i == t.You:
-		m.say("that is you: press l to leave", true)
+		tp.ctx().Say("that is you: press l to leave", true)
 	case s.Bot:
-		return m.send(lobby.Intent{Kind: lobby.RemoveBot, Seat: i})
+		tp.ctx().Send(lobby.Intent{Kind: lobby.RemoveBot, Seat: i})
+		return nil
 	default:
-		return m.send(lobby.Intent{Kind: lobby.Kick, Seat: i})
+		tp.ctx().Send(lobby.Intent{Kind: lobby.Kick, Seat: i})
+		return nil
 	}
 	return nil
 }
@@ -165,8 +172,8 @@ func (m *model) removeSeat(i int) tea.Cmd {
 // to 500". In a narrow window the host's name for the table goes first,
 // then the edition's long name, then "private": the short name friends
 // meet by and the mode ("partners, 500") stay.
-func (m *model) tableTitle(t *lobby.TableView) string {
-	st := m.st
+func (tp *tablePage) tableTitle(t *lobby.TableView) string {
+	st := tp.st
 	sep := st.dim.Render(" · ")
 	vis := "public"
 	if !t.Public {
@@ -183,7 +190,7 @@ func (m *model) tableTitle(t *lobby.TableView) string {
 		func() { ed = shortEdition(t.Settings.Edition) },
 		func() { vis = "" },
 	} {
-		if width(title) < m.w {
+		if width(title) < tp.w {
 			break
 		}
 		cut()
@@ -196,19 +203,19 @@ func (m *model) tableTitle(t *lobby.TableView) string {
 // cards and the edition's colours, then every house rule in force,
 // wrapped over as many lines as they take (a friend who joins reads them
 // all before the game starts).
-func (m *model) rulesLines(s engine.Settings) []string {
-	st := m.st
+func (tp *tablePage) rulesLines(s engine.Settings) []string {
+	st := tp.st
 	printed := s
 	printed.House = engine.HouseRules{}
 	first := rulesLine(printed)
 	var out []string
-	if sw := m.swatchLine(s.Edition); width(first)+3+width(sw) < m.w {
+	if sw := tp.swatchLine(s.Edition); width(first)+3+width(sw) < tp.w {
 		out = append(out, " "+st.dim.Render(first+" · ")+sw)
 	} else {
 		out = append(out, " "+st.dim.Render(first), " "+sw)
 	}
 	if len(s.House.Describe()) > 0 {
-		for i, l := range wrapText(houseLine(s.House), m.w-4) {
+		for i, l := range wrapText(houseLine(s.House), tp.w-4) {
 			indent := "   " // (under "house rules:" a line goes on)
 			if i == 0 {
 				indent = " "
@@ -219,30 +226,30 @@ func (m *model) rulesLines(s engine.Settings) []string {
 	return out
 }
 
-func (m *model) roomView() []string {
-	if m.scr.Table.Tournament != nil {
-		return m.tourRoomView()
+func (tp *tablePage) roomView() []string {
+	if tp.scr.Table.Tournament != nil {
+		return tp.tourRoomView()
 	}
-	st := m.st
-	t := m.scr.Table
-	out := m.top("", "")
-	out = append(out, " "+m.tableTitle(t))
-	out = append(out, m.rulesLines(t.Settings)...)
+	st := tp.st
+	t := tp.scr.Table
+	out := tp.ctx().top("", "")
+	out = append(out, " "+tp.tableTitle(t))
+	out = append(out, tp.rulesLines(t.Settings)...)
 	out = append(out, "")
-	seats := m.seatLines(t)
-	side := m.roomSide(t)
-	out = append(out, sideBySide(seats, side, roomSeatsW, m.w)...)
+	seats := tp.seatLines(t)
+	side := tp.roomSide(t)
+	out = append(out, sideBySide(seats, side, roomSeatsW, tp.w)...)
 	if t.Watching > 0 {
 		out = append(out, " "+st.dim.Render(plural(t.Watching, "person", "people")+" watching"))
 	}
-	if m.room.invite.open {
-		out = append(out, trunc(m.inviteLine(), m.w))
+	if tp.room.invite.open {
+		out = append(out, trunc(tp.inviteLine(), tp.w))
 	}
 	out = append(out, "")
-	room := m.h - len(out) - 3
+	room := tp.h - len(out) - 3
 	if room > 0 {
 		out = append(out, " "+st.dim.Render("table talk"))
-		for _, l := range m.logLines(t.Log, m.w-4, room) {
+		for _, l := range tp.logLines(t.Log, tp.w-4, room) {
 			out = append(out, "   "+l)
 		}
 	}
@@ -250,18 +257,18 @@ func (m *model) roomView() []string {
 	if t.Host {
 		foot = roomHostKeyMap
 	}
-	return m.bottom(out, st.footer(m.w, foot))
+	return tp.ctx().bottom(out, st.footer(tp.w, foot))
 }
 
 // roomKeyMap is the waiting room's key map now.
-func (m *model) roomKeyMap() help.KeyMap {
-	t := m.scr.Table
+func (tp *tablePage) roomKeyMap() help.KeyMap {
+	t := tp.scr.Table
 	switch {
 	case t.Tournament != nil && (t.Tournament.Started || t.You < 0):
 		return tourRoomKeyMap(t)
-	case m.tbl.chat.open:
+	case tp.tbl.chat.open:
 		return chatKeyMap
-	case m.room.invite.open:
+	case tp.room.invite.open:
 		return inviteKeyMap
 	case t.Tournament != nil:
 		return tourRoomKeyMap(t)
@@ -272,21 +279,22 @@ func (m *model) roomKeyMap() help.KeyMap {
 }
 
 // swatchLine is the edition's colours by name, each in its colour.
-func (m *model) swatchLine(e engine.Edition) string {
+func (tp *tablePage) swatchLine(e engine.Edition) string {
 	var parts []string
 	for _, c := range e.Colors() {
-		parts = append(parts, m.st.color(c).Render(c.String()))
+		parts = append(parts, tp.st.color(c).Render(c.String()))
 	}
 	return strings.Join(parts, " ")
 }
 
-// seatLines lists the seats, the selected one marked for the host.
-func (m *model) seatLines(t *lobby.TableView) []string {
-	st := m.st
+// seatLines lists the seats, the selected one marked for the host, and
+// for another player once they have moved it.
+func (tp *tablePage) seatLines(t *lobby.TableView) []string {
+	st := tp.st
 	out := []string{" " + st.bold.Render("seats") + st.dim.Render(fmt.Sprintf("  %d/%d taken", t.Taken, len(t.Seats)))}
 	for i, s := range t.Seats {
 		mark := "   "
-		if t.Host && i == m.room.cursor {
+		if (t.Host || tp.room.chosen) && i == tp.room.cursor {
 			mark = " " + st.turn.Render("▶") + " "
 		}
 		name := st.dim.Render(pad("· empty", 17))
@@ -296,67 +304,67 @@ func (m *model) seatLines(t *lobby.TableView) []string {
 				name = st.bold.Render(name)
 			}
 		}
-		out = append(out, mark+fmt.Sprintf("%2d  ", i+1)+name+m.seatTags(t, i))
+		out = append(out, mark+fmt.Sprintf("%2d  ", i+1)+name+tp.seatTags(t, i))
 	}
 	return out
 }
 
 // seatTags are a seat's marks: host, you, bot, away.
-func (m *model) seatTags(t *lobby.TableView, i int) string {
+func (tp *tablePage) seatTags(t *lobby.TableView, i int) string {
 	s := t.Seats[i]
 	var tags []string
 	if s.Host {
-		tags = append(tags, m.st.accent.Render("host"))
+		tags = append(tags, tp.st.accent.Render("host"))
 	}
 	if i == t.You {
 		tags = append(tags, "you")
 	}
 	if s.Bot {
-		tags = append(tags, m.st.dim.Render(s.Level.String()+" bot"))
+		tags = append(tags, tp.st.dim.Render(s.Level.String()+" bot"))
 	}
 	if s.Program {
-		tags = append(tags, m.st.dim.Render("API bot"))
+		tags = append(tags, tp.st.dim.Render("API bot"))
 	}
 	if !s.Empty() && !s.Bot && !s.Connected {
-		tags = append(tags, m.st.warn.Render("away"))
+		tags = append(tags, tp.st.warn.Render("away"))
 	}
 	if s.AutoPlay {
-		tags = append(tags, m.st.dim.Render("bot playing"))
+		tags = append(tags, tp.st.dim.Render("bot playing"))
 	}
-	return strings.Join(tags, m.st.dim.Render(" · "))
+	return strings.Join(tags, tp.st.dim.Render(" · "))
 }
 
 // roomSide is the right of the waiting room: the private code, drawn big so
 // it can be read out, or the public countdown.
-func (m *model) roomSide(t *lobby.TableView) []string {
-	st := m.st
+func (tp *tablePage) roomSide(t *lobby.TableView) []string {
+	st := tp.st
 	var out []string
 	if t.Code != "" {
 		out = append(out, st.bold.Render("share this code with friends"))
-		out = append(out, m.bigCode(t.Code)...)
+		out = append(out, tp.bigCode(t.Code)...)
 		out = append(out, st.dim.Render("they choose Join by code in the lobby"))
 		out = append(out, st.dim.Render("or, online now: press i to invite them"))
-		if m.addr != "" {
+		if tp.addr != "" {
 			out = append(out, st.dim.Render("or run:"))
-			out = append(out, joinCommand(m.addr, lobby.FormatCode(clean(t.Code)), m.w-roomSeatsW)...)
+			out = append(out, joinCommand(tp.addr, lobby.FormatCode(clean(t.Code)), tp.w-roomSeatsW)...)
 		}
 	} else {
 		out = append(out, st.bold.Render("public table"))
 		if !t.StartsAt.IsZero() {
-			out = append(out, "", st.title.Render("starts in "+clock(t.StartsAt.Sub(m.now()))),
+			out = append(out, "", st.title.Render("starts in "+clock(t.StartsAt.Sub(tp.now()))),
 				st.dim.Render("bots fill the free seats then"))
 		} else {
 			out = append(out, "", st.dim.Render("listed in the lobby: players may sit"))
 		}
 	}
-	if code := lobby.FormatCode(clean(m.scr.Rejoin)); code != "" {
+	if code := lobby.FormatCode(clean(tp.scr.Rejoin)); code != "" {
 		// A guest has no key to come back with: this code is theirs.
-		if m.addr == "" {
+		if tp.addr == "" {
 			out = append(out, "", st.bold.Render("a guest? if you drop, ssh in with"),
 				st.dim.Render("rejoin "+code+" for your seat"))
 		} else {
 			out = append(out, "", st.bold.Render("a guest? if you drop, your seat:"))
-			for _, l := range sshCommand(m.addr, "rejoin", code, m.w-roomSeatsW) {
+			for _, l := range sshCommand(tp.addr, "rejoin", code, tp.w-roomSeatsW) {
 				out = append(out, st.dim.Render(l))
 			}
 		}
@@ -376,7 +384,7 @@ func (m *model) roomSide(t *lobby.TableView) []string {
 		out = append(out, st.ok.Render("ready: press s to start"))
 	}
 	if t.Host {
-		out = append(out, m.botLines(t)...)
+		out = append(out, tp.botLines(t)...)
 	}
 	return out
 }
@@ -400,13 +408,13 @@ func sshCommand(addr, verb, code string, w int) []string {
 
 // bigCode draws a table code one group of characters to a box, the
 // groups people read out and type.
-func (m *model) bigCode(code string) []string {
-	b := m.st.accent
+func (tp *tablePage) bigCode(code string) []string {
+	b := tp.st.accent
 	var top, mid, bot strings.Builder
 	for _, group := range strings.Split(lobby.FormatCode(clean(code)), "-") {
 		line := strings.Repeat("─", utf8.RuneCountInString(group)+2)
 		top.WriteString(b.Render("╭" + line + "╮"))
-		mid.WriteString(b.Render("│") + " " + m.st.bold.Render(group) + " " + b.Render("│"))
+		mid.WriteString(b.Render("│") + " " + tp.st.bold.Render(group) + " " + b.Render("│"))
 		bot.WriteString(b.Render("╰" + line + "╯"))
 	}
 	return []string{top.String(), mid.String(), bot.String()}

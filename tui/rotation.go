@@ -50,15 +50,15 @@ func rotationRound(v *engine.View) int {
 
 // rotationLines are the schedule, a line a partnership pair, with what each
 // partnership has scored; ▶ marks the round being (or about to be) played.
-func (m *model) rotationLines(v *engine.View, w int) []string {
-	if t := m.scr.Table; t != nil && t.Tournament != nil {
-		return m.tourLines(t.Tournament, v, w)
+func (tp *tablePage) rotationLines(v *engine.View, w int) []string {
+	if t := tp.scr.Table; t != nil && t.Tournament != nil {
+		return tp.tourLines(t.Tournament, v, w)
 	}
 	r := v.Rotation
 	if r == nil {
 		return nil
 	}
-	st := m.st
+	st := tp.st
 	hand := fmt.Sprintf("hand %d of %d", max(v.HandNo, 1), r.Hands)
 	if v.Phase == engine.PhaseDeal && v.HandNo < r.Hands {
 		hand = fmt.Sprintf("next: hand %d of %d", v.HandNo+1, r.Hands)
@@ -77,7 +77,7 @@ func (m *model) rotationLines(v *engine.View, w int) []string {
 				line += st.dim.Render(" · ")
 			}
 			a, b := team[0], team[1]
-			line += pad(trunc(m.seatName(a), 6)+"+"+trunc(m.seatName(b), 6), 13) + padLeft(fmt.Sprint(r.Tally[a][b]), 4)
+			line += pad(trunc(tp.seatName(a), 6)+"+"+trunc(tp.seatName(b), 6), 13) + padLeft(fmt.Sprint(r.Tally[a][b]), 4)
 		}
 		out = append(out, trunc(line, w))
 	}
@@ -85,11 +85,11 @@ func (m *model) rotationLines(v *engine.View, w int) []string {
 }
 
 // partnerText is "team A with cy" for the hand title, or "".
-func (m *model) partnerText(v *engine.View) string {
+func (tp *tablePage) partnerText(v *engine.View) string {
 	s := v.Seats[v.Seat]
 	p := partnerOf(v, v.Seat)
 	if s.Team < 0 || p < 0 {
 		return ""
 	}
-	return "team " + string(rune('A'+s.Team)) + " with " + m.seatName(p)
+	return "team " + string(rune('A'+s.Team)) + " with " + tp.seatName(p)
 }

@@ -68,7 +68,7 @@ func TestKeptOverlayIsTheOverlayNow(t *testing.T) {
 		if name == "colour" {
 			pressAll(m, []string{"end", "enter"})
 		}
-		ov := m.overlay()
+		ov := m.table.overlay()
 		require.NotEqual(t, ovNone, ov, name)
 		for step := range 80 {
 			now = fixedNow.Add(time.Duration(step) * 250 * time.Millisecond)
@@ -77,11 +77,11 @@ func TestKeptOverlayIsTheOverlayNow(t *testing.T) {
 				run(m, cmd)
 			}
 			for _, compact := range []bool{false, true} {
-				kept := m.keptOverlay(ov, m.scr.Table.Game, compact)
-				memo := m.memo
-				m.memo = nil // drawn afresh: nothing of it kept
-				fresh := m.overlayBox(ov, m.scr.Table.Game, compact)
-				m.memo = memo
+				kept := m.table.keptOverlay(ov, m.scr.Table.Game, compact)
+				memo := m.table.memo
+				m.table.memo = nil // drawn afresh: nothing of it kept
+				fresh := m.table.overlayBox(ov, m.scr.Table.Game, compact)
+				m.table.memo = memo
 				require.Equal(t, fresh, kept, "%s, step %d", name, step)
 			}
 		}

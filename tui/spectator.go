@@ -12,8 +12,8 @@ import (
 
 // canSit reports whether a spectator could sit at their (public) table:
 // a bot holds a seat there. Watching a table is never a dead end.
-func (m *model) canSit() bool {
-	t := m.scr.Table
+func (tp *tablePage) canSit() bool {
+	t := tp.scr.Table
 	if t == nil || !t.Public || t.You >= 0 || t.Status == lobby.Finished {
 		return false
 	}
@@ -26,16 +26,16 @@ func (m *model) canSit() bool {
 }
 
 // spectatorSit is s for a spectator: take a bot's seat (or a free one).
-func (m *model) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
-	if !is(k, tableKeys.Sit) || !m.canSit() {
+func (tp *tablePage) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
+	if !is(k, tableKeys.Sit) || !tp.canSit() {
 		return nil, false
 	}
-	return m.sitAt(m.scr.Table.TableInfo), true
+	return tp.sitAt(tp.scr.Table.TableInfo), true
 }
 
 // sitAt sits at table t.
-func (m *model) sitAt(t lobby.TableInfo) tea.Cmd {
+func (tp *tablePage) sitAt(t lobby.TableInfo) tea.Cmd {
 	id := t.ID
-	m.say(ui.SittingAt(t), false)
-	return m.call(func(s Session) error { return s.Sit(id) })
+	tp.ctx().Say(ui.SittingAt(t), false)
+	return tp.ctx().Call(func(s Session) error { return s.Sit(id) }, nil)
 }

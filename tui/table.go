@@ -7,6 +7,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // overlay is a moment that takes the whole attention, drawn over the table.
@@ -57,16 +58,16 @@ type raidState struct {
 func newTableState() *tableState { return &tableState{chat: newChatBox()} }
 
 // game is the viewer's view of the game, or nil.
-func (m *model) game() *engine.View {
-	if t := m.scr.Table; t != nil {
+func (tp *tablePage) game() *engine.View {
+	if t := tp.scr.Table; t != nil {
 		return t.Game
 	}
 	return nil
 }
 
 // seated reports whether the player has a seat in the game.
-func (m *model) seated() bool {
-	t := m.scr.Table
+func (tp *tablePage) seated() bool {
+	t := tp.scr.Table
 	return t != nil && t.You >= 0 && t.Game != nil && t.Game.Seat >= 0
 }
 
@@ -180,13 +181,13 @@ func canArm(v *engine.View) bool {
 
 // overlay is the overlay on screen: one the player opened, or one the
 // game's state calls for.
-func (m *model) overlay() overlay {
-	v := m.game()
+func (tp *tablePage) overlay() overlay {
+	v := tp.game()
 	if v == nil {
 		return ovNone
 	}
-	t := m.scr.Table
-	if m.tbl.open == ovLeave {
+	t := tp.scr.Table
+	if tp.tbl.open == ovLeave {
 		return ovLeave
 	}
 	switch {
@@ -199,14 +200,14 @@ func (m *model) overlay() overlay {
 	case v.Phase == engine.PhaseFirstColor && v.Can(engine.ChooseColor):
 		return ovFirstColor
 	case v.Phase == engine.PhaseChallenge && v.Can(engine.ChallengeDrawFour) &&
-		!(v.Pending > 0 && (m.tbl.open == ovColor || m.tbl.open == ovTarget)): // stacking a wild on it
+		!(v.Pending > 0 && (tp.tbl.open == ovColor || tp.tbl.open == ovTarget)): // stacking a wild on it
 		return ovChallenge
 	case v.Phase == engine.PhaseRace && v.Can(engine.Drop):
 		return ovRace
 	case v.Phase == engine.PhaseRaid && v.Hands != nil && v.Can(engine.EndRaid):
 		return ovRaid
 	}
-	return m.tbl.open
+	return tp.tbl.open
 }
 
 // moveWait is how long a move holds back the next one if the table does
@@ -216,12 +217,13 @@ const moveWait = 2 * time.Second
 // move sends a move to the table. Until the table answers (a newer screen
 // arrives), further moves are held back: a double press must not play two
 // cards, or draw twice.
-func (m *model) move(a engine.Action) tea.Cmd {
-	if !m.tbl.sentAt.IsZero() && m.now().Sub(m.tbl.sentAt) < moveWait {
+func (tp *tablePage) move(a engine.Action) tea.Cmd {
+	if !tp.tbl.sentAt.IsZero() && tp.now().Sub(tp.tbl.sentAt) < moveWait {
 		return nil
 	}
-	m.tbl.sentAt = m.now()
-	return m.send(lobby.Intent{Kind: lobby.Move, Action: a})
+	tp.tbl.sentAt = tp.now()
+	tp.ctx().Send(lobby.Intent{Kind: lobby.Move, Action: a})
+	return nil
 }
 
 // legal finds the legal move that matches want (Kind, Card, Color, Target, UNO).
@@ -235,43 +237,43 @@ func legal(v *engine.View, want engine.Action) (engine.Action, bool) {
 	return engine.Action{}, false
 }
 
-func (m *model) tableKey(k tea.KeyMsg) tea.Cmd {
-	if m.tbl.chat.open {
-		return m.chatKey(k)
+func (tp *tablePage) tableKey(k tea.KeyMsg) tea.Cmd {
+	if tp.tbl.chat.open {
+		return tp.chatKey(k)
 	}
-	if !m.seated() {
-		return m.spectatorKey(k)
+	if !tp.seated() {
+		return tp.spectatorKey(k)
 	}
-	switch m.overlay() {
+	switch tp.overlay() {
 	case ovLeave:
-		return m.leaveKey(k)
+		return tp.leaveKey(k)
 	case ovFinal:
-		return m.finalKey(k)
+		return tp.finalKey(k)
 	case ovColor, ovFirstColor:
-		return m.colorKey(k)
+		return tp.colorKey(k)
 	case ovTarget:
-		return m.targetKey(k)
+		return tp.targetKey(k)
 	case ovChallenge:
-		return m.challengeKey(k)
+		return tp.challengeKey(k)
 	case ovRace:
-		return m.raceKey(k)
+		return tp.raceKey(k)
 	case ovRaid:
-		return m.raidKey(k)
+		return tp.raidKey(k)
 	case ovReveal:
-		return m.revealKey(k)
+		return tp.revealKey(k)
 	}
-	return m.playKey(k)
+	return tp.playKey(k)
 }
 
 // commonKey handles the keys that work under any overlay: chat, help, leave.
-func (m *model) commonKey(k tea.KeyMsg) (tea.Cmd, bool) {
+func (tp *tablePage) commonKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	switch {
 	case is(k, tableKeys.Chat):
-		m.tbl.chat.open = true
+		tp.tbl.chat.open = true
 	case is(k, tableKeys.Help):
-		m.openHelp()
+		tp.ctx().Go(ui.Help, "")
 	case is(k, tableKeys.Leave):
-		return m.leave(), true
+		return tp.leave(), true
 	default:
 		return nil, false
 	}
@@ -279,59 +281,60 @@ func (m *model) commonKey(k tea.KeyMsg) (tea.Cmd, bool) {
 }
 
 // leave leaves the table, asking first when a game is under way.
-func (m *model) leave() tea.Cmd {
-	v := m.game()
-	if m.seated() && v != nil && v.Phase != engine.PhaseGameOver && m.scr.Table.Status == lobby.Playing {
-		m.tbl.open = ovLeave
+func (tp *tablePage) leave() tea.Cmd {
+	v := tp.game()
+	if tp.seated() && v != nil && v.Phase != engine.PhaseGameOver && tp.scr.Table.Status == lobby.Playing {
+		tp.tbl.open = ovLeave
 		return nil
 	}
-	return m.leaveTable()
+	return tp.leaveTable()
 }
 
-func (m *model) spectatorKey(k tea.KeyMsg) tea.Cmd {
-	if cmd, ok := m.commonKey(k); ok {
+func (tp *tablePage) spectatorKey(k tea.KeyMsg) tea.Cmd {
+	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
 	if is(k, tableKeys.Back) {
-		return m.leaveTable()
+		return tp.leaveTable()
 	}
-	if cmd, ok := m.spectatorSit(k); ok { // a bot's seat to take (spectator.go)
+	if cmd, ok := tp.spectatorSit(k); ok { // a bot's seat to take (spectator.go)
 		return cmd
 	}
-	m.say("you are watching: t chat · q back to the lobby", false)
+	tp.ctx().Say("you are watching: t chat · q back to the lobby", false)
 	return nil
 }
 
-func (m *model) leaveKey(k tea.KeyMsg) tea.Cmd {
+func (tp *tablePage) leaveKey(k tea.KeyMsg) tea.Cmd {
 	switch {
 	case is(k, tableKeys.LeaveYes):
-		m.tbl.open = ovNone
-		return m.leaveTable()
+		tp.tbl.open = ovNone
+		return tp.leaveTable()
 	case is(k, tableKeys.LeaveNo):
-		m.tbl.open = ovNone
+		tp.tbl.open = ovNone
 	default:
-		m.say("y leaves the game, n stays", false)
+		tp.ctx().Say("y leaves the game, n stays", false)
 	}
 	return nil
 }
 
-func (m *model) finalKey(k tea.KeyMsg) tea.Cmd {
+func (tp *tablePage) finalKey(k tea.KeyMsg) tea.Cmd {
 	switch {
 	case is(k, tableKeys.Rematch):
-		if m.hostOnly("start a rematch") {
-			return m.send(lobby.Intent{Kind: lobby.Rematch})
+		if tp.hostOnly("start a rematch") {
+			tp.ctx().Send(lobby.Intent{Kind: lobby.Rematch})
+			return nil
 		}
 	case is(k, tableKeys.ToLobby):
-		return m.leaveTable()
+		return tp.leaveTable()
 	case is(k, tableKeys.Chat):
-		m.tbl.chat.open = true
+		tp.tbl.chat.open = true
 	case is(k, tableKeys.Help):
-		m.openHelp()
+		tp.ctx().Go(ui.Help, "")
 	default:
-		if m.scr.Table.Host {
-			m.say("r plays again with the same seats · enter goes back to the lobby", false)
+		if tp.scr.Table.Host {
+			tp.ctx().Say("r plays again with the same seats · enter goes back to the lobby", false)
 		} else {
-			m.say("the host may start a rematch · enter goes back to the lobby", false)
+			tp.ctx().Say("the host may start a rematch · enter goes back to the lobby", false)
 		}
 	}
 	return nil

@@ -15,14 +15,14 @@ import (
 // seatName is the nickname in a seat. A table's frame names its seats
 // several times over; while it shows one, the names are cleaned once for
 // as long as they stay the same (memo.names).
-func (m *model) seatName(seat int) string {
-	t := m.scr.Table
+func (tp *tablePage) seatName(seat int) string {
+	t := tp.scr.Table
 	if t != nil && seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Nick != "" {
 		raw := t.Seats[seat].Nick
-		if m.memo == nil {
+		if tp.memo == nil {
 			return clean(raw)
 		}
-		ns := &m.memo.names
+		ns := &tp.memo.names
 		for len(*ns) <= seat {
 			*ns = append(*ns, keptName{})
 		}
@@ -41,33 +41,33 @@ func (m *model) seatName(seat int) string {
 type keptName struct{ raw, clean string }
 
 // countdown is " · 0:24" until at, or "" without a deadline.
-func (m *model) countdown(at time.Time) string {
+func (tp *tablePage) countdown(at time.Time) string {
 	if at.IsZero() {
 		return ""
 	}
-	left := at.Sub(m.now())
+	left := at.Sub(tp.now())
 	s := " · " + seconds(left)
 	if left > time.Minute {
 		s = " · " + clock(left)
 	}
 	urgent := left <= 5*time.Second
-	return keep(&m.st.drawn, countdownKey{s, urgent}, func() string {
+	return keep(&tp.st.drawn, countdownKey{s, urgent}, func() string {
 		if urgent {
-			return m.st.err.Render(s)
+			return tp.st.err.Render(s)
 		}
-		return m.st.accent.Render(s)
+		return tp.st.accent.Render(s)
 	})
 }
 
 // phaseNote says what the game waits for, in a few words.
-func (m *model) phaseNote(v *engine.View) string {
-	who := m.seatName(v.Current)
+func (tp *tablePage) phaseNote(v *engine.View) string {
+	who := tp.seatName(v.Current)
 	mine := v.Seat >= 0 && v.Current == v.Seat
-	if t := m.scr.Table; t != nil && t.Reveal != nil {
+	if t := tp.scr.Table; t != nil && t.Reveal != nil {
 		if t.Reveal.Seat == v.Seat {
 			return "you draw for the Mutated Minion"
 		}
-		return m.seatName(t.Reveal.Seat) + " draws for the Mutated Minion"
+		return tp.seatName(t.Reveal.Seat) + " draws for the Mutated Minion"
 	}
 	switch v.Phase {
 	case engine.PhaseDeal:
@@ -93,7 +93,7 @@ func (m *model) phaseNote(v *engine.View) string {
 	case engine.PhaseRace:
 		return "CHILI RACE: everyone drops!"
 	case engine.PhaseRaid:
-		return m.seatName(v.Player) + " raids with the Army of Grayskull"
+		return tp.seatName(v.Player) + " raids with the Army of Grayskull"
 	case engine.PhaseGameOver:
 		return "the game is over"
 	}
@@ -107,8 +107,8 @@ func (m *model) phaseNote(v *engine.View) string {
 }
 
 // deadline is when the game's current wait ends.
-func (m *model) deadline(v *engine.View) time.Time {
-	t := m.scr.Table
+func (tp *tablePage) deadline(v *engine.View) time.Time {
+	t := tp.scr.Table
 	switch v.Phase {
 	case engine.PhaseRace:
 		return t.RaceEnds
@@ -124,35 +124,35 @@ func (m *model) deadline(v *engine.View) time.Time {
 
 // tableView draws the table: the header; the piles and the players beside
 // them, the log below the players; the hand; the status line and the keys.
-func (m *model) tableView() []string {
-	t := m.scr.Table
+func (tp *tablePage) tableView() []string {
+	t := tp.scr.Table
 	v := t.Game
-	m.memoNow()
-	hk := headerKey{w: m.w, watching: t.Watching, dir: v.Direction, tour: -1, short: t.Short, code: t.Code, set: v.Settings}
+	tp.memoNow()
+	hk := headerKey{w: tp.w, watching: t.Watching, dir: v.Direction, tour: -1, short: t.Short, code: t.Code, set: v.Settings}
 	if t.Tournament != nil {
 		hk.tour = t.Tournament.Table
 	}
-	fl := m.lists()
-	out := append(fl.frame[:0], keptByShown(&m.memo.header, hk, func() []string { return m.tableHeader(t, v) })...)
+	fl := tp.lists()
+	out := append(fl.frame[:0], keptByShown(&tp.memo.header, hk, func() []string { return tp.tableHeader(t, v) })...)
 	handH, blank := 6, 1 // title, four lines of cards, marks; a blank above
-	if !m.seated() {
+	if !tp.seated() {
 		handH = 2
-	} else if sh := m.handShape(); !sh.lift {
+	} else if sh := tp.handShape(); !sh.lift {
 		// Rows of cards: the log gives them its room, and the blank
 		// above them goes first.
 		handH = 1 + sh.lines()
-		if m.h-4-handH-1 < 12 {
+		if tp.h-4-handH-1 < 12 {
 			blank = 0
 		}
 	}
-	midH := m.h - len(out) - handH - blank - 2
+	midH := tp.h - len(out) - handH - blank - 2
 	leftW := 30
-	if m.w >= 110 {
+	if tp.w >= 110 {
 		leftW = 34
 	}
-	left := m.pileColumn(v, leftW)
-	right := m.playersColumn(t, v, m.w-leftW-1, midH)
-	fl.sides = m.memo.sides.sideBySide(fl.sides[:0], left, right, leftW, m.w)
+	left := tp.pileColumn(v, leftW)
+	right := tp.playersColumn(t, v, tp.w-leftW-1, midH)
+	fl.sides = tp.memo.sides.sideBySide(fl.sides[:0], left, right, leftW, tp.w)
 	out = append(out, fl.sides...)
 	for len(out) < 2+midH {
 		out = append(out, "")
@@ -161,34 +161,34 @@ func (m *model) tableView() []string {
 	if blank > 0 {
 		out = append(out, "")
 	}
-	ov := m.overlay()
+	ov := tp.overlay()
 	// Between hands and at the end the hand is over: the standings take
 	// its place rather than being drawn over its cards.
 	handOver := ov == ovScores || ov == ovFinal
 	switch {
-	case m.seated() && !handOver:
-		out = append(out, m.keptShown(&m.memo.hand, 0, func() []string { return m.padHand(m.handBlock(t, v)) })...)
-	case !m.seated():
-		out = append(out, m.watchingBanner(t)...)
+	case tp.seated() && !handOver:
+		out = append(out, tp.keptShown(&tp.memo.hand, 0, func() []string { return tp.padHand(tp.handBlock(t, v)) })...)
+	case !tp.seated():
+		out = append(out, tp.watchingBanner(t)...)
 	}
-	out = m.bottom(out, m.tableFooter(v))
+	out = tp.ctx().bottom(out, tp.tableFooter(v))
 	fl.frame = out
 	if ov == ovNone {
-		m.memo.under.forget() // (the rows under a box that has gone)
-		m.memo.placed = placedBox{}
+		tp.memo.under.forget() // (the rows under a box that has gone)
+		tp.memo.placed = placedBox{}
 	} else {
 		bottom := 2 + midH
 		if handOver {
-			bottom = m.h - 2
+			bottom = tp.h - 2
 		}
 		// Below the list of players if it fits there, so that everyone's
 		// count stays in view (a Mutated Minion's victim's grows).
 		below := 3 + len(v.Seats)
-		box := m.keptOverlay(ov, v, false)
+		box := tp.keptOverlay(ov, v, false)
 		if lineCount(box) > bottom-below {
-			box = m.keptOverlay(ov, v, true)
+			box = tp.keptOverlay(ov, v, true)
 		}
-		out = m.placeOverlay(out, box, leftW, below, bottom)
+		out = tp.placeOverlay(out, box, leftW, below, bottom)
 	}
 	return out
 }
@@ -200,10 +200,10 @@ func (m *model) tableView() []string {
 // play and whose turn it is stay in view. A box too wide for the column
 // covers whole rows of the screen; one too tall may reach down to the
 // footer.
-func (m *model) placeOverlay(base []string, block string, x0, below, bottom int) []string {
-	pb := &m.memo.placed
-	if !pb.ok || pb.block != block || pb.x0 != x0 || pb.below != below || pb.bottom != bottom || pb.w != m.w || pb.h != m.h {
-		*pb = placedBox{ok: true, block: block, x0: x0, below: below, bottom: bottom, w: m.w, h: m.h}
+func (tp *tablePage) placeOverlay(base []string, block string, x0, below, bottom int) []string {
+	pb := &tp.memo.placed
+	if !pb.ok || pb.block != block || pb.x0 != x0 || pb.below != below || pb.bottom != bottom || pb.w != tp.w || pb.h != tp.h {
+		*pb = placedBox{ok: true, block: block, x0: x0, below: below, bottom: bottom, w: tp.w, h: tp.h}
 		bl := lines(block)
 		bw := 0
 		for _, l := range bl {
@@ -214,26 +214,26 @@ func (m *model) placeOverlay(base []string, block string, x0, below, bottom int)
 			top = 2
 		}
 		if len(bl) > bottom-top {
-			bottom = m.h - 2
+			bottom = tp.h - 2
 		}
 		pb.y = top + max((bottom-top-len(bl))/2, 0)
-		colW := m.w - x0
+		colW := tp.w - x0
 		if bw > colW { // the whole width, whole rows
-			x0, colW = 0, m.w
+			x0, colW = 0, tp.w
 		}
 		pb.x = x0
 		// As near the screen's middle as the column lets it be, a few cells
 		// clear of the piles: centred in the column alone, a box sat well
 		// right of the middle on a wide window.
 		margin := min(3, max((colW-bw)/2, 0))
-		left := min(max((m.w-bw)/2-x0, margin), max(colW-bw, 0))
+		left := min(max((tp.w-bw)/2-x0, margin), max(colW-bw, 0))
 		for i, l := range bl {
 			bl[i] = spaces(left) + l + spaces(colW-left-bw)
 		}
 		pb.rows = bl
 	}
-	fl := m.lists()
-	fl.under = m.memo.under.splice(fl.under[:0], base, pb.rows, pb.x, pb.y, m.w)
+	fl := tp.lists()
+	fl.under = tp.memo.under.splice(fl.under[:0], base, pb.rows, pb.x, pb.y, tp.w)
 	return fl.under
 }
 
@@ -251,26 +251,26 @@ type placedBox struct {
 
 // pileColumn is the draw pile and the discard pile, drawn large, with the
 // colour in play and whose turn it is beneath.
-func (m *model) pileColumn(v *engine.View, w int) []string {
-	st := m.st
+func (tp *tablePage) pileColumn(v *engine.View, w int) []string {
+	st := tp.st
 	pk := pileKey{w: w, pile: v.DrawPile, discards: v.Discards > 0, top: v.Top, color: v.Color,
 		edition: v.Settings.Edition, hand: v.HandNo}
 	if v.HandNo > 0 {
-		pk.dealer = m.seatName(v.Dealer)
+		pk.dealer = tp.seatName(v.Dealer)
 	}
-	fl := m.lists()
-	out := append(fl.pile[:0], keptByShown(&m.memo.pile, pk, func() []string { return m.piles(v, w) })...)
-	note := m.phaseNote(v)
+	fl := tp.lists()
+	out := append(fl.pile[:0], keptByShown(&tp.memo.pile, pk, func() []string { return tp.piles(v, w) })...)
+	note := tp.phaseNote(v)
 	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver &&
-		m.scr.Table.Reveal == nil
+		tp.scr.Table.Reveal == nil
 	if mine {
 		note = st.turn.Render("▶ " + note)
 	} else {
 		note = "  " + note
 	}
-	out = append(out, m.pileNotes(note, m.countdown(m.deadline(v)), w)...)
-	out = append(out, m.moment(v, w)...)
-	if code := m.scr.Rejoin; code != "" && v.Seat >= 0 {
+	out = append(out, tp.pileNotes(note, tp.countdown(tp.deadline(v)), w)...)
+	out = append(out, tp.moment(v, w)...)
+	if code := tp.scr.Rejoin; code != "" && v.Seat >= 0 {
 		// A guest has no key to come back with: this code is theirs
 		// (`ssh -t HOST rejoin CODE`, in help and in the waiting room).
 		out = append(out, " "+st.dim.Render("rejoin code ")+st.bold.Render(lobby.FormatCode(clean(code))))
@@ -289,8 +289,8 @@ type notesKey struct {
 
 // pileNotes is note and the countdown after it, wrapped to the column w
 // wide, each line indented by a space.
-func (m *model) pileNotes(note, count string, w int) []string {
-	return keptByShown(&m.memo.notes, notesKey{note, count, w}, func() []string {
+func (tp *tablePage) pileNotes(note, count string, w int) []string {
+	return keptByShown(&tp.memo.notes, notesKey{note, count, w}, func() []string {
 		ls := wrapText(note+count, w-2)
 		for i, l := range ls {
 			ls[i] = " " + l
@@ -301,8 +301,8 @@ func (m *model) pileNotes(note, count string, w int) []string {
 
 // piles is the top of the pile column: both piles, the hand's number and
 // the colour in play (nothing in it counts down).
-func (m *model) piles(v *engine.View, w int) []string {
-	st := m.st
+func (tp *tablePage) piles(v *engine.View, w int) []string {
+	st := tp.st
 	var out []string
 	draw := st.drawPile(v.DrawPile)
 	var disc []string
@@ -322,7 +322,7 @@ func (m *model) piles(v *engine.View, w int) []string {
 		return " " + center(st.dim.Render("draw"), bigW) + gap + center(st.dim.Render("discard"), bigW)
 	}))
 	if v.HandNo > 0 {
-		out = append(out, " "+st.dim.Render(trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, m.seatName(v.Dealer)), w-2)))
+		out = append(out, " "+st.dim.Render(trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, tp.seatName(v.Dealer)), w-2)))
 	} else {
 		out = append(out, "")
 	}
@@ -337,8 +337,8 @@ func (m *model) piles(v *engine.View, w int) []string {
 }
 
 // playersColumn is every seat, in the order of play, then the log.
-func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []string {
-	st := m.st
+func (tp *tablePage) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []string {
+	st := tp.st
 	nameW := 12
 	if w >= 60 {
 		nameW = 16
@@ -357,22 +357,22 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 		teamW = 2
 	}
 	head := "  " + spaces(teamW) + pad("player "+arrow, nameW) + padLeft("cards", 6) + padLeft(scoreHead, 7)
-	fl := m.lists()
+	fl := tp.lists()
 	out := append(fl.players[:0], keep(&st.drawn, dimKey(head), func() string { return st.dim.Render(head) }))
-	if len(m.memo.rows) != len(v.Seats) {
-		m.memo.rows = make([]keptRow, len(v.Seats))
+	if len(tp.memo.rows) != len(v.Seats) {
+		tp.memo.rows = make([]keptRow, len(v.Seats))
 	}
 	for _, i := range seatOrder(v) {
-		out = append(out, trunc(m.playerRow(t, v, i, v.Seats[i], nameW, teamW), w))
+		out = append(out, trunc(tp.playerRow(t, v, i, v.Seats[i], nameW, teamW), w))
 	}
-	if rl := m.rotationLines(v, w); len(rl) > 0 {
+	if rl := tp.rotationLines(v, w); len(rl) > 0 {
 		out = append(out, "")
 		out = append(out, rl...)
 	}
 	logH := h - len(out) - 1
 	if logH > 0 {
 		out = append(out, "")
-		out = append(out, m.keptShown(&m.memo.log, w<<16|logH, func() []string { return m.logLines(t.Log, w-1, logH) })...)
+		out = append(out, tp.keptShown(&tp.memo.log, w<<16|logH, func() []string { return tp.logLines(t.Log, w-1, logH) })...)
 	}
 	fl.players = out
 	return out
@@ -381,31 +381,31 @@ func (m *model) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []st
 // playerRow is one seat: turn mark, team, name, cards, score and state,
 // and the time left on the turn. All but the time is kept from the frame
 // before while the seat's row has not changed (memo.go).
-func (m *model) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.SeatView, nameW, teamW int) string {
+func (tp *tablePage) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.SeatView, nameW, teamW int) string {
 	current := i == v.Current && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver
 	if v.Phase == engine.PhaseRace || v.Phase == engine.PhaseRaid || t.Reveal != nil {
 		current = false
 	}
 	k := rowKey{s: s, i: i, you: i == v.Seat, current: current, phase: v.Phase, player: v.Player,
-		name: m.seatName(i), nameW: nameW, teamW: teamW}
+		name: tp.seatName(i), nameW: nameW, teamW: teamW}
 	if i < len(t.Seats) {
 		k.info, k.seated = t.Seats[i], true
 	}
 	if r := t.Reveal; r != nil && i == r.Seat && !r.Done {
 		k.drawing = true
 	}
-	kr := &m.memo.rows[i] // (playersColumn makes one per seat)
+	kr := &tp.memo.rows[i] // (playersColumn makes one per seat)
 	if !kr.ok || kr.key != k {
-		*kr = keptRow{ok: true, key: k, row: m.drawPlayerRow(k)}
+		*kr = keptRow{ok: true, key: k, row: tp.drawPlayerRow(k)}
 	}
 	row := kr.row
 	if !current || t.TurnEnds.IsZero() {
 		return row.text
 	}
-	left := t.TurnEnds.Sub(m.now())
+	left := t.TurnEnds.Sub(tp.now())
 	ts := seconds(left)
 	if left <= 5*time.Second {
-		ts = keep(&m.st.drawn, countdownKey{ts, true}, func() string { return m.st.err.Render(ts) })
+		ts = keep(&tp.st.drawn, countdownKey{ts, true}, func() string { return tp.st.err.Render(ts) })
 	}
 	if row.notes {
 		return row.text + " " + ts
@@ -414,8 +414,8 @@ func (m *model) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.Se
 }
 
 // drawPlayerRow draws a seat's row from its key, without the time left.
-func (m *model) drawPlayerRow(k rowKey) drawnRow {
-	st := m.st
+func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
+	st := tp.st
 	s := k.s
 	mark := "  "
 	if k.current {
@@ -439,7 +439,7 @@ func (m *model) drawPlayerRow(k rowKey) drawnRow {
 		cards = padLeft("—", 6)
 	}
 	row := mark + tm + name + cards + padLeft(fmt.Sprint(s.Score), 7)
-	notes := m.seatNotes(k)
+	notes := tp.seatNotes(k)
 	if notes != "" {
 		row += "  " + notes
 	}
@@ -448,8 +448,8 @@ func (m *model) drawPlayerRow(k rowKey) drawnRow {
 
 // seatNotes are a seat's states: UNO!, open to a catch, out, racing,
 // raided, bot, away, you (the time left is added by playerRow).
-func (m *model) seatNotes(k rowKey) string {
-	st := m.st
+func (tp *tablePage) seatNotes(k rowKey) string {
+	st := tp.st
 	s := k.s
 	var ns []string
 	switch {
@@ -497,17 +497,17 @@ func (m *model) seatNotes(k rowKey) string {
 
 // handBlock is the player's hand: a title, the cards (the one under the
 // cursor raised), and ▲ under each card that can be played now.
-func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
-	st := m.st
-	ts := m.tbl
+func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
+	st := tp.st
+	ts := tp.tbl
 	hand := ts.hand
 	tk := handTitleKey{cards: len(hand), score: v.Seats[v.Seat].Score, word: scoreWord(v.Settings),
-		partner: m.partnerText(v), armed: ts.armed, auto: t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay}
-	if tt := &m.memo.title; !tt.ok || tt.key != tk {
-		*tt = keptTitle{ok: true, key: tk, title: m.handTitle(tk)}
+		partner: tp.partnerText(v), armed: ts.armed, auto: t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay}
+	if tt := &tp.memo.title; !tt.ok || tt.key != tk {
+		*tt = keptTitle{ok: true, key: tk, title: tp.handTitle(tk)}
 	}
-	title := m.memo.title.title
-	shape := m.handShape()
+	title := tp.memo.title.title
+	shape := tp.handShape()
 	lm, rm := "  ", ""
 	if shape.first > 0 {
 		lm = st.dim.Render(fmt.Sprintf("‹%d", shape.first))
@@ -521,7 +521,7 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 	myTurn := v.Current == v.Seat && (v.Phase == engine.PhaseTurn || v.Phase == engine.PhaseDrawn)
 	shown := hand[shape.first : shape.first+shape.shown]
 	k := handCardsKey{n: len(shown), myTurn: myTurn, cursor: ts.cursor - shape.first, shape: shape,
-		lm: lm, rm: rm, edition: v.Settings.Edition, w: m.w}
+		lm: lm, rm: rm, edition: v.Settings.Edition, w: tp.w}
 	var rows []string
 	if len(shown) <= 64 {
 		// Kept while the same cards show the same way: a move by
@@ -535,9 +535,9 @@ func (m *model) handBlock(t *lobby.TableView, v *engine.View) []string {
 			}
 		}
 		k.cards = maphash.Bytes(rowSeed, buf[:3*len(shown)])
-		rows = keptByShown(&m.memo.handCards, k, func() []string { return m.handCards(shown, v, k) })
+		rows = keptByShown(&tp.memo.handCards, k, func() []string { return tp.handCards(shown, v, k) })
 	} else {
-		rows = m.handCards(shown, v, k)
+		rows = tp.handCards(shown, v, k)
 	}
 	out := make([]string, 0, 1+len(rows))
 	out = append(out, title)
@@ -568,8 +568,8 @@ type keptTitle struct {
 
 // handTitle is the line over the hand: how many cards, the score, the
 // partner, whether UNO! is armed; or that a bot plays the seat.
-func (m *model) handTitle(k handTitleKey) string {
-	st := m.st
+func (tp *tablePage) handTitle(k handTitleKey) string {
+	st := tp.st
 	if k.auto {
 		// The banner must be read whole: it takes the details' place.
 		return " " + st.bold.Render("your hand") + "  " +
@@ -587,8 +587,8 @@ func (m *model) handTitle(k handTitleKey) string {
 }
 
 // watchingBanner replaces the hand for a spectator.
-func (m *model) watchingBanner(t *lobby.TableView) []string {
-	st := m.st
+func (tp *tablePage) watchingBanner(t *lobby.TableView) []string {
+	st := tp.st
 	return []string{
 		" " + st.banner.Render(" WATCHING ") + " " + st.dim.Render("you see the table and the chat, never a hand"),
 		"",
@@ -596,20 +596,20 @@ func (m *model) watchingBanner(t *lobby.TableView) []string {
 }
 
 // tableFooter is the keys that make sense now.
-func (m *model) tableFooter(v *engine.View) string { return m.st.footer(m.w, m.tableKeyMap(v)) }
+func (tp *tablePage) tableFooter(v *engine.View) string { return tp.st.footer(tp.w, tp.tableKeyMap(v)) }
 
 // tableKeyMap is the table's key map now: a spectator's, the chat line's,
 // a box's, or the turn's.
-func (m *model) tableKeyMap(v *engine.View) help.KeyMap {
+func (tp *tablePage) tableKeyMap(v *engine.View) help.KeyMap {
 	switch {
-	case !m.seated() && m.canSit():
+	case !tp.seated() && tp.canSit():
 		return sitterKeyMap
-	case !m.seated():
+	case !tp.seated():
 		return spectatorKeyMap
-	case m.tbl.chat.open:
+	case tp.tbl.chat.open:
 		return chatKeyMap
 	}
-	switch m.overlay() {
+	switch tp.overlay() {
 	case ovColor, ovFirstColor:
 		return colourKeyMap(v.Settings.Edition)
 	case ovTarget:
@@ -625,7 +625,7 @@ func (m *model) tableKeyMap(v *engine.View) help.KeyMap {
 	case ovScores:
 		return outKeyMap
 	case ovFinal:
-		if m.scr.Table.Host {
+		if tp.scr.Table.Host {
 			return finalHostKeyMap
 		}
 		return finalKeyMap
@@ -663,8 +663,8 @@ type handCardsKey struct {
 // plays), for the cards shown, each line padded to the window's width as
 // the frame would pad it (the frame, the memo and the painter then share
 // one copy of the lines).
-func (m *model) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []string {
-	st := m.st
+func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []string {
+	st := tp.st
 	sh := k.shape
 	cardW, gap := sh.cardW, sh.gap
 	per := sh.lines() / max(sh.rows, 1) // the lines of one row of cards and its marks

@@ -20,16 +20,16 @@ func tourHand(tv *lobby.TournamentView, v *engine.View) int {
 }
 
 // pairText is "ana+bo" with what the partnership has scored.
-func (m *model) pairText(tv *lobby.TournamentView, team [2]int, w int) string {
+func (tp *tablePage) pairText(tv *lobby.TournamentView, team [2]int, w int) string {
 	a, b := team[0], team[1]
 	name := func(p int) string { return trunc(clean(tv.Players[p]), 6) }
 	return pad(name(a)+"+"+name(b), w) + padLeft(fmt.Sprint(tv.Standings.Tally[a][b]), 4)
 }
 
 // tableLine is a table's two partnerships this round, with their points.
-func (m *model) tableLine(tv *lobby.TournamentView, k int) string {
+func (tp *tablePage) tableLine(tv *lobby.TournamentView, k int) string {
 	p := tv.Schedule[tv.Round].Tables[k]
-	return m.pairText(tv, p[0], 11) + m.st.dim.Render(" · ") + m.pairText(tv, p[1], 11)
+	return tp.pairText(tv, p[0], 11) + tp.st.dim.Render(" · ") + tp.pairText(tv, p[1], 11)
 }
 
 // ranking is the players by points, best first (by player number on a tie).
@@ -45,8 +45,8 @@ func ranking(tv *lobby.TournamentView) []int {
 
 // tourLines are the tournament as a table shows it: the round and hand,
 // both tables' partnerships (▶ marks this one) and the standings.
-func (m *model) tourLines(tv *lobby.TournamentView, v *engine.View, w int) []string {
-	st := m.st
+func (tp *tablePage) tourLines(tv *lobby.TournamentView, v *engine.View, w int) []string {
+	st := tp.st
 	head := fmt.Sprintf("tournament · round %d of %d · hand %d of %d", tv.Round+1, engine.TournamentRounds,
 		tourHand(tv, v), engine.TournamentHands)
 	if tv.Over {
@@ -62,11 +62,11 @@ func (m *model) tourLines(tv *lobby.TournamentView, v *engine.View, w int) []str
 		if tv.RoundDone[k] && !tv.Over {
 			state = st.dim.Render(" ✓")
 		}
-		out = append(out, trunc(mark+fmt.Sprintf("table %d  ", k+1)+m.tableLine(tv, k)+state, w))
+		out = append(out, trunc(mark+fmt.Sprintf("table %d  ", k+1)+tp.tableLine(tv, k)+state, w))
 	}
 	if v.Phase == engine.PhaseDeal || v.Phase == engine.PhaseGameOver {
-		out = append(out, m.rankLines(tv, w, 4)...) // between hands: everyone
-		return append(out, m.yourPartners(tv, v, w)...)
+		out = append(out, tp.rankLines(tv, w, 4)...) // between hands: everyone
+		return append(out, tp.yourPartners(tv, v, w)...)
 	}
 	// In play, the leaders, beside the game.
 	lead := "leads:"
@@ -82,8 +82,8 @@ func (m *model) tourLines(tv *lobby.TournamentView, v *engine.View, w int) []str
 
 // yourPartners is the viewer's points with each partner so far ("-" for
 // a partner still to come), or nothing for a spectator.
-func (m *model) yourPartners(tv *lobby.TournamentView, v *engine.View, w int) []string {
-	t := m.scr.Table
+func (tp *tablePage) yourPartners(tv *lobby.TournamentView, v *engine.View, w int) []string {
+	t := tp.scr.Table
 	if v.Seat < 0 || v.Seat >= len(t.Seats) {
 		return nil
 	}
@@ -115,12 +115,12 @@ func (m *model) yourPartners(tv *lobby.TournamentView, v *engine.View, w int) []
 		}
 		line += fmt.Sprintf(" %s %s", trunc(clean(n), 5), pts)
 	}
-	return []string{m.st.dim.Render(trunc(line, w))}
+	return []string{tp.st.dim.Render(trunc(line, w))}
 }
 
 // rankLines are the standings, perRow players a line: "1 bo 210".
-func (m *model) rankLines(tv *lobby.TournamentView, w, perRow int) []string {
-	st := m.st
+func (tp *tablePage) rankLines(tv *lobby.TournamentView, w, perRow int) []string {
+	st := tp.st
 	var out []string
 	line := ""
 	for i, p := range ranking(tv) {
@@ -170,8 +170,8 @@ func tourWinners(tv *lobby.TournamentView) string {
 
 // tourNext is the last line between hands at a tournament's table whose
 // round is played: what comes next.
-func (m *model) tourNext(tv *lobby.TournamentView) string {
-	st := m.st
+func (tp *tablePage) tourNext(tv *lobby.TournamentView) string {
+	st := tp.st
 	switch {
 	case tv.Over:
 		return st.key.Render("enter") + " back to the lobby"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // This file is the tournament's room: the sign-up list before it begins
@@ -54,58 +55,60 @@ var (
 	}
 )
 
-func (m *model) tourRoomKey(k tea.KeyMsg) tea.Cmd {
-	if m.tbl.chat.open {
-		return m.chatKey(k)
+func (tp *tablePage) tourRoomKey(k tea.KeyMsg) tea.Cmd {
+	if tp.tbl.chat.open {
+		return tp.chatKey(k)
 	}
-	tv := m.scr.Table.Tournament
+	tv := tp.scr.Table.Tournament
 	switch {
 	case is(k, tourRoomKeys.Rules):
-		m.say("a tournament's rules are set when it opens", true)
+		tp.ctx().Say("a tournament's rules are set when it opens", true)
 	case is(k, tourRoomKeys.Chat):
-		m.tbl.chat.open = true
+		tp.tbl.chat.open = true
 	case is(k, tourRoomKeys.Leave):
-		return m.leaveTable()
+		return tp.leaveTable()
 	case is(k, tourRoomKeys.Help):
-		m.openHelp()
+		tp.ctx().Go(ui.Help, "")
 	case !tv.Started && is(k, tourRoomKeys.SignUp):
-		return m.send(lobby.Intent{Kind: lobby.TourSignUp})
+		tp.ctx().Send(lobby.Intent{Kind: lobby.TourSignUp})
+		return nil
 	case tv.Started && is(k, tourRoomKeys.Watch):
-		return m.send(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
+		tp.ctx().Send(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
+		return nil
 	default:
 		if tv.Started {
-			m.say("1 or 2 watches a table · t chat · l leave", false)
+			tp.ctx().Say("1 or 2 watches a table · t chat · l leave", false)
 		} else {
-			m.say("j signs you up · t chat · l leave", false)
+			tp.ctx().Say("j signs you up · t chat · l leave", false)
 		}
 	}
 	return nil
 }
 
-func (m *model) tourRoomView() []string {
-	st := m.st
-	t := m.scr.Table
+func (tp *tablePage) tourRoomView() []string {
+	st := tp.st
+	t := tp.scr.Table
 	tv := t.Tournament
 	vis := "public"
 	if !t.Public {
 		vis = "private"
 	}
-	out := m.top("", "")
+	out := tp.ctx().top("", "")
 	out = append(out, " "+st.bold.Render(clean(t.Name))+st.dim.Render(" · "+vis+" tournament · ")+t.Settings.Edition.Title(),
-		" "+st.dim.Render(trunc("eight players, two tables: each partners every other for four hands, 28 in all", m.w-2)), "")
+		" "+st.dim.Render(trunc("eight players, two tables: each partners every other for four hands, 28 in all", tp.w-2)), "")
 	if tv.Started {
-		out = append(out, m.tourStandings(tv)...)
+		out = append(out, tp.tourStandings(tv)...)
 	} else {
-		out = append(out, sideBySide(m.seatLines(t), m.tourSide(t), roomSeatsW, m.w)...)
+		out = append(out, sideBySide(tp.seatLines(t), tp.tourSide(t), roomSeatsW, tp.w)...)
 	}
 	out = append(out, "")
-	if room := m.h - len(out) - 3; room > 0 {
+	if room := tp.h - len(out) - 3; room > 0 {
 		out = append(out, " "+st.dim.Render("room talk"))
-		for _, l := range m.logLines(t.Log, m.w-4, room) {
+		for _, l := range tp.logLines(t.Log, tp.w-4, room) {
 			out = append(out, "   "+l)
 		}
 	}
-	return m.bottom(out, st.footer(m.w, tourRoomKeyMap(t)))
+	return tp.ctx().bottom(out, st.footer(tp.w, tourRoomKeyMap(t)))
 }
 
 // tourRoomKeyMap is the tournament room's key map now.
@@ -123,16 +126,16 @@ func tourRoomKeyMap(t *lobby.TableView) help.KeyMap {
 
 // tourSide is the right of the sign-up list: the code to share (or the
 // public listing) and what happens next.
-func (m *model) tourSide(t *lobby.TableView) []string {
-	st := m.st
+func (tp *tablePage) tourSide(t *lobby.TableView) []string {
+	st := tp.st
 	var out []string
 	if t.Code != "" {
 		out = append(out, st.bold.Render("share this code with friends"))
-		out = append(out, m.bigCode(t.Code)...)
+		out = append(out, tp.bigCode(t.Code)...)
 		out = append(out, st.dim.Render("they choose Join by code in the lobby"))
-		if m.addr != "" {
+		if tp.addr != "" {
 			out = append(out, st.dim.Render("or run:"))
-			out = append(out, joinCommand(m.addr, lobby.FormatCode(clean(t.Code)), m.w-roomSeatsW)...)
+			out = append(out, joinCommand(tp.addr, lobby.FormatCode(clean(t.Code)), tp.w-roomSeatsW)...)
 		}
 	} else {
 		out = append(out, st.bold.Render("public tournament"), "", st.dim.Render("listed in the lobby: players sign up"))
@@ -152,20 +155,20 @@ func (m *model) tourSide(t *lobby.TableView) []string {
 // tourStandings are the standings once the tournament has begun: each
 // player's points with each partner (· for themself), their total and
 // their place; then where this round seats everyone.
-func (m *model) tourStandings(tv *lobby.TournamentView) []string {
-	st := m.st
+func (tp *tablePage) tourStandings(tv *lobby.TournamentView) []string {
+	st := tp.st
 	const nameW, colW = 10, 6
 	hands := tv.HandsPlayed()
 	head := fmt.Sprintf("round %d of %d · %d of %d hands played", tv.Round+1, engine.TournamentRounds, hands, engine.TournamentHands)
 	if tv.Over {
 		head = "final standings · " + tourWinners(tv)
 	}
-	out := []string{" " + st.bold.Render(trunc(head, m.w-2))}
+	out := []string{" " + st.bold.Render(trunc(head, tp.w-2))}
 	row := "   " + pad("with →", nameW)
 	for _, n := range tv.Players {
 		row += padLeft(trunc(clean(n), colW-1), colW)
 	}
-	out = append(out, st.dim.Render(trunc(row+padLeft("total", 7)+"  place", m.w)))
+	out = append(out, st.dim.Render(trunc(row+padLeft("total", 7)+"  place", tp.w)))
 	place := map[int]int{}
 	for i, p := range ranking(tv) {
 		place[p] = i + 1
@@ -184,7 +187,7 @@ func (m *model) tourStandings(tv *lobby.TournamentView) []string {
 			line += padLeft(cell, colW)
 		}
 		line += st.bold.Render(padLeft(fmt.Sprint(tv.Standings.Scores[p]), 7)) + padLeft(fmt.Sprint(place[p]), 7)
-		out = append(out, trunc(line, m.w))
+		out = append(out, trunc(line, tp.w))
 	}
 	out = append(out, "")
 	for k := range engine.TournamentTables {
@@ -192,8 +195,8 @@ func (m *model) tourStandings(tv *lobby.TournamentView) []string {
 		if tv.RoundDone[k] || tv.Over {
 			state = "round played"
 		}
-		out = append(out, trunc(" "+st.key.Render(fmt.Sprint(k+1))+fmt.Sprintf(" table %d  ", k+1)+m.tableLine(tv, k)+
-			st.dim.Render("  "+state), m.w))
+		out = append(out, trunc(" "+st.key.Render(fmt.Sprint(k+1))+fmt.Sprintf(" table %d  ", k+1)+tp.tableLine(tv, k)+
+			st.dim.Render("  "+state), tp.w))
 	}
 	return out
 }

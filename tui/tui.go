@@ -2,9 +2,11 @@
 // from the nickname prompt through the lobby and the waiting room to the
 // table, drawn to fit any window of 80x24 or more.
 //
-// The model is the router: it holds the pages and shows one, and keeps what
-// is truly global (the window, the lobby's latest Screen, the status line,
-// the calls under way). Each page has a key map of key.Bindings that its
+// The model is the router: it holds the pages and shows one (where says
+// which, routes in router.go what each place does with keys, frames and key
+// maps), and keeps what is truly global (the window, the lobby's latest
+// Screen, the status line, the calls under way). The waiting room and the
+// table are one page, tablePage, with its own state and caches. Each page has a key map of key.Bindings that its
 // Update matches, its footer shows and the help page lists (keys.go). The
 // pages in packages of their own (tui/page/...) see the rest only through
 // ui.Context (package ui, with what they share); docs/design-tui.md tells
@@ -156,17 +158,14 @@ const (
 )
 
 type model struct {
+	shared // (tablepage.go)
+
 	sess  Session
-	st    *styles
-	now   func() time.Time
 	done  <-chan struct{}
-	w, h  int
-	scr   lobby.Screen
 	calls calls
 
 	cmd     Command
-	cmdDone bool   // the command line was carried out
-	addr    string // the address players ssh to
+	cmdDone bool // the command line was carried out
 
 	page     page
 	helpBack page          // the page help returns to
@@ -186,8 +185,7 @@ type model struct {
 	prof  *profile.Page
 	board *board.Page
 	ppl   *who.Page // the players online (page/who)
-	room  roomState
-	tbl   *tableState // from the first table on (nil before)
+	table tablePage // the waiting room and the table (tablepage.go)
 
 	closing bool // Closed was shown; quitting
 	ticking bool // a tick is on its way (see clock)
@@ -195,20 +193,13 @@ type model struct {
 	pages   *PageCounts  // sessions by page, for metrics (nil: not counted)
 	counted atomic.Int32 // the page this model is counted on (noPage: none)
 
-	myTurn  bool       // the game waits for this player (see alert.go)
-	turnAt  turnMark   // which of their turns (see alert.go)
-	ring    bool       // the bell should ring at the next paint
-	bellOff bool       // the player turned the turn bell off
 	stamped int        // the table's move count last reported by TakeMoveStamp
 	pumped  bool       // the session's goroutine brings the screens (TakePump)
 	clocked bool       // the session's loop brings the ticks (TakeClock)
-	frame   rowMemo    // the rows of the last frame (rows.go)
 	drawn   frameStamp // what the last frame was drawn from (unchanged.go)
+	frame   rowMemo    // the rows of the last frame, of any page (rows.go)
 	onClose func(reason string)
 
-	gen  uint64      // messages other than clock ticks so far (memo.go)
-	memo *viewMemo   // the parts of the frame kept between ticks; nil off a table
-	fl   *frameLists // while a table's frame is drawn: its lists (framePool)
 	// fitted is the width the last frame's lines were made to (FittedWidth).
 	fitted int
 }
@@ -224,19 +215,22 @@ func New(opts Options) term.Model {
 		r.SetColorProfile(termenv.Ascii)
 	}
 	m := &model{
+		shared: shared{
+			st:   stylesFor(r),
+			now:  opts.Now,
+			w:    opts.Width,
+			h:    opts.Height,
+			addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
+		},
 		sess: opts.Client,
-		st:   stylesFor(r),
-		now:  opts.Now,
 		done: opts.Done,
-		w:    opts.Width,
-		h:    opts.Height,
 		cmd:  opts.Command,
-		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
 
 		onClose: opts.OnClose,
 		pages:   opts.Pages,
 		stamped: -1,
 	}
+	m.table.shared, m.table.c = &m.shared, m.ctx()
 	m.counted.Store(noPage)
 	if m.now == nil {
 		m.now = time.Now
@@ -249,13 +243,13 @@ func New(opts Options) term.Model {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
-			m.tbl = newTableState()
-			m.tbl.sync(t, m.notice.Seq)
-			m.room.sync(t)
+			m.table.tbl = newTableState()
+			m.table.tbl.sync(t, m.notice.Seq)
+			m.table.room.sync(t)
 		}
 	}
 	if m.scr.Nick == "" {
-		m.nickState()
+		m.ctx().nickState()
 	}
 	m.countPage()
 	return m
@@ -374,7 +368,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		cmds = append(cmds, m.runCommand())
 	}
 	if s.KeysAdded != prev.KeysAdded {
-		cmds = append(cmds, m.keyAdded()) // (page/profile)
+		cmds = append(cmds, m.ctx().keyAdded()) // (page/profile)
 	}
 	switch {
 	case s.Table != nil && (prev.Table == nil || prev.Table.ID != s.Table.ID): // (a tournament moves its players)
@@ -383,14 +377,8 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		if !fresh {
 			m.notice.Text = "" // news of the last table (a kick) is not this one's
 		}
-		m.tbl = newTableState()
-		m.room = roomState{}
-		m.memo = nil // the last table's frame is of no use
 	case s.Table != nil && prev.Table != nil && prev.Table.Game == nil && s.Table.Game != nil:
-		// The game began: a hint about the waiting room's keys is stale,
-		// and so is its invitation line.
-		m.hint = ""
-		m.room.invite = inviteBox{}
+		m.hint = "" // the game began: a hint about the waiting room's keys is stale
 	case prev.Table != nil && s.Table == nil, s.Table == nil && s.Left != prev.Left:
 		if m.page != pageHelp {
 			m.page = pageLobby
@@ -398,13 +386,8 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 		if m.form != nil {
 			m.form.EndConfigure()
 		}
-		m.memo = nil // nothing is kept of a table the player left
 	}
-	if s.Table != nil {
-		m.tbl.sync(s.Table, s.Notice.Seq)
-		m.room.sync(s.Table)
-	}
-	m.noteTurn()
+	m.table.screen(&prev, &m.scr)
 	return tea.Batch(cmds...)
 }
 
@@ -430,22 +413,13 @@ func (m *model) runCommand() tea.Cmd {
 		m.form = create.New(m.scr.Nick)
 	case CmdJoin:
 		m.page = pageJoin
-		return m.joinState().Start(m.ctx(), m.cmd.Code)
+		return m.ctx().joinState().Start(m.ctx(), m.cmd.Code)
 	case CmdRejoin:
 		if m.scr.Table == nil {
 			m.say(lobby.ErrNoRejoin.Error(), true)
 		}
 	}
 	return nil
-}
-
-// call queues a call that waits for the lobby's answer.
-func (m *model) call(f func(Session) error) tea.Cmd {
-	cmd, ok := m.calls.add(m.sess, pendingCall{run: f})
-	if !ok {
-		m.say("slow down: still waiting for the lobby", true)
-	}
-	return cmd
 }
 
 // send queues an intent on the player's table: one call, which never
@@ -460,12 +434,6 @@ func (m *model) send(in lobby.Intent) tea.Cmd {
 		m.say(err.Error(), true)
 	}
 	return nil
-}
-
-// leaveTable leaves the player's table: a call that waits, so that what
-// the player does next finds them in the lobby.
-func (m *model) leaveTable() tea.Cmd {
-	return m.call(func(s Session) error { return s.Leave() })
 }
 
 // callDone shows a call's error where it belongs.
@@ -540,40 +508,7 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	if t := m.scr.Table; t != nil && t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay {
 		cmds = append(cmds, m.send(lobby.Intent{Kind: lobby.Wake}))
 	}
-	switch m.where() {
-	case atTooSmall:
-		if k.String() == "q" {
-			return tea.Quit
-		}
-	case atClosed:
-		return tea.Quit
-	case atNick:
-		cmds = append(cmds, m.nickState().Update(m.ctx(), k))
-	case atLobby:
-		if m.page == pageTour {
-			cmds = append(cmds, m.tour.Update(m.ctx(), k))
-		} else {
-			cmds = append(cmds, m.lob.Update(m.ctx(), k))
-		}
-	case atCreate:
-		cmds = append(cmds, m.form.Update(m.ctx(), k))
-	case atJoin:
-		cmds = append(cmds, m.joinState().Update(m.ctx(), k))
-	case atWatch:
-		cmds = append(cmds, m.watch.Update(m.ctx(), k))
-	case atHelp:
-		m.help.Update(m.ctx(), k)
-	case atProfile:
-		cmds = append(cmds, m.prof.Update(m.ctx(), k))
-	case atBoard:
-		cmds = append(cmds, m.board.Update(m.ctx(), k))
-	case atWho:
-		cmds = append(cmds, m.ppl.Update(m.ctx(), k))
-	case atWaiting:
-		cmds = append(cmds, m.roomKey(k))
-	case atTable:
-		cmds = append(cmds, m.tableKey(k))
-	}
+	cmds = append(cmds, routes[m.where()].key(m, k))
 	return tea.Batch(cmds...)
 }
 
@@ -599,41 +534,13 @@ func (m *model) AppendLines(dst []string) []string {
 	var ls []string
 	at := m.where()
 	m.stampFrame(at)
-	switch at {
-	case atTooSmall:
+	if at == atTooSmall { // told in lines of their own widths
 		m.fitted = 0
-		return append(dst, strings.Split(m.tooSmall(), "\n")...)
-	case atClosed:
-		ls = m.closedView()
-	case atNick:
-		ls = m.nickState().Lines(m.ctx())
-	case atLobby:
-		if m.page == pageTour {
-			ls = m.tour.Lines(m.ctx())
-		} else {
-			ls = m.lob.Lines(m.ctx())
-		}
-	case atCreate:
-		ls = m.form.Lines(m.ctx())
-	case atJoin:
-		ls = m.joinState().Lines(m.ctx())
-	case atWatch:
-		ls = m.watch.Lines(m.ctx())
-	case atHelp:
-		ls = m.helpView()
-	case atProfile:
-		ls = m.prof.Lines(m.ctx())
-	case atBoard:
-		ls = m.board.Lines(m.ctx())
-	case atWho:
-		ls = m.ppl.Lines(m.ctx())
-	case atWaiting:
-		ls = m.roomView()
-	case atTable:
-		ls = m.tableView()
+		return append(dst, routes[at].lines(m)...)
 	}
+	ls = routes[at].lines(m)
 	dst = m.frame.appendFrameLines(dst, ls, m.w, m.h)
-	m.dropLists() // (ls, if the table's, was one of them)
+	m.table.dropLists() // (ls, if the table's, was one of them)
 	m.fitted = m.w
 	return dst
 }

@@ -18,8 +18,8 @@ type frameStamp struct {
 }
 
 // tableStamp is the stamp of a frame of the table's page drawn now.
-func (m *model) tableStamp() frameStamp {
-	return frameStamp{ok: true, gen: m.gen, w: m.w, h: m.h, clocks: m.tableClocks()}
+func (tp *tablePage) tableStamp() frameStamp {
+	return frameStamp{ok: true, gen: tp.gen, w: tp.w, h: tp.h, clocks: tp.tableClocks()}
 }
 
 // Unchanged says whether a frame drawn now would be the one last drawn: at
@@ -27,13 +27,13 @@ func (m *model) tableStamp() frameStamp {
 // second. Elsewhere it says false (a page's frame is then drawn and
 // compared as always).
 func (m *model) Unchanged() bool {
-	return m.drawn.ok && m.where() == atTable && m.tableStamp() == m.drawn
+	return m.drawn.ok && m.where() == atTable && m.table.tableStamp() == m.drawn
 }
 
 // stampFrame records what the frame being drawn is drawn from.
 func (m *model) stampFrame(at where) {
 	if at == atTable {
-		m.drawn = m.tableStamp()
+		m.drawn = m.table.tableStamp()
 	} else {
 		m.drawn = frameStamp{}
 	}

@@ -194,7 +194,7 @@ func TestNickname(t *testing.T) {
 // field takes the guest name offered.
 func TestNicknameFieldStartsEmpty(t *testing.T) {
 	m, f := newTestModel(lobby.Screen{}, 80, 24, plainRenderer())
-	if got := m.nickState().Typed(); got != "" {
+	if got := m.ctx().nickState().Typed(); got != "" {
 		t.Fatalf("the field holds %q", got)
 	}
 	press(m, keyMsg("enter"))
@@ -203,7 +203,7 @@ func TestNicknameFieldStartsEmpty(t *testing.T) {
 	}
 	guest := lobby.Screen{Account: lobby.AccountInfo{Guest: true, GuestName: "guest-7Q4K"}}
 	m, f = newTestModel(guest, 80, 24, plainRenderer())
-	if got := m.nickState().Typed(); got != "" || !strings.Contains(m.View(), "Press enter to play as guest-7Q4K") {
+	if got := m.ctx().nickState().Typed(); got != "" || !strings.Contains(m.View(), "Press enter to play as guest-7Q4K") {
 		t.Fatalf("the guest's field holds %q:\n%s", got, m.View())
 	}
 	press(m, keyMsg("enter"))
@@ -355,7 +355,7 @@ func TestResize(t *testing.T) {
 func TestCursorFollowsCard(t *testing.T) {
 	m, _ := newTestModel(midGame(), 80, 24, plainRenderer())
 	press(m, keys("right", "right", "right")...) // BS
-	if got := m.tbl.hand[m.tbl.cursor]; got != card("BS") {
+	if got := m.table.tbl.hand[m.table.tbl.cursor]; got != card("BS") {
 		t.Fatalf("cursor on %v", got)
 	}
 	s := midGame()
@@ -363,7 +363,7 @@ func TestCursorFollowsCard(t *testing.T) {
 	v.Hand = append(cards("B1", "R0"), v.Hand...) // two cards drawn, sorted before BS
 	s.Table.Game = &v
 	m.setScreen(s)
-	if got := m.tbl.hand[m.tbl.cursor]; got != card("BS") {
+	if got := m.table.tbl.hand[m.table.tbl.cursor]; got != card("BS") {
 		t.Errorf("cursor moved to %v after the hand changed", got)
 	}
 }
@@ -414,8 +414,8 @@ func TestCountdownsMove(t *testing.T) {
 func TestBackInAKeptSeat(t *testing.T) {
 	f := newFake(midGame())
 	m := New(Options{Client: f, Renderer: plainRenderer(), Now: func() time.Time { return fixedNow }}).(*model)
-	if m.where() != atTable || len(m.tbl.hand) != 9 || m.tbl.hand[0] != card("R2") {
-		t.Fatalf("not at the table with a sorted hand: %v %v", m.where(), m.tbl.hand)
+	if m.where() != atTable || len(m.table.tbl.hand) != 9 || m.table.tbl.hand[0] != card("R2") {
+		t.Fatalf("not at the table with a sorted hand: %v %v", m.where(), m.table.tbl.hand)
 	}
 	press(m, keyMsg("enter"))
 	if !reflect.DeepEqual(f.intents, []lobby.Intent{play("R2", 0)}) {

@@ -61,13 +61,16 @@ var BoardEditions = func() []string {
 	for _, e := range engine.Editions {
 		out = append(out, e.String())
 	}
-	return out
+	return append(out, lobby.LadderBoard) // ladder.go
 }()
 
 // EditionName is an edition's key as a player reads it.
 func EditionName(key string) string {
 	if key == lobby.AllEditions || key == "" {
 		return "all editions"
+	}
+	if key == lobby.LadderBoard {
+		return ladderName
 	}
 	var e engine.Edition
 	if e.UnmarshalText([]byte(key)) != nil {
@@ -77,7 +80,7 @@ func EditionName(key string) string {
 }
 
 // ErrUnknownEdition is a leaderboard asked for an edition there is not.
-var ErrUnknownEdition = errors.New("no such edition; try one of: all, classic, minions, motu-2020, office, motu-2023")
+var ErrUnknownEdition = errors.New("no such edition; try one of: all, classic, minions, motu-2020, office, motu-2023, bots")
 
 // ParseBoardEdition reads the edition a player names for a leaderboard:
 // its full name (classic-2001), its first word (classic, minions, office,
@@ -86,6 +89,9 @@ func ParseBoardEdition(s string) (string, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s == "" || s == lobby.AllEditions {
 		return lobby.AllEditions, nil
+	}
+	if s == lobby.LadderBoard || s == "ladder" {
+		return lobby.LadderBoard, nil
 	}
 	var found []string
 	for _, e := range engine.Editions {

@@ -90,6 +90,9 @@ const (
 	Watch
 	Tournaments
 	Who
+	// Rules is the form that edits the rules of the player's waiting
+	// table (the host's).
+	Rules
 )
 
 // Styles draw text in the session's styles.

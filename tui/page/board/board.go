@@ -165,6 +165,10 @@ func (p *Page) Lines(c ui.Context) []string {
 		}
 	}
 	out = append(out, "")
-	out = append(out, "  "+st.Dim("rating: a cautious estimate of skill (OpenSkill); a newcomer starts at 0"))
+	note := "rating: a cautious estimate of skill (OpenSkill); a newcomer starts at 0"
+	if records.BoardEditions[p.edition] == lobby.LadderBoard {
+		note = records.LadderNote
+	}
+	out = append(out, "  "+st.Dim(ui.Trunc(note, w-4)))
 	return c.Bottom(out, KeyMap)
 }

@@ -1,0 +1,73 @@
+package store
+
+import (
+	"testing"
+	"time"
+
+	"github.com/unossh/unossh/engine"
+)
+
+// ladderGame is a two-seat ladder game: seat 0 wins.
+func ladderGame(clk *clock, a, b GameSeat) GameRecord {
+	a.Team, a.Place, b.Team, b.Place = 0, 1, 1, 2
+	return GameRecord{TableID: "", Settings: engine.Settings{Players: 2}, Seats: []GameSeat{a, b},
+		Started: clk.Now().Add(-time.Minute), Ended: clk.Now(), Ladder: true}
+}
+
+// TestLadderRatesBotsApartAndKeepsLevelsFixed: a ladder game moves the
+// bots' ladder ratings (not the people's ratings), validates a new bot,
+// counts each bot's games of the day, leaves a built-in level where it is,
+// and the board ranks them all by the conservative ordinal.
+func TestLadderRatesBotsApartAndKeepsLevelsFixed(t *testing.T) {
+	conform(t, Options{}, func(t *testing.T, db *DB, clk *clock) {
+		a := must[Account](t)(db.Register(ctx, "SHA256:a", "robo"))
+		b := must[Account](t)(db.Register(ctx, "SHA256:b", "droid"))
+		s := must[LadderStanding](t)(db.LadderStanding(ctx, a.ID, clk.Now().Add(-time.Hour)))
+		if s.Validated || s.Games != 0 || s.Today != 0 || s.Rating != LadderModel().NewRating() {
+			t.Fatalf("a new bot's standing: %+v", s)
+		}
+		normal := GameSeat{Kind: SeatBot, BotLevel: "normal", Name: "normal"}
+		g, changes, err := db.RecordGame(ctx, ladderGame(clk, GameSeat{Kind: SeatAccount, AccountID: a.ID, Name: "robo"}, normal))
+		if err != nil || g.Rated || len(changes) != 0 {
+			t.Fatalf("a ladder game touched the people's ratings: rated %v, %v, %v", g.Rated, changes, err)
+		}
+		s = must[LadderStanding](t)(db.LadderStanding(ctx, a.ID, clk.Now().Add(-time.Hour)))
+		if !s.Validated || s.Games != 1 || s.Today != 1 || s.Rating.Mu <= 25 {
+			t.Fatalf("after winning its validation game: %+v", s)
+		}
+		clk.Advance(time.Minute)
+		must[GameRecord](t)(func() (GameRecord, error) {
+			g, _, err := db.RecordGame(ctx, ladderGame(clk, GameSeat{Kind: SeatAccount, AccountID: b.ID, Name: "droid"},
+				GameSeat{Kind: SeatAccount, AccountID: a.ID, Name: "robo"}))
+			return g, err
+		}())
+		sa := must[LadderStanding](t)(db.LadderStanding(ctx, a.ID, clk.Now().Add(-time.Hour)))
+		sb := must[LadderStanding](t)(db.LadderStanding(ctx, b.ID, clk.Now().Add(-time.Hour)))
+		if sa.Games != 2 || sa.Today != 2 || sa.Rating.Mu >= s.Rating.Mu || !sb.Validated || sb.Rating.Mu <= 25 {
+			t.Fatalf("after a game between two bots: robo %+v, droid %+v", sa, sb)
+		}
+		if later := must[LadderStanding](t)(db.LadderStanding(ctx, a.ID, clk.Now().Add(time.Second))); later.Today != 0 {
+			t.Fatalf("games before the day counted: %d", later.Today)
+		}
+		board := must[[]LeaderEntry](t)(db.LadderBoard(ctx, 0))
+		if len(board) != 6 {
+			t.Fatalf("the board has %d entries, want 2 bots and 4 levels: %+v", len(board), board)
+		}
+		names := map[string]LeaderEntry{}
+		for i, e := range board {
+			names[e.Name] = e
+			if i > 0 && e.Display() > board[i-1].Display() {
+				t.Fatalf("not ranked by the ordinal: %+v", board)
+			}
+		}
+		if n := names["normal"]; n.Rating != (Rating{Mu: 25, Sigma: 1}) || n.Player.Kind != SeatBot {
+			t.Fatalf("the normal level moved or lost its kind: %+v", n)
+		}
+		if names["robo"].Player.AccountID != a.ID || names["droid"].Games != 1 {
+			t.Fatalf("the bots on the board: %+v", board)
+		}
+		if r := must[PlayerRating](t)(db.Rating(ctx, PlayerRef{Kind: SeatAccount, AccountID: a.ID}, AllEditions)); r.Games != 0 {
+			t.Fatalf("the people's rating counted a ladder game: %+v", r)
+		}
+	})
+}
