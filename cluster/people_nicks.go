@@ -36,6 +36,13 @@ type claimValue struct {
 	Node    string `json:"n"`
 	Session string `json:"s"`
 	Account int64  `json:"a,omitempty"`
+	Key     string `json:"k,omitempty"` // the player's identity (NickHolder.Key)
+}
+
+// valueOf is what a claim of h from this node says in the bucket.
+func (n *nickClaims) valueOf(h lobby.NickHolder) []byte {
+	val, _ := json.Marshal(claimValue{Node: n.p.node, Session: h.Session, Account: h.Account, Key: h.Key})
+	return val
 }
 
 // claim is one of this node's names (owned by loop); rev 0: not in the
@@ -195,7 +202,11 @@ func (n *nickClaims) ctx() (context.Context, context.CancelFunc) {
 func (n *nickClaims) take(ctx context.Context, key string, h lobby.NickHolder) error {
 	if c := n.mine[key]; c != nil {
 		// This node's already, even if not written yet: its own word.
-		if c.h.Session == h.Session || h.Account != 0 && c.h.Account == h.Account {
+		switch {
+		case c.h.Session == h.Session || h.Account != 0 && c.h.Account == h.Account:
+			return nil
+		case sameKey(c.h.Key, h.Key):
+			c.h = h // the player's newer session: the older one's release leaves it
 			return nil
 		}
 		return lobby.ErrNickTaken
@@ -204,8 +215,7 @@ func (n *nickClaims) take(ctx context.Context, key string, h lobby.NickHolder) e
 		n.mine[key] = &claim{h: h}
 		return nil
 	}
-	val, _ := json.Marshal(claimValue{Node: n.p.node, Session: h.Session, Account: h.Account})
-	rev, err := n.kv.Create(ctx, token(key), val, jetstream.KeyTTL(n.p.o.NickTTL))
+	rev, err := n.kv.Create(ctx, token(key), n.valueOf(h), jetstream.KeyTTL(n.p.o.NickTTL))
 	if err == nil {
 		n.mine[key] = &claim{h: h, rev: rev}
 		return nil
@@ -225,9 +235,19 @@ func (n *nickClaims) take(ctx context.Context, key string, h lobby.NickHolder) e
 		return nil
 	case h.Account != 0 && v.Account == h.Account:
 		return nil // another key of the same account shows it: theirs to keep
+	case sameKey(v.Key, h.Key):
+		// The same player, on a node that died or from an older session:
+		// a guest back with their rejoin code keeps their name. The next
+		// renewal writes this session over the older one's claim.
+		n.mine[key] = &claim{h: h, rev: rev}
+		return nil
 	}
 	return lobby.ErrNickTaken
 }
+
+// sameKey reports whether two claims are the one player's (an empty key,
+// from a node that did not say, is no one's).
+func sameKey(a, b string) bool { return a != "" && a == b }
 
 // holderOf reads who holds key now.
 func (n *nickClaims) holderOf(ctx context.Context, key string) (claimValue, uint64, error) {
@@ -301,8 +321,7 @@ func (n *nickClaims) renew(keys []string) (failed []string, answered bool) {
 	sent := make([]pending, 0, len(keys))
 	for _, key := range keys {
 		c := n.mine[key]
-		val, _ := json.Marshal(claimValue{Node: n.p.node, Session: c.h.Session, Account: c.h.Account})
-		m := &nats.Msg{Subject: "$KV." + nicksBucket + "." + token(key), Data: val}
+		m := &nats.Msg{Subject: "$KV." + nicksBucket + "." + token(key), Data: n.valueOf(c.h)}
 		ack, err := n.p.conn.JS.PublishMsgAsync(m, jetstream.WithExpectLastSequencePerSubject(c.rev),
 			jetstream.WithMsgTTL(n.p.o.NickTTL))
 		if err != nil {

@@ -162,6 +162,22 @@ func TestANameLapsesWhenItsNodeDies(t *testing.T) {
 		"the claim of a node that died lapses by itself")
 }
 
+// A guest whose node died comes back through another with their rejoin
+// code, as the same player (the same key): their name is theirs again at
+// once, not after the dead node's claim lapses; anyone else is still
+// refused it.
+func TestTheSamePlayerTakesTheirNameBackOnAnotherNode(t *testing.T) {
+	ns := natstest.Start(t)
+	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
+	ctx := t.Context()
+	key := names.Key("ana")
+	require.NoError(t, a.p.ClaimNick(ctx, key, lobby.NickHolder{Session: "s1", Key: "guest:s1"}))
+	a.kill()
+	require.ErrorIs(t, b.p.ClaimNick(ctx, key, lobby.NickHolder{Session: "s2", Key: "guest:s2"}), lobby.ErrNickTaken)
+	require.NoError(t, b.p.ClaimNick(ctx, key, lobby.NickHolder{Session: "s3", Key: "guest:s1"}), "the same player, back")
+	require.ErrorIs(t, b.p.ClaimNick(ctx, key, lobby.NickHolder{Session: "s4", Key: "guest:s4"}), lobby.ErrNickTaken)
+}
+
 func TestWhoListsThePlayersOfEveryNode(t *testing.T) {
 	ns := natstest.Start(t)
 	a, b, c := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{}), startNode(t, ns, "c", lobby.Config{})

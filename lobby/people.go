@@ -63,6 +63,10 @@ type People interface {
 type NickHolder struct {
 	Session string
 	Account int64
+	// Key is the player's identity (a key's fingerprint, or a guest's id,
+	// which a guest's rejoin code gives back): a newer session of the same
+	// player takes over the name, wherever the older one's claim was made.
+	Key string
 }
 
 // RemoteInvitation is an invitation on its way to another node, with what
@@ -87,7 +91,7 @@ const peopleWait = 2 * time.Second
 
 // holder is the session as People knows it.
 func (c *Client) holder() NickHolder {
-	return NickHolder{Session: c.id, Account: c.accountOf().id}
+	return NickHolder{Session: c.id, Account: c.accountOf().id, Key: c.key}
 }
 
 // The hub's side, for package cluster: what the other nodes ask of this one.
