@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -292,4 +293,57 @@ func TestGuestOfADeadNodeRejoinsOnAnother(t *testing.T) {
 	require.Equal(t, "gus", s.Nick)
 	require.Len(t, s.Table.Game.Hand, hand)
 	playMoves(t, 4, ana, again)
+}
+
+// TestGuestRejoinsTheTableOfTheirDeadNode: guest gus plays at his own
+// table on node a against bo from b. Node a dies with the table; another
+// node takes it over from its journal and keeps gus's seat, so his rejoin
+// code through node c puts him back in it, with his name and his hand.
+func TestGuestRejoinsTheTableOfTheirDeadNode(t *testing.T) {
+	ns := natstest.Start(t)
+	nodes := startStoredNodes(t, ns, "a", "b", "c")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+	bo := b.player(t, "bo")
+	gus := a.hub.Connect("sess-gus", "guest:sess-gus", true)
+	require.NoError(t, gus.SetNick("gus"))
+	code := waitScreen(t, gus, func(s lobby.Screen) bool { return s.Rejoin != "" }).Rejoin
+	require.NoError(t, gus.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))
+	id := gus.Screen().Table.ID
+	require.NoError(t, bo.Join(gus.Screen().Table.Code))
+	gus.Do(lobby.Intent{Kind: lobby.Start})
+	waitScreen(t, bo, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	playMoves(t, 4, gus, bo)
+	hand := len(gus.Screen().Table.Game.Hand)
+	require.Eventually(t, func() bool {
+		s, ok := snapshotOf(t, a, id)
+		return ok && s.Unwritten == 0 && s.Actions > 0
+	}, 10*time.Second, 5*time.Millisecond)
+
+	cutOff(a)
+	require.Eventually(t, func() bool {
+		for _, n := range []*node{b, c} {
+			if s, ok := snapshotOf(t, n, id); ok && s.RestoredHash != "" {
+				return true
+			}
+		}
+		return false
+	}, 15*time.Second, 20*time.Millisecond, "another node takes the table over")
+	// The new owner writes the seat it keeps a moment after taking the
+	// table: gus tries again, from a new session each time as a person
+	// would (a session's wrong codes are limited).
+	var key, sess string
+	tries := 0
+	require.Eventually(t, func() bool {
+		tries++
+		sess = fmt.Sprintf("sess-gus-%d", tries)
+		k, err := c.hub.RejoinKey(code, sess, "")
+		key = k
+		return err == nil
+	}, 10*time.Second, 50*time.Millisecond, "gus's code finds the seat the new owner keeps for him")
+	again := c.hub.Connect(sess, key, true)
+	s := waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, 0, s.Table.You)
+	require.Equal(t, "gus", s.Nick)
+	require.Len(t, s.Table.Game.Hand, hand)
+	playMoves(t, 4, again, bo)
 }

@@ -3,7 +3,6 @@ package lobby
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 )
@@ -237,11 +236,13 @@ func (t *table) endHolds() {
 
 // holdAway lists every away player's seat as kept: a table taken over
 // from another node, whose players find it from any node. A player
-// already connected here is shown it at once. (Hub goroutine, before the
+// already connected here is shown it at once. A guest's seat is kept too:
+// the guest comes back with their rejoin code, which finds the seat
+// through the directory (rejoin_cluster.go). (Hub goroutine, before the
 // table's loop starts: onRestore.)
 func (t *table) holdAway() {
 	for i, s := range t.seats {
-		if s.human() && s.away && !strings.HasPrefix(s.key, "guest:") {
+		if s.human() && s.away {
 			t.hold(i, t.hub.byKey[s.key])
 		}
 	}

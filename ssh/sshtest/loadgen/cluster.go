@@ -170,7 +170,7 @@ func debugTables(metrics string) ([]debugTable, error) {
 // has passed.
 func killPhase(o options, cmd *exec.Cmd, victim int) {
 	n := len(o.addrs)
-	var mixed, playing, humans, away int
+	var mixed, playing, humans, away, victims int
 	var theirs map[string]int
 	for k, m := range o.metricsAddrs {
 		ts, err := debugTables(m)
@@ -194,6 +194,9 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 				if i, err := strconv.Atoi(strings.TrimPrefix(s.Nick, "ld")); err == nil && !s.Bot {
 					on[i%n] = true
 					humans++
+					if i%n == victim {
+						victims++
+					}
 					if i%n != k {
 						away++
 					}
@@ -207,16 +210,30 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 	fmt.Printf("tables playing: %d, of which %d have players of more than one node; %d of %d seated players sit at another node's table\n",
 		playing, mixed, away, humans)
 	fmt.Printf("uptime before the kill: %s\n", uptime())
+	var living []string
+	for k, a := range o.addrs {
+		if k != victim {
+			living = append(living, a)
+		}
+	}
 	killed := time.Now()
+	rd := &redialer{living: living, killed: killed, watch: o.killWatch}
+	redial.Store(rd)
 	_ = cmd.Process.Kill()
 	fmt.Printf("== SIGKILL node %d: %d tables playing there\n", victim+1, len(theirs))
 	adopted, moved := map[string]time.Duration{}, map[string]time.Duration{}
 	// The players of the living nodes at the moved tables, by table: how
 	// many of them the new owner sees connected (their sessions put back).
-	living, back := map[string]int{}, map[string]int{}
+	// The dead node's players there, and how many are connected again.
+	alive, back := map[string]int{}, map[string]int{}
+	dead, deadBack := map[string]int{}, map[string]int{}
+	// The dead node's players, at any living node's table: seen away,
+	// then when seen connected again.
+	seenAway, seatBack := map[string]bool{}, map[string]time.Duration{}
 	var polls, failed int
 	var slowest time.Duration
-	for time.Since(killed) < o.killWatch && len(moved) < len(theirs) {
+	for time.Since(killed) < o.killWatch && (len(moved) < len(theirs) || rd.pending() ||
+		time.Since(killed) < 5*time.Second) {
 		time.Sleep(200 * time.Millisecond)
 		for k, m := range o.metricsAddrs {
 			if k == victim {
@@ -232,18 +249,38 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 			}
 			at := time.Since(killed) // the table stood so by the time the node answered
 			for _, t := range ts {
+				for _, st := range t.Seats {
+					if i, err := strconv.Atoi(strings.TrimPrefix(st.Nick, "ld")); err == nil && !st.Bot && i%n == victim {
+						if _, ok := seatBack[st.Nick]; ok {
+							continue
+						}
+						if !st.Connected {
+							seenAway[st.Nick] = true
+						} else if seenAway[st.Nick] || theirs[t.ID] > 0 {
+							seatBack[st.Nick] = at
+						}
+					}
+				}
 				if _, ok := theirs[t.ID]; !ok {
 					continue
 				}
 				if _, seen := adopted[t.ID]; !seen {
 					adopted[t.ID] = at
 				}
-				living[t.ID], back[t.ID] = 0, 0
+				alive[t.ID], back[t.ID], dead[t.ID], deadBack[t.ID] = 0, 0, 0, 0
 				for _, st := range t.Seats {
-					if i, err := strconv.Atoi(strings.TrimPrefix(st.Nick, "ld")); err == nil && !st.Bot && i%n != victim {
-						living[t.ID]++
+					i, err := strconv.Atoi(strings.TrimPrefix(st.Nick, "ld"))
+					switch {
+					case err != nil || st.Bot:
+					case i%n != victim:
+						alive[t.ID]++
 						if st.Connected {
 							back[t.ID]++
+						}
+					default:
+						dead[t.ID]++
+						if st.Connected {
+							deadBack[t.ID]++
 						}
 					}
 				}
@@ -263,16 +300,22 @@ func killPhase(o options, cmd *exec.Cmd, victim int) {
 		}
 	}
 	fmt.Printf("   of them within 10 s of the kill: %d\n", soon)
-	var lv, bk int
-	for id, k := range living {
-		lv, bk = lv+k, bk+back[id]
+	var lv, bk, dd, db int
+	for id, k := range alive {
+		lv, bk, dd, db = lv+k, bk+back[id], dd+dead[id], db+deadBack[id]
 	}
 	fmt.Printf("players of the living nodes at the moved tables: %d, of them %d connected there at the last look\n", lv, bk)
+	fmt.Printf("players of the dead node at the moved tables: %d, of them %d connected again at the last look\n", dd, db)
+	fmt.Printf("%s\n", rd.report(victims))
+	fmt.Printf("kill -> the dead node's players' seats connected again (/debug/tables): %s\n", spreadOf(seatBack, victims, "players"))
 	fmt.Printf("uptime after the kill: %s\n", uptime())
 }
 
-// spread gives p50 and max of ds, and how many of n they are.
-func spread(m map[string]time.Duration, n int) string {
+// spread gives p50 and max of ds, and how many of n tables they are.
+func spread(m map[string]time.Duration, n int) string { return spreadOf(m, n, "tables") }
+
+// spreadOf gives p50 and max of ds, and how many of n what they are.
+func spreadOf(m map[string]time.Duration, n int, what string) string {
 	if len(m) == 0 {
 		return fmt.Sprintf("none of %d", n)
 	}
@@ -281,8 +324,8 @@ func spread(m map[string]time.Duration, n int) string {
 		ds = append(ds, d)
 	}
 	slices.Sort(ds)
-	return fmt.Sprintf("p50 %s, max %s (%d of %d tables; polled every 200ms)", ds[len(ds)/2].Round(10*time.Millisecond),
-		ds[len(ds)-1].Round(10*time.Millisecond), len(ds), n)
+	return fmt.Sprintf("p50 %s, max %s (%d of %d %s; polled every 200ms)", ds[len(ds)/2].Round(10*time.Millisecond),
+		ds[len(ds)-1].Round(10*time.Millisecond), len(ds), n, what)
 }
 
 // varz is the NATS server's traffic since its start.

@@ -60,6 +60,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -69,8 +70,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	gossh "golang.org/x/crypto/ssh"
 )
 
 type options struct {
@@ -373,58 +372,14 @@ const (
 // hold1 opens one session, picks a nickname, does what its role asks, and
 // holds it until stop.
 func hold1(addr, src string, i int, r role, bare bool, received, held *atomic.Int64, stop <-chan struct{}) error {
-	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}, Timeout: 30 * time.Second}
-	nc, err := d.Dial("tcp", addr)
+	client, in, out, err := dialShell(addr, src, "")
 	if err != nil {
 		return err
 	}
-	cfg := &gossh.ClientConfig{
-		User: "load",
-		Auth: []gossh.AuthMethod{gossh.KeyboardInteractive( // a guest
-			func(_, _ string, questions []string, _ []bool) ([]string, error) {
-				return make([]string, len(questions)), nil
-			})},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
-		Timeout:         30 * time.Second,
-	}
-	c, chans, reqs, err := gossh.NewClientConn(nc, addr, cfg)
-	if err != nil {
-		nc.Close()
-		return err
-	}
-	client := gossh.NewClient(c, chans, reqs)
 	defer client.Close()
-	s, err := client.NewSession()
-	if err != nil {
-		return err
-	}
-	if err := s.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
-		return err
-	}
-	in, err := s.StdinPipe()
-	if err != nil {
-		return err
-	}
-	out, err := s.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := s.Shell(); err != nil {
-		return err
-	}
-	w := watch{turns: make(chan struct{}, 1)}
+	w := newWatch()
 	nick := w.expect("Choose a nickname")
-	go func() {
-		buf := make([]byte, 4<<10)
-		for {
-			k, err := out.Read(buf)
-			received.Add(int64(k))
-			w.scan(buf[:k])
-			if err != nil {
-				return
-			}
-		}
-	}()
+	go w.read(out, received)
 	// Each key waits for the page it is meant for, however slow the
 	// server is: a key typed early would go to the page before.
 	if bare { // the floor has no pages: the session is in once it has a shell
@@ -448,8 +403,8 @@ func hold1(addr, src string, i int, r role, bare bool, received, held *atomic.In
 		return nil
 	}
 	if r == botHost {
-		if openBotTable(in, &w, stop) {
-			player{in: in, w: &w}.play(stop)
+		if openBotTable(in, w, stop) {
+			player{in: in, w: w}.play(stop)
 		}
 		return nil
 	}
@@ -466,7 +421,12 @@ func hold1(addr, src string, i int, r role, bare bool, received, held *atomic.In
 	}
 	time.Sleep(time.Second)
 	fmt.Fprint(in, "s") // start with bots, if this session is the host
-	player{in: in, w: &w}.play(stop)
+	player{in: in, w: w}.play(stop)
+	// The connection dropped before the end: while a node is killed
+	// (-kill), its players come back as real ones would (rejoin.go).
+	if rd := redial.Load(); rd != nil && !stopped(stop) {
+		rd.comeBack(addr, i, w.rejoinCode(), received, stop)
+	}
 	return nil
 }
 
@@ -527,6 +487,28 @@ type watch struct {
 	title []byte // a title not yet ended
 	turn  atomic.Bool
 	turns chan struct{} // signalled when the turn comes
+	gone  chan struct{} // closed when the connection ends
+	// code is the guest's rejoin code, once seen on screen (rejoin.go).
+	code     string
+	codeTail []byte
+}
+
+func newWatch() *watch {
+	return &watch{turns: make(chan struct{}, 1), gone: make(chan struct{})}
+}
+
+// read scans out until the connection ends, then closes gone.
+func (w *watch) read(out io.Reader, received *atomic.Int64) {
+	defer close(w.gone)
+	buf := make([]byte, 4<<10)
+	for {
+		k, err := out.Read(buf)
+		received.Add(int64(k))
+		w.scan(buf[:k])
+		if err != nil {
+			return
+		}
+	}
 }
 
 // expect returns a channel closed once any of texts is in what arrives
@@ -550,6 +532,7 @@ const titleStart = "\x1b]2;"
 func (w *watch) scan(b []byte) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.scanCode(b)
 	if w.texts != nil {
 		w.tail = append(w.tail, b...)
 		for _, t := range w.texts {
@@ -646,6 +629,8 @@ func (p player) play(stop <-chan struct{}) {
 		select {
 		case <-stop:
 			return false
+		case <-p.w.gone:
+			return false
 		case <-pause.C:
 			return true
 		}
@@ -655,6 +640,8 @@ func (p player) play(stop <-chan struct{}) {
 		if !p.w.turn.Load() {
 			select { // no polling: the title says when the turn comes
 			case <-stop:
+				return
+			case <-p.w.gone:
 				return
 			case <-p.w.turns:
 			}
