@@ -131,3 +131,27 @@ func (h *Hub) publicSeekPicks(q QuickChoice) publicPicks {
 	}
 	return p
 }
+
+// errAPIBotsPublic refuses the API bots setting where it means nothing.
+var errAPIBotsPublic = errors.New("only a public table's host chooses whether API bots may sit: at a private table you seat them by name")
+
+// onAPIBotsSetting is the host's change of mind in the waiting room. The
+// waiting table's record is written again, so that a restart keeps it; a
+// bot already seated stays (the host may remove it like any player).
+func (t *table) onAPIBotsSetting(allow bool) error {
+	if !t.opts.Public || t.tour != nil || t.opts.Ladder {
+		return errAPIBotsPublic
+	}
+	if t.status != Waiting {
+		return errNotWaiting
+	}
+	if t.opts.APIBots != allow {
+		t.opts.APIBots = allow
+		t.note(map[bool]string{true: "API bots may sit at this table now", false: "API bots may no longer sit at this table"}[allow])
+		if j := t.journal; j != nil && j.waiting {
+			j.rec.Options, j.created, j.replace = t.record(0, true).Options, false, true
+		}
+	}
+	t.dirty, t.listDirty = true, true
+	return nil
+}

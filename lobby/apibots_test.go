@@ -41,3 +41,37 @@ func TestAPIBotsOptionSurvivesARestart(t *testing.T) {
 	require.True(t, s.Table.Public)
 	require.Equal(t, engine.Minions2016, s.Table.Settings.Edition)
 }
+
+// TestHostAllowsAPIBotsInTheWaitingRoom: the host of a public table lets
+// API bots sit once the table is open; the waiting table's record is written
+// again, so that after a restart a bot's seek still finds it. A private
+// table's host is told the choice is a public table's.
+func TestHostAllowsAPIBotsInTheWaitingRoom(t *testing.T) {
+	dir := t.TempDir()
+	st := openJournalStore(t, dir)
+	h := journalHub(t, st, nil)
+	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
+	settings := engine.Settings{Edition: engine.Minions2016, Players: 3, Target: 200}
+	require.NoError(t, ana.Create(TableOptions{Public: true, Settings: settings}))
+	robo := connect(t, h, "robo")
+	robo.program.Store(true)
+	require.ErrorIs(t, robo.SeekPublic(engine.Minions2016, engine.Standard), ErrNoneAllowAPIBots)
+	ana.Do(Intent{Kind: APIBotsSetting, Allow: true})
+	waitScreen(t, ana, func(s Screen) bool { return s.Table.APIBots })
+
+	require.NoError(t, bo.Create(TableOptions{Settings: settings}))
+	bo.Do(Intent{Kind: APIBotsSetting, Allow: true})
+	waitScreen(t, bo, func(s Screen) bool { return s.Notice.Text == errAPIBotsPublic.Error() })
+
+	require.NoError(t, h.Shutdown(t.Context()))
+	require.NoError(t, st.Close())
+	st2 := openJournalStore(t, dir)
+	h2 := journalHub(t, st2, nil)
+	_, err := h2.Restore(t.Context())
+	require.NoError(t, err)
+	h2.Connect("sess-ana-2", "key-ana", false)
+	robo2 := connect(t, h2, "robo")
+	robo2.program.Store(true)
+	require.NoError(t, robo2.SeekPublic(engine.Minions2016, engine.Standard))
+	waitScreen(t, robo2, func(s Screen) bool { return s.Table != nil && s.Table.Public })
+}

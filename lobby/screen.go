@@ -177,6 +177,8 @@ type TableView struct {
 	// FastBots their pace.
 	BotLevel bot.Level
 	FastBots bool
+	// APIBots: the host lets API bots sit at the public table (apibots.go).
+	APIBots bool
 }
 
 // HandResult is how a hand ended.

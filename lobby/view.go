@@ -119,6 +119,7 @@ func (t *table) viewFor(seat int) *TableView {
 			Connected: s.bot || s.client != nil, AutoPlay: s.auto, Level: s.level()})
 	}
 	v.BotLevel, v.FastBots = t.addLevel(), t.opts.FastBots
+	v.APIBots = t.opts.APIBots
 	if seat >= 0 {
 		v.Host = t.seats[seat].host
 	}
