@@ -85,3 +85,24 @@ func TestPublicTableRefusesAPIBotsUnlessItsHostAllows(t *testing.T) {
 	require.NotContains(t, ana.Screen(), "robo")
 	require.True(t, strings.Contains(ana.Screen(), "1/2 taken"), "%s", ana.Screen())
 }
+
+// The host of a public table that refuses API bots changes their mind in
+// the waiting room (a): the bot's next seek sits at the table.
+func TestHostLetsAPIBotsSitFromTheWaitingRoom(t *testing.T) {
+	cfg := fastLobby()
+	cfg.StartCountdown = time.Hour
+	a := startBotApp(t, cfg)
+	ana := openPublicFor(t, a.addr, "ana", "not allowed")
+	ana.WaitFor(t, "API bots: refused (a)", wait)
+	b := dialBot(t, a.addr, sshtest.NewKey(t))
+	b.register(t, "robo")
+	seek := `{"type":"seek","edition":"classic-2001","mode":"single-hand","opponents":"public"}`
+	b.send(t, seek)
+	require.Equal(t, lobby.ErrNoneAllowAPIBots.Error(), fmt.Sprint(b.expect(t, "error")["message"]))
+
+	require.NoError(t, ana.Press("a"))
+	ana.WaitFor(t, "API bots: may sit (a)", wait)
+	b.send(t, seek)
+	require.Equal(t, true, b.expect(t, "table")["public"])
+	ana.WaitFor(t, "robo sat down", wait)
+}
