@@ -113,10 +113,14 @@ func (b *botSession) seek(in inbound) error {
 	case "":
 	case "ladder":
 		return b.c.SeekLadder() // two seats, classic, one hand: the ladder's own rules
+	case "public":
+		// A waiting public table of this edition and mode whose host
+		// allows API bots; its seats are its own (players is not asked).
+		return b.c.SeekPublic(s.Edition, s.Mode)
 	default:
 		l, err := bot.ParseLevel(o)
 		if err != nil {
-			return fmt.Errorf("opponents: %q is not a bot level (beginner, easy, normal, hard)", in.Opponents)
+			return fmt.Errorf("opponents: %q is not a bot level (beginner, easy, normal, hard), ladder or public", in.Opponents)
 		}
 		level = l
 	}

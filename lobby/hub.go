@@ -194,6 +194,8 @@ func (h *Hub) handle(cmd hubCmd) {
 		h.ladder = cmd.q
 	case quickCmd:
 		cmd.reply <- h.quickPicks(cmd.choice)
+	case publicSeekCmd:
+		cmd.reply <- h.publicSeekPicks(cmd.choice)
 	case onlineCmd:
 		cmd.reply <- len(h.online)
 	case rejoinCmd:

@@ -21,6 +21,8 @@ type Intent struct {
 	Level bot.Level
 	// Fast is the bots' pace, for BotPace.
 	Fast bool
+	// Allow is whether API bots may sit, for APIBotsSetting.
+	Allow bool
 }
 
 // IntentKind names an intent.
@@ -58,4 +60,7 @@ const (
 	BotLevel
 	// BotPace makes the table's bots quick (Fast) or paced like people (host).
 	BotPace
+	// APIBotsSetting lets API bots sit at the public table (Allow) or
+	// refuses them from now on (host, waiting table: apibots.go).
+	APIBotsSetting
 )

@@ -102,6 +102,8 @@ func (t *table) onHostIntent(c *Client, i int, in Intent) error {
 		return t.onEditing(in.Kind == EditRules)
 	case BotLevel, BotPace:
 		return t.onBotSetting(in)
+	case APIBotsSetting:
+		return t.onAPIBotsSetting(in.Allow)
 	case Rematch:
 		if t.status != Finished {
 			return errors.New("the game is not over yet")

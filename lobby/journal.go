@@ -109,6 +109,8 @@ type tableOptions struct {
 	Tour *tourTableOptions `json:"tour,omitempty"`
 	// Ladder: a game of the bot ladder, rated there after a restart too.
 	Ladder bool `json:"ladder,omitempty"`
+	// APIBots: the host lets API bots sit at the public table.
+	APIBots bool `json:"api_bots,omitempty"`
 }
 
 // beginJournal starts the journal of the game just made (start), with the
@@ -125,7 +127,7 @@ func (t *table) beginJournal(seed uint64) {
 // record is the table's record for the store.
 func (t *table) record(seed uint64, waiting bool) store.Table {
 	o := tableOptions{Name: t.opts.Name, Short: t.short, Public: t.opts.Public, TurnTime: t.opts.TurnTime, Waiting: waiting,
-		Ladder: t.opts.Ladder}
+		Ladder: t.opts.Ladder, APIBots: t.opts.APIBots}
 	rec := store.Table{ID: t.id, Code: t.code, Settings: t.opts.Settings, Seed: seed, Created: t.clock.Now()}
 	if l := t.tour; l != nil {
 		o.Tour, rec.Tournament = &tourTableOptions{Index: l.index, Round: l.round}, l.id

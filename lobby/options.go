@@ -31,6 +31,9 @@ type TableOptions struct {
 	// Ladder makes the table a game of the bot ladder (ladder.go): it starts
 	// once its seats are taken, and its game is rated on the ladder.
 	Ladder bool
+	// APIBots lets bots of the bot API sit at a public table (apibots.go);
+	// off, the table refuses them.
+	APIBots bool
 }
 
 // NoTurnTimer turns the turn timer off (private tables only).

@@ -137,7 +137,7 @@ func (h *Hub) rebuildAs(s store.SavedTable, moved bool) (*table, error) {
 		return nil, err
 	}
 	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime,
-		Ladder: o.Ladder, FastBots: o.Ladder})
+		Ladder: o.Ladder, FastBots: o.Ladder, APIBots: o.APIBots})
 	t.short = o.shortName() // its name before the restart (onRestore checks it is free)
 	t.pendingBots, t.moved = 0, moved
 	t.seatsFrom(s.Seats)
@@ -227,7 +227,7 @@ func (h *Hub) rebuildWaiting(s store.SavedTable, o tableOptions, moved bool) (*t
 		return nil, errors.New("a table waiting for its game has a journal")
 	}
 	t := newTable(h, s.ID, s.Code, TableOptions{Name: o.Name, Public: o.Public, Settings: s.Settings, TurnTime: o.TurnTime,
-		Ladder: o.Ladder, FastBots: o.Ladder})
+		Ladder: o.Ladder, FastBots: o.Ladder, APIBots: o.APIBots})
 	t.short = o.shortName() // its name before the restart (onRestore checks it is free)
 	t.pendingBots, t.moved = 0, moved
 	t.seatsFrom(s.Seats)

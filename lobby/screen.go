@@ -86,9 +86,11 @@ type TableInfo struct {
 	ID string
 	// Short is the table's short name ("brave-otter"), unique among the
 	// live tables: what friends say to meet at a public table.
-	Short    string
-	Name     string
-	Public   bool
+	Short  string
+	Name   string
+	Public bool
+	// APIBots: the host lets API bots sit at the public table (apibots.go).
+	APIBots  bool
 	Settings engine.Settings
 	Seats    int // seats in all
 	Taken    int // seats taken, bots included
@@ -175,6 +177,8 @@ type TableView struct {
 	// FastBots their pace.
 	BotLevel bot.Level
 	FastBots bool
+	// APIBots: the host lets API bots sit at the public table (apibots.go).
+	APIBots bool
 }
 
 // HandResult is how a hand ended.

@@ -218,6 +218,10 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 		}
 	}
 	switch cmd := cmd.(type) {
+	case seekPublicCmd:
+		err := t.onSeekPublic(cmd.c)
+		t.arrived(cmd.c, err)
+		return func() { cmd.reply <- err }
 	case joinCmd:
 		err := t.onJoin(cmd.c, cmd.watch)
 		t.arrived(cmd.c, err)

@@ -92,7 +92,7 @@ func (t *table) info() TableInfo {
 		}
 	}
 	return TableInfo{
-		ID: t.id, Short: t.short, Name: t.opts.Name, Public: t.opts.Public, Settings: t.opts.Settings,
+		ID: t.id, Short: t.short, Name: t.opts.Name, Public: t.opts.Public, APIBots: t.opts.APIBots, Settings: t.opts.Settings,
 		Seats: len(t.seats), Taken: t.taken(), Humans: humans, Status: t.status,
 		Watching: len(t.watchers), StartsAt: t.startsAt, Tournament: t.tourID(),
 	}
@@ -119,6 +119,7 @@ func (t *table) viewFor(seat int) *TableView {
 			Connected: s.bot || s.client != nil, AutoPlay: s.auto, Level: s.level()})
 	}
 	v.BotLevel, v.FastBots = t.addLevel(), t.opts.FastBots
+	v.APIBots = t.opts.APIBots
 	if seat >= 0 {
 		v.Host = t.seats[seat].host
 	}

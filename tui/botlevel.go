@@ -43,6 +43,24 @@ func (tp *tablePage) botLines(t *lobby.TableView) []string {
 	if t.FastBots {
 		pace = "fast"
 	}
-	return []string{tp.st.dim.Render("new bots: " + t.BotLevel.String() + " (←/→)"),
+	out := []string{tp.st.dim.Render("new bots: " + t.BotLevel.String() + " (←/→)"),
 		tp.st.dim.Render("bots' pace: " + pace + " (f)")}
+	if t.Public && t.Tournament == nil {
+		api := "refused"
+		if t.APIBots {
+			api = "may sit"
+		}
+		out = append(out, tp.st.dim.Render("API bots: "+api+" (a)"))
+	}
+	return out
+}
+
+// roomAPIBotsKey lets API bots sit at the public table, or refuses them
+// from now on (host).
+func (tp *tablePage) roomAPIBotsKey() tea.Cmd {
+	if !tp.hostOnly("choose whether API bots may sit") {
+		return nil
+	}
+	tp.ctx().Send(lobby.Intent{Kind: lobby.APIBotsSetting, Allow: !tp.scr.Table.APIBots})
+	return nil
 }

@@ -31,7 +31,7 @@ func (r *roomState) sync(t *lobby.TableView) {
 // roomKeys are the waiting room's keys; the host's start, fill and edit
 // the table, and only say so to the others.
 var roomKeys = struct {
-	Up, Down, Start, AddBot, Remove, LevelDown, LevelUp, Pace, Edit, Chat, Invite, Report, Leave, Help key.Binding
+	Up, Down, Start, AddBot, Remove, LevelDown, LevelUp, Pace, APIBots, Edit, Chat, Invite, Report, Leave, Help key.Binding
 }{
 	Up:        with(keyUp, "↑/↓", "seat"),
 	Down:      with(keyDown, "↑/↓", "seat"),
@@ -41,6 +41,7 @@ var roomKeys = struct {
 	LevelDown: bind("←/→", "bots' level", "left"),
 	LevelUp:   bind("←/→", "bots' level", "right"),
 	Pace:      bind("f", "bots' pace", "f"),
+	APIBots:   bind("a", "API bots may sit (public table)", "a"),
 	Edit:      bind("e", "rules", "e"),
 	Chat:      bind("t", "chat", "t"),
 	Invite:    bind("i", "invite", "i"),
@@ -55,7 +56,7 @@ var (
 	roomHostKeyMap = &footed{
 		Foot: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help, roomKeys.Invite},
-		More: keyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Report},
+		More: keyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.APIBots, roomKeys.Report},
 	}
 	roomGuestKeyMap = &footed{
 		Foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Invite, roomKeys.Help},
@@ -104,6 +105,8 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 		return tp.roomLevelKey(1)
 	case is(k, roomKeys.Pace):
 		return tp.roomPaceKey()
+	case is(k, roomKeys.APIBots) && tp.scr.Table.Tournament == nil: // (a tournament's tables are its players')
+		return tp.roomAPIBotsKey()
 	case is(k, roomKeys.Edit):
 		if tp.hostOnly("change the rules") {
 			tp.ctx().Go(ui.Rules, "")

@@ -455,3 +455,22 @@ func TestDrawsEveryWindowTheDoorAllows(t *testing.T) {
 		}
 	}
 }
+
+// A public table's host lets API bots sit from the create form's "API bots"
+// line, which only a public table has; it is off unless they choose it.
+func TestCreateLetsAPIBotsSitAtAPublicTable(t *testing.T) {
+	m, f := newTestModel(lobbyScreen(), 80, 24, plainRenderer())
+	press(m, keys("down", "enter", "down", "right", "up", "up", "up", "up")...)
+	if !strings.Contains(m.View(), "API bots") || !strings.Contains(m.View(), "not allowed") {
+		t.Fatalf("no API bots line on a public table's form:\n%s", m.View())
+	}
+	press(m, keys("right", "enter")...)
+	if len(f.creates) != 1 || !f.creates[0].Public || !f.creates[0].APIBots {
+		t.Fatalf("created %+v", f.creates)
+	}
+	m, _ = newTestModel(lobbyScreen(), 80, 24, plainRenderer())
+	press(m, keys("down", "enter")...)
+	if strings.Contains(m.View(), "API bots") {
+		t.Errorf("a private table's form offers API bots:\n%s", m.View())
+	}
+}

@@ -23,6 +23,7 @@ type formRow uint8
 const (
 	rowName formRow = iota
 	rowPublic
+	rowAPIBots // whether API bots may sit (a public table)
 	rowEdition
 	rowMode
 	rowSeats
@@ -53,6 +54,7 @@ type Page struct {
 	row       formRow
 	name      ui.Input
 	public    bool
+	apiBots   bool
 	edition   int
 	mode      int
 	seats     int
@@ -124,6 +126,9 @@ func (f *Page) rows() []formRow {
 		rs = append(rs, rowRule, rowRuleValue)
 	}
 	if !f.configure {
+		if f.public {
+			rs = append(rs, rowAPIBots)
+		}
 		rs = append(rs, rowTimer)
 	}
 	return append(rs, rowSubmit)
@@ -179,6 +184,8 @@ func (f *Page) step(d int) {
 	switch f.row {
 	case rowPublic:
 		f.public = !f.public
+	case rowAPIBots:
+		f.apiBots = !f.apiBots
 	case rowEdition:
 		f.edition = wrap(f.edition, len(engine.Editions))
 	case rowMode:
@@ -336,6 +343,7 @@ func (f *Page) submit(c ui.Context) tea.Cmd {
 	opts := lobby.TableOptions{
 		Name:     strings.TrimSpace(f.name.Value()),
 		Public:   f.public,
+		APIBots:  f.public && f.apiBots,
 		Settings: f.settings(),
 		Bots:     f.bots,
 		BotLevel: &f.botLevel,
@@ -431,7 +439,7 @@ func swatches(st ui.Styles, e engine.Edition) string {
 }
 
 func rowLabel(r formRow) string {
-	return [...]string{"name", "visibility", "edition", "mode", "seats", "target score", "bots", "bot level",
+	return [...]string{"name", "visibility", "API bots", "edition", "mode", "seats", "target score", "bots", "bot level",
 		"Blank cards", "Blank scores", "Army card", "house rules", "  rule", "  setting", "turn timer", ""}[r]
 }
 
@@ -442,6 +450,11 @@ func (f *Page) value(r formRow) string {
 			return "public"
 		}
 		return "private"
+	case rowAPIBots:
+		if f.apiBots {
+			return "may sit"
+		}
+		return "not allowed"
 	case rowEdition:
 		return engine.Edition(f.edition).Title()
 	case rowMode:
@@ -493,6 +506,11 @@ func (f *Page) describe() string {
 			return "Listed in the lobby: anyone may sit or watch. Once a player waits, it starts by itself after a countdown, bots filling the free seats."
 		}
 		return fmt.Sprintf("Not listed: friends join with the %d-character code shown in your waiting room. You start the game.", lobby.CodeLength)
+	case rowAPIBots:
+		if f.apiBots {
+			return "Bots of the bot API (programs that play through ssh HOST bot) may take a free seat at your table, like a person."
+		}
+		return "Only people, and the server's own bots, sit at your table: bots of the bot API are refused."
 	case rowEdition:
 		return ui.EditionBlurb(engine.Edition(f.edition))
 	case rowMode:
