@@ -53,7 +53,12 @@ func TestAStandInPlaysOnAfterARestart(t *testing.T) {
 	bo = sshtest.Dial(t, a.addr, sshtest.User("bo"), sshtest.WithKey(boKey), big)
 	bo.WaitUntil(t, inGame, wait)
 	waitDrawn(t, bo, "a bot plays ana's cards until they come back")
-	bo.WaitFor(t, "your turn", wait) // ana's turn is played, not waited out
+	// ana's turn is played, not waited out: bo's turn comes, or his
+	// answer to the bot's Wild Draw Four (his turn, in which he may
+	// challenge it).
+	bo.WaitUntil(t, func(s string) bool {
+		return strings.Contains(s, "your turn") || strings.Contains(s, "y challenge")
+	}, wait)
 
 	ana = sshtest.Dial(t, a.addr, sshtest.User("ana"), sshtest.WithKey(anaKey), big)
 	ana.WaitUntil(t, func(s string) bool { return inGame(s) && strings.Contains(s, "your hand") }, wait)

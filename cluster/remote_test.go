@@ -127,16 +127,18 @@ func playMoves(t *testing.T, n int, players ...*lobby.Client) {
 	t.Helper()
 	for range n {
 		before := moves(players[0].Screen())
-		moved := false
-		for _, c := range players {
-			g := c.Screen().Table.Game
-			if g.Current == c.Screen().Table.You && len(g.Legal) > 0 {
-				c.Do(lobby.Intent{Kind: lobby.Move, Action: g.Legal[0]})
-				moved = true
-				break
+		// The mover's screen may come a moment after the others' (a table
+		// just taken over sends each its own): waited for, not read once.
+		require.Eventually(t, func() bool {
+			for _, c := range players {
+				g := c.Screen().Table.Game
+				if g.Current == c.Screen().Table.You && len(g.Legal) > 0 {
+					c.Do(lobby.Intent{Kind: lobby.Move, Action: g.Legal[0]})
+					return true
+				}
 			}
-		}
-		require.True(t, moved, "nobody had a move")
+			return false
+		}, wait, 5*time.Millisecond, "nobody had a move")
 		for _, c := range players {
 			waitScreen(t, c, func(s lobby.Screen) bool { return moves(s) > before || s.Table.Status == lobby.Finished })
 		}
