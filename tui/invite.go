@@ -6,6 +6,7 @@ import (
 
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/tui/page/who"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // This file is invitations. In a waiting room, i invites a player by
@@ -15,15 +16,15 @@ import (
 // (page/who).
 
 // inviteKeyMap is the footer while the nickname is typed.
-var inviteKeyMap = &keyList{inviteKeys.Send, inviteKeys.Cancel}
+var inviteKeyMap = &ui.KeyList{inviteKeys.Send, inviteKeys.Cancel}
 
 // inviteKeys send or drop the waiting room's invitation line; what else
 // is typed is the nickname.
 var inviteKeys = struct {
 	Send, Cancel key.Binding
 }{
-	Send:   bind("enter", "send", "enter"),
-	Cancel: bind("esc", "cancel", "esc"),
+	Send:   ui.Bind("enter", "send", "enter"),
+	Cancel: ui.Bind("esc", "cancel", "esc"),
 }
 
 // openWho shows the players online, asking the lobby for them afresh.
@@ -37,17 +38,17 @@ func (c pageCtx) openWho() tea.Cmd {
 // inviteBox is the waiting room's line for typing whom to invite.
 type inviteBox struct {
 	open  bool
-	input lineInput
+	input ui.Input
 }
 
 // inviteKey types into the waiting room's invitation line.
 func (tp *tablePage) inviteKey(k tea.KeyMsg) tea.Cmd {
 	ib := &tp.room.invite
 	switch {
-	case is(k, inviteKeys.Cancel):
+	case ui.Is(k, inviteKeys.Cancel):
 		ib.open = false
 		ib.input.Reset()
-	case is(k, inviteKeys.Send):
+	case ui.Is(k, inviteKeys.Send):
 		nick := ib.input.Value()
 		ib.open = false
 		ib.input.Reset()

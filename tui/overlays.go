@@ -8,6 +8,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // overlayBox draws an overlay in its frame.
@@ -45,11 +46,11 @@ func (tp *tablePage) overlayBox(ov overlay, v *engine.View, compact bool) string
 	}
 	w := 0
 	for i, l := range body {
-		body[i] = trunc(l, inner)
-		w = max(w, width(body[i]))
+		body[i] = ui.Trunc(l, inner)
+		w = max(w, ui.Width(body[i]))
 	}
 	for i, l := range body {
-		body[i] = pad(l, w)
+		body[i] = ui.Pad(l, w)
 	}
 	return tp.st.framed(tp.st.overlay, body, w)
 }
@@ -75,8 +76,8 @@ func (tp *tablePage) colorView(ov overlay, v *engine.View) []string {
 		if i == tp.tbl.color {
 			cell = st.turn.Render("[") + st.chip(c) + st.turn.Render("]")
 		}
-		opts = append(opts, pad(cell, cellW))
-		keys = append(keys, pad(" "+st.key.Render(string(c.String()[0]))+st.dim.Render(fmt.Sprintf(" · %d held", n)), cellW))
+		opts = append(opts, ui.Pad(cell, cellW))
+		keys = append(keys, ui.Pad(" "+st.key.Render(string(c.String()[0]))+st.dim.Render(fmt.Sprintf(" · %d held", n)), cellW))
 	}
 	return []string{
 		st.bold.Render(title), "",
@@ -99,7 +100,7 @@ func (tp *tablePage) targetView(v *engine.View) []string {
 		if s == tp.tbl.target {
 			mark = st.turn.Render("▶ ")
 		}
-		out = append(out, mark+pad(tp.seatName(s), 16)+" "+plural(v.Seats[s].Cards, "card", "cards"))
+		out = append(out, mark+ui.Pad(tp.seatName(s), 16)+" "+ui.Plural(v.Seats[s].Cards, "card", "cards"))
 	}
 	return append(out, "", st.dim.Render(back))
 }
@@ -136,7 +137,7 @@ func (tp *tablePage) challengeText(v *engine.View, w int) []string {
 	if v.Pending > 0 {
 		why += " Or stack a draw card on it: ←/→ and enter."
 	}
-	return append(out, wrapText(why, w)...)
+	return append(out, ui.Wrap(why, w)...)
 }
 
 // raceView is the Kevin's Chili race, for a player still to drop.
@@ -186,7 +187,7 @@ func (tp *tablePage) scoresText(v *engine.View, w int, final bool) []string {
 		out = append(out, st.title.Render(fmt.Sprintf("HAND %d OVER", v.HandNo)), "")
 	}
 	if lh != nil {
-		out = append(out, wrapText(tp.handText(v, lh), w)...)
+		out = append(out, ui.Wrap(tp.handText(v, lh), w)...)
 		out = append(out, "")
 	}
 	out = append(out, tp.standings(v, lh, final)...)
@@ -209,7 +210,7 @@ func (tp *tablePage) scoresNext(final bool) string {
 	case final:
 		return st.dim.Render("the host may start a rematch · ") + st.key.Render("enter") + " back to the lobby"
 	default:
-		return "next hand in " + st.bold.Render(clock(t.NextHandAt.Sub(tp.now())))
+		return "next hand in " + st.bold.Render(ui.Clock(t.NextHandAt.Sub(tp.now())))
 	}
 }
 
@@ -273,9 +274,9 @@ func (tp *tablePage) winnersText(v *engine.View, lh *lobby.HandResult) string {
 // best first.
 func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool) []string {
 	st := tp.st
-	word := scoreWord(v.Settings)
+	word := ui.ScoreWord(v.Settings)
 	team := hasTeams(v) && !(final && v.Rotation != nil) // (the last round's teams mean nothing at the end)
-	head := "  " + pad("player", 16) + padLeft("held", 6) + padLeft(word, 8)
+	head := "  " + ui.Pad("player", 16) + ui.PadLeft("held", 6) + ui.PadLeft(word, 8)
 	out := []string{st.dim.Render(head)}
 	order := make([]int, len(v.Seats))
 	for i := range order {
@@ -315,7 +316,7 @@ func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool)
 		if lh != nil && s < len(lh.Held) {
 			held = fmt.Sprint(lh.Held[s])
 		}
-		row := mark + pad(name, 16) + padLeft(held, 6) + padLeft(fmt.Sprint(score(s)), 8)
+		row := mark + ui.Pad(name, 16) + ui.PadLeft(held, 6) + ui.PadLeft(fmt.Sprint(score(s)), 8)
 		switch {
 		case v.Seats[s].Out || (lh != nil && slices.Contains(lh.Eliminated, s)):
 			row += "  " + st.dim.Render("out")

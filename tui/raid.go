@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // raidable are the seats the raider may still take a card from.
@@ -49,7 +50,7 @@ func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
 	r := &tp.tbl.raid
 	r.normalize(v, len(tp.tbl.hand))
 	seats := raidable(v)
-	if is(k, tableKeys.EndRaid) {
+	if ui.Is(k, tableKeys.EndRaid) {
 		return tp.move(engine.Action{Kind: engine.EndRaid})
 	}
 	if len(seats) == 0 {
@@ -59,25 +60,25 @@ func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
 	i := max(slices.Index(seats, r.seat), 0)
 	cards := takeable(v, r.seat)
 	switch {
-	case r.step == 0 && is(k, tableKeys.RaidUp):
+	case r.step == 0 && ui.Is(k, tableKeys.RaidUp):
 		r.seat, r.take = seats[(i+len(seats)-1)%len(seats)], 0
-	case r.step == 0 && is(k, tableKeys.RaidDown):
+	case r.step == 0 && ui.Is(k, tableKeys.RaidDown):
 		r.seat, r.take = seats[(i+1)%len(seats)], 0
-	case is(k, tableKeys.RaidLeft):
+	case ui.Is(k, tableKeys.RaidLeft):
 		if r.step == 0 {
 			r.take = max(r.take-1, 0)
 		} else {
 			r.give = max(r.give-1, 0)
 		}
-	case is(k, tableKeys.RaidRight):
+	case ui.Is(k, tableKeys.RaidRight):
 		if r.step == 0 {
 			r.take = min(r.take+1, max(len(cards)-1, 0))
 		} else {
 			r.give = min(r.give+1, max(len(tp.tbl.hand)-1, 0))
 		}
-	case is(k, tableKeys.RaidChoose):
+	case ui.Is(k, tableKeys.RaidChoose):
 		return tp.raidEnter(v, cards)
-	case is(k, tableKeys.RaidBack):
+	case ui.Is(k, tableKeys.RaidBack):
 		r.step = 0
 	default:
 		if cmd, ok := tp.commonKey(k); ok {
@@ -130,7 +131,7 @@ func (tp *tablePage) raidView(v *engine.View, w int) []string {
 		if r.seat == s.Seat {
 			mark = st.turn.Render("▶ ")
 		}
-		row := mark + pad(tp.seatName(s.Seat), 12) + " "
+		row := mark + ui.Pad(tp.seatName(s.Seat), 12) + " "
 		switch {
 		case s.Out:
 			row += st.dim.Render("out")
@@ -139,14 +140,14 @@ func (tp *tablePage) raidView(v *engine.View, w int) []string {
 		default:
 			row += tp.raidHand(v, s.Seat)
 		}
-		out = append(out, trunc(row, w))
+		out = append(out, ui.Trunc(row, w))
 	}
 	out = append(out, "")
-	give := "  " + pad("you give", 12) + " "
+	give := "  " + ui.Pad("you give", 12) + " "
 	if r.step == 1 {
-		give = st.turn.Render("▶ ") + st.bold.Render(pad("you give", 12)) + " "
+		give = st.turn.Render("▶ ") + st.bold.Render(ui.Pad("you give", 12)) + " "
 	}
-	out = append(out, trunc(give+tp.cardRow(tp.tbl.hand, r.step == 1, r.give, nil), w), "")
+	out = append(out, ui.Trunc(give+tp.cardRow(tp.tbl.hand, r.step == 1, r.give, nil), w), "")
 	if r.step == 0 {
 		out = append(out, st.dim.Render("↑/↓ player · ←/→ card · enter take it · e end the raid"))
 	} else {

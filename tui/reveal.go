@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // The Mutated Minion's draw, shown to everyone card by card as the table
@@ -39,7 +40,7 @@ func (tp *tablePage) revealView(v *engine.View, w int) []string {
 		out = append(out, st.bold.Render(tp.revealResult(who, r.Drawn, r.Found, col)))
 	}
 	out = append(out, "", tp.revealCards(v, r.Cards, w), "")
-	count := plural(r.Drawn, "card", "cards")
+	count := ui.Plural(r.Drawn, "card", "cards")
 	if !r.Done {
 		count += " so far"
 	}
@@ -50,9 +51,9 @@ func (tp *tablePage) revealView(v *engine.View, w int) []string {
 // ORANGE card came up".
 func (tp *tablePage) revealResult(who string, n int, found bool, col string) string {
 	if !found {
-		return fmt.Sprintf("%s drew %s: nothing was left to draw", who, plural(n, "card", "cards"))
+		return fmt.Sprintf("%s drew %s: nothing was left to draw", who, ui.Plural(n, "card", "cards"))
 	}
-	return fmt.Sprintf("%s drew %s until %s %s card came up", who, plural(n, "card", "cards"), article(col), col)
+	return fmt.Sprintf("%s drew %s until %s %s card came up", who, ui.Plural(n, "card", "cards"), article(col), col)
 }
 
 // revealCards is the row of cards drawn so far: their labels for the
@@ -68,7 +69,7 @@ func (tp *tablePage) revealCards(v *engine.View, cards []engine.Card, w int) str
 		parts = append(parts, st.label(c, v.Settings.Edition))
 	}
 	row := strings.Join(parts, " ")
-	for len(parts) > 1 && width(row) > w-2 {
+	for len(parts) > 1 && ui.Width(row) > w-2 {
 		parts = parts[1:]
 		row = "… " + strings.Join(parts, " ")
 	}

@@ -33,39 +33,39 @@ func (r *roomState) sync(t *lobby.TableView) {
 var roomKeys = struct {
 	Up, Down, Start, AddBot, Remove, LevelDown, LevelUp, Pace, Edit, Chat, Invite, Report, Leave, Help key.Binding
 }{
-	Up:        with(keyUp, "↑/↓", "seat"),
-	Down:      with(keyDown, "↑/↓", "seat"),
-	Start:     bind("s", "start", "s"),
-	AddBot:    bind("b", "add bot", "b"),
-	Remove:    bind("x", "remove/kick", "x"),
-	LevelDown: bind("←/→", "bots' level", "left"),
-	LevelUp:   bind("←/→", "bots' level", "right"),
-	Pace:      bind("f", "bots' pace", "f"),
-	Edit:      bind("e", "rules", "e"),
-	Chat:      bind("t", "chat", "t"),
-	Invite:    bind("i", "invite", "i"),
-	Report:    bind("r", "report the player in the selected seat", "r"),
-	Leave:     bind("l", "leave", "l", "q"),
-	Help:      keyHelp,
+	Up:        ui.With(ui.KeyUp, "↑/↓", "seat"),
+	Down:      ui.With(ui.KeyDown, "↑/↓", "seat"),
+	Start:     ui.Bind("s", "start", "s"),
+	AddBot:    ui.Bind("b", "add bot", "b"),
+	Remove:    ui.Bind("x", "remove/kick", "x"),
+	LevelDown: ui.Bind("←/→", "bots' level", "left"),
+	LevelUp:   ui.Bind("←/→", "bots' level", "right"),
+	Pace:      ui.Bind("f", "bots' pace", "f"),
+	Edit:      ui.Bind("e", "rules", "e"),
+	Chat:      ui.Bind("t", "chat", "t"),
+	Invite:    ui.Bind("i", "invite", "i"),
+	Report:    ui.Bind("r", "report the player in the selected seat", "r"),
+	Leave:     ui.Bind("l", "leave", "l", "q"),
+	Help:      ui.KeyHelp,
 }
 
 // The waiting room's key maps: the host's, and everyone else's (whose
 // footer leaves out the host's keys).
 var (
-	roomHostKeyMap = &footed{
-		Foot: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
+	roomHostKeyMap = &ui.Footed{
+		Foot: ui.KeyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help, roomKeys.Invite},
-		More: keyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Report},
+		More: ui.KeyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Report},
 	}
-	roomGuestKeyMap = &footed{
-		Foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Invite, roomKeys.Help},
-		More: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
+	roomGuestKeyMap = &ui.Footed{
+		Foot: ui.KeyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Invite, roomKeys.Help},
+		More: ui.KeyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
 			roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Edit, roomKeys.Report},
 	}
 )
 
 func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
-	if tv := tp.scr.Table.Tournament; tv != nil && (tv.Started || tp.scr.Table.You < 0 || is(k, roomKeys.Edit)) {
+	if tv := tp.scr.Table.Tournament; tv != nil && (tv.Started || tp.scr.Table.You < 0 || ui.Is(k, roomKeys.Edit)) {
 		return tp.tourRoomKey(k) // the tournament's room, for a spectator
 	}
 	if tp.tbl.chat.open {
@@ -76,16 +76,16 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 	}
 	t := tp.scr.Table
 	switch {
-	case is(k, roomKeys.Up):
+	case ui.Is(k, roomKeys.Up):
 		tp.room.cursor, tp.room.chosen = max(tp.room.cursor-1, 0), true
-	case is(k, roomKeys.Down):
+	case ui.Is(k, roomKeys.Down):
 		tp.room.cursor, tp.room.chosen = min(tp.room.cursor+1, len(t.Seats)-1), true
-	case is(k, roomKeys.Start):
+	case ui.Is(k, roomKeys.Start):
 		if tp.hostOnly("start the game") {
 			tp.ctx().Send(lobby.Intent{Kind: lobby.Start})
 			return nil
 		}
-	case is(k, roomKeys.AddBot):
+	case ui.Is(k, roomKeys.AddBot):
 		if tp.hostOnly("add bots") {
 			if t.Taken >= len(t.Seats) {
 				tp.ctx().Say("every seat is taken", true)
@@ -94,31 +94,31 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 			tp.ctx().Send(lobby.Intent{Kind: lobby.AddBot})
 			return nil
 		}
-	case is(k, roomKeys.Remove):
+	case ui.Is(k, roomKeys.Remove):
 		if tp.hostOnly("remove bots or players") {
 			return tp.removeSeat(tp.room.cursor)
 		}
-	case is(k, roomKeys.LevelDown):
+	case ui.Is(k, roomKeys.LevelDown):
 		return tp.roomLevelKey(-1)
-	case is(k, roomKeys.LevelUp):
+	case ui.Is(k, roomKeys.LevelUp):
 		return tp.roomLevelKey(1)
-	case is(k, roomKeys.Pace):
+	case ui.Is(k, roomKeys.Pace):
 		return tp.roomPaceKey()
-	case is(k, roomKeys.Edit):
+	case ui.Is(k, roomKeys.Edit):
 		if tp.hostOnly("change the rules") {
 			tp.ctx().Go(ui.Rules, "")
 			tp.ctx().Send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
 			return nil
 		}
-	case is(k, roomKeys.Chat):
+	case ui.Is(k, roomKeys.Chat):
 		tp.tbl.chat.open = true
-	case is(k, roomKeys.Invite):
+	case ui.Is(k, roomKeys.Invite):
 		tp.room.invite.open = true
-	case is(k, roomKeys.Report):
+	case ui.Is(k, roomKeys.Report):
 		return tp.reportSeat(tp.room.cursor) // moderation.go
-	case is(k, roomKeys.Leave):
+	case ui.Is(k, roomKeys.Leave):
 		return tp.leaveTable()
-	case is(k, roomKeys.Help):
+	case ui.Is(k, roomKeys.Help):
 		tp.ctx().Go(ui.Help, "")
 	default:
 		if t.Host {
@@ -139,7 +139,7 @@ func (tp *tablePage) hostOnly(what string) bool {
 	host := "the host"
 	for _, s := range t.Seats {
 		if s.Host {
-			host = clean(s.Nick) + ", the host,"
+			host = ui.Clean(s.Nick) + ", the host,"
 		}
 	}
 	tp.ctx().Say("only "+host+" can "+what, true)
@@ -179,18 +179,18 @@ func (tp *tablePage) tableTitle(t *lobby.TableView) string {
 	if !t.Public {
 		vis = "private"
 	}
-	name, host := st.bold.Render(clean(t.Name)), ""
+	name, host := st.bold.Render(ui.Clean(t.Name)), ""
 	if t.Short != "" && t.Short != t.Name { // the short name friends meet by, then the host's
-		name, host = st.bold.Render(clean(t.Short)), clean(t.Name)
+		name, host = st.bold.Render(ui.Clean(t.Short)), ui.Clean(t.Name)
 	}
-	ed, mode := t.Settings.Edition.Title(), modeText(t.Settings)
+	ed, mode := t.Settings.Edition.Title(), ui.ModeText(t.Settings)
 	title := joinParts(sep, name, host, st.dim.Render(vis), ed, mode)
 	for _, cut := range []func(){
 		func() { host = "" },
-		func() { ed = shortEdition(t.Settings.Edition) },
+		func() { ed = ui.ShortEdition(t.Settings.Edition) },
 		func() { vis = "" },
 	} {
-		if width(title) < tp.w {
+		if ui.Width(title) < tp.w {
 			break
 		}
 		cut()
@@ -207,15 +207,15 @@ func (tp *tablePage) rulesLines(s engine.Settings) []string {
 	st := tp.st
 	printed := s
 	printed.House = engine.HouseRules{}
-	first := rulesLine(printed)
+	first := ui.RulesLine(printed)
 	var out []string
-	if sw := tp.swatchLine(s.Edition); width(first)+3+width(sw) < tp.w {
+	if sw := tp.swatchLine(s.Edition); ui.Width(first)+3+ui.Width(sw) < tp.w {
 		out = append(out, " "+st.dim.Render(first+" · ")+sw)
 	} else {
 		out = append(out, " "+st.dim.Render(first), " "+sw)
 	}
 	if len(s.House.Describe()) > 0 {
-		for i, l := range wrapText(houseLine(s.House), tp.w-4) {
+		for i, l := range ui.Wrap(ui.HouseLine(s.House), tp.w-4) {
 			indent := "   " // (under "house rules:" a line goes on)
 			if i == 0 {
 				indent = " "
@@ -240,10 +240,10 @@ func (tp *tablePage) roomView() []string {
 	side := tp.roomSide(t)
 	out = append(out, sideBySide(seats, side, roomSeatsW, tp.w)...)
 	if t.Watching > 0 {
-		out = append(out, " "+st.dim.Render(plural(t.Watching, "person", "people")+" watching"))
+		out = append(out, " "+st.dim.Render(ui.Plural(t.Watching, "person", "people")+" watching"))
 	}
 	if tp.room.invite.open {
-		out = append(out, trunc(tp.inviteLine(), tp.w))
+		out = append(out, ui.Trunc(tp.inviteLine(), tp.w))
 	}
 	out = append(out, "")
 	room := tp.h - len(out) - 3
@@ -297,9 +297,9 @@ func (tp *tablePage) seatLines(t *lobby.TableView) []string {
 		if (t.Host || tp.room.chosen) && i == tp.room.cursor {
 			mark = " " + st.turn.Render("▶") + " "
 		}
-		name := st.dim.Render(pad("· empty", 17))
+		name := st.dim.Render(ui.Pad("· empty", 17))
 		if !s.Empty() {
-			name = pad(clean(s.Nick), 17)
+			name = ui.Pad(ui.Clean(s.Nick), 17)
 			if i == t.You {
 				name = st.bold.Render(name)
 			}
@@ -346,18 +346,18 @@ func (tp *tablePage) roomSide(t *lobby.TableView) []string {
 		out = append(out, st.dim.Render("or, online now: press i to invite them"))
 		if tp.addr != "" {
 			out = append(out, st.dim.Render("or run:"))
-			out = append(out, joinCommand(tp.addr, lobby.FormatCode(clean(t.Code)), tp.w-roomSeatsW)...)
+			out = append(out, joinCommand(tp.addr, lobby.FormatCode(ui.Clean(t.Code)), tp.w-roomSeatsW)...)
 		}
 	} else {
 		out = append(out, st.bold.Render("public table"))
 		if !t.StartsAt.IsZero() {
-			out = append(out, "", st.title.Render("starts in "+clock(t.StartsAt.Sub(tp.now()))),
+			out = append(out, "", st.title.Render("starts in "+ui.Clock(t.StartsAt.Sub(tp.now()))),
 				st.dim.Render("bots fill the free seats then"))
 		} else {
 			out = append(out, "", st.dim.Render("listed in the lobby: players may sit"))
 		}
 	}
-	if code := lobby.FormatCode(clean(tp.scr.Rejoin)); code != "" {
+	if code := lobby.FormatCode(ui.Clean(tp.scr.Rejoin)); code != "" {
 		// A guest has no key to come back with: this code is theirs.
 		if tp.addr == "" {
 			out = append(out, "", st.bold.Render("a guest? if you drop, ssh in with"),
@@ -374,7 +374,7 @@ func (tp *tablePage) roomSide(t *lobby.TableView) []string {
 		host := "the host"
 		for _, s := range t.Seats {
 			if s.Host {
-				host = clean(s.Nick)
+				host = ui.Clean(s.Nick)
 			}
 		}
 		out = append(out, st.dim.Render("waiting for "+host+" to start"))
@@ -411,7 +411,7 @@ func sshCommand(addr, verb, code string, w int) []string {
 func (tp *tablePage) bigCode(code string) []string {
 	b := tp.st.accent
 	var top, mid, bot strings.Builder
-	for _, group := range strings.Split(lobby.FormatCode(clean(code)), "-") {
+	for _, group := range strings.Split(lobby.FormatCode(ui.Clean(code)), "-") {
 		line := strings.Repeat("─", utf8.RuneCountInString(group)+2)
 		top.WriteString(b.Render("╭" + line + "╮"))
 		mid.WriteString(b.Render("│") + " " + tp.st.bold.Render(group) + " " + b.Render("│"))
@@ -426,7 +426,7 @@ func sideBySide(left, right []string, lw, w int) []string {
 	out := make([]string, n)
 	for i := range out {
 		l, r := rowPair(left, right, i)
-		out[i] = trunc(pad(l, lw)+r, w)
+		out[i] = ui.Trunc(ui.Pad(l, lw)+r, w)
 	}
 	return out
 }

@@ -27,7 +27,7 @@ func (tp *tablePage) canSit() bool {
 
 // spectatorSit is s for a spectator: take a bot's seat (or a free one).
 func (tp *tablePage) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
-	if !is(k, tableKeys.Sit) || !tp.canSit() {
+	if !ui.Is(k, tableKeys.Sit) || !tp.canSit() {
 		return nil, false
 	}
 	return tp.sitAt(tp.scr.Table.TableInfo), true

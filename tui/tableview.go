@@ -10,6 +10,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // seatName is the nickname in a seat. A table's frame names its seats
@@ -20,19 +21,19 @@ func (tp *tablePage) seatName(seat int) string {
 	if t != nil && seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Nick != "" {
 		raw := t.Seats[seat].Nick
 		if tp.memo == nil {
-			return clean(raw)
+			return ui.Clean(raw)
 		}
 		ns := &tp.memo.names
 		for len(*ns) <= seat {
 			*ns = append(*ns, keptName{})
 		}
 		if n := &(*ns)[seat]; n.raw != raw || n.clean == "" {
-			*n = keptName{raw: raw, clean: clean(raw)}
+			*n = keptName{raw: raw, clean: ui.Clean(raw)}
 		}
 		return (*ns)[seat].clean
 	}
 	if t != nil && t.LastHand != nil && seat >= 0 && seat < len(t.LastHand.Names) && t.LastHand.Names[seat] != "" {
-		return clean(t.LastHand.Names[seat]) // a player who left after the game ended
+		return ui.Clean(t.LastHand.Names[seat]) // a player who left after the game ended
 	}
 	return fmt.Sprintf("seat %d", seat+1)
 }
@@ -46,9 +47,9 @@ func (tp *tablePage) countdown(at time.Time) string {
 		return ""
 	}
 	left := at.Sub(tp.now())
-	s := " · " + seconds(left)
+	s := " · " + ui.Seconds(left)
 	if left > time.Minute {
-		s = " · " + clock(left)
+		s = " · " + ui.Clock(left)
 	}
 	urgent := left <= 5*time.Second
 	return keep(&tp.st.drawn, countdownKey{s, urgent}, func() string {
@@ -185,7 +186,7 @@ func (tp *tablePage) tableView() []string {
 		// count stays in view (a Mutated Minion's victim's grows).
 		below := 3 + len(v.Seats)
 		box := tp.keptOverlay(ov, v, false)
-		if lineCount(box) > bottom-below {
+		if ui.LineCount(box) > bottom-below {
 			box = tp.keptOverlay(ov, v, true)
 		}
 		out = tp.placeOverlay(out, box, leftW, below, bottom)
@@ -204,10 +205,10 @@ func (tp *tablePage) placeOverlay(base []string, block string, x0, below, bottom
 	pb := &tp.memo.placed
 	if !pb.ok || pb.block != block || pb.x0 != x0 || pb.below != below || pb.bottom != bottom || pb.w != tp.w || pb.h != tp.h {
 		*pb = placedBox{ok: true, block: block, x0: x0, below: below, bottom: bottom, w: tp.w, h: tp.h}
-		bl := lines(block)
+		bl := ui.Lines(block)
 		bw := 0
 		for _, l := range bl {
-			bw = max(bw, width(l))
+			bw = max(bw, ui.Width(l))
 		}
 		top := below
 		if len(bl) > bottom-top {
@@ -228,7 +229,7 @@ func (tp *tablePage) placeOverlay(base []string, block string, x0, below, bottom
 		margin := min(3, max((colW-bw)/2, 0))
 		left := min(max((tp.w-bw)/2-x0, margin), max(colW-bw, 0))
 		for i, l := range bl {
-			bl[i] = spaces(left) + l + spaces(colW-left-bw)
+			bl[i] = ui.Spaces(left) + l + ui.Spaces(colW-left-bw)
 		}
 		pb.rows = bl
 	}
@@ -273,7 +274,7 @@ func (tp *tablePage) pileColumn(v *engine.View, w int) []string {
 	if code := tp.scr.Rejoin; code != "" && v.Seat >= 0 {
 		// A guest has no key to come back with: this code is theirs
 		// (`ssh -t HOST rejoin CODE`, in help and in the waiting room).
-		out = append(out, " "+st.dim.Render("rejoin code ")+st.bold.Render(lobby.FormatCode(clean(code))))
+		out = append(out, " "+st.dim.Render("rejoin code ")+st.bold.Render(lobby.FormatCode(ui.Clean(code))))
 	}
 	fl.pile = out
 	return out
@@ -291,7 +292,7 @@ type notesKey struct {
 // wide, each line indented by a space.
 func (tp *tablePage) pileNotes(note, count string, w int) []string {
 	return keptByShown(&tp.memo.notes, notesKey{note, count, w}, func() []string {
-		ls := wrapText(note+count, w-2)
+		ls := ui.Wrap(note+count, w-2)
 		for i, l := range ls {
 			ls[i] = " " + l
 		}
@@ -311,18 +312,18 @@ func (tp *tablePage) piles(v *engine.View, w int) []string {
 	} else {
 		disc = make([]string, len(draw))
 		for i := range disc {
-			disc[i] = spaces(bigW)
+			disc[i] = ui.Spaces(bigW)
 		}
 	}
-	gap := spaces(max((w-2*bigW-2)/2, 1))
+	gap := ui.Spaces(max((w-2*bigW-2)/2, 1))
 	for i := range draw {
 		out = append(out, " "+draw[i]+gap+disc[i])
 	}
 	out = append(out, keep(&st.drawn, pileLabelsKey(len(gap)), func() string {
-		return " " + center(st.dim.Render("draw"), bigW) + gap + center(st.dim.Render("discard"), bigW)
+		return " " + ui.Center(st.dim.Render("draw"), bigW) + gap + ui.Center(st.dim.Render("discard"), bigW)
 	}))
 	if v.HandNo > 0 {
-		out = append(out, " "+st.dim.Render(trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, tp.seatName(v.Dealer)), w-2)))
+		out = append(out, " "+st.dim.Render(ui.Trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, tp.seatName(v.Dealer)), w-2)))
 	} else {
 		out = append(out, "")
 	}
@@ -356,14 +357,14 @@ func (tp *tablePage) playersColumn(t *lobby.TableView, v *engine.View, w, h int)
 	if team {
 		teamW = 2
 	}
-	head := "  " + spaces(teamW) + pad("player "+arrow, nameW) + padLeft("cards", 6) + padLeft(scoreHead, 7)
+	head := "  " + ui.Spaces(teamW) + ui.Pad("player "+arrow, nameW) + ui.PadLeft("cards", 6) + ui.PadLeft(scoreHead, 7)
 	fl := tp.lists()
 	out := append(fl.players[:0], keep(&st.drawn, dimKey(head), func() string { return st.dim.Render(head) }))
 	if len(tp.memo.rows) != len(v.Seats) {
 		tp.memo.rows = make([]keptRow, len(v.Seats))
 	}
 	for _, i := range seatOrder(v) {
-		out = append(out, trunc(tp.playerRow(t, v, i, v.Seats[i], nameW, teamW), w))
+		out = append(out, ui.Trunc(tp.playerRow(t, v, i, v.Seats[i], nameW, teamW), w))
 	}
 	if rl := tp.rotationLines(v, w); len(rl) > 0 {
 		out = append(out, "")
@@ -403,7 +404,7 @@ func (tp *tablePage) playerRow(t *lobby.TableView, v *engine.View, i int, s engi
 		return row.text
 	}
 	left := t.TurnEnds.Sub(tp.now())
-	ts := seconds(left)
+	ts := ui.Seconds(left)
 	if left <= 5*time.Second {
 		ts = keep(&tp.st.drawn, countdownKey{ts, true}, func() string { return tp.st.err.Render(ts) })
 	}
@@ -423,9 +424,9 @@ func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
 	}
 	tm := ""
 	if k.teamW > 0 && s.Team >= 0 {
-		tm = pad(string(rune('A'+s.Team)), k.teamW)
+		tm = ui.Pad(string(rune('A'+s.Team)), k.teamW)
 	}
-	name := pad(k.name, k.nameW)
+	name := ui.Pad(k.name, k.nameW)
 	switch {
 	case s.Out:
 		name = st.dim.Render(name)
@@ -434,11 +435,11 @@ func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
 	case k.current:
 		name = st.turn.Render(name)
 	}
-	cards := padLeft(fmt.Sprint(s.Cards), 6)
+	cards := ui.PadLeft(fmt.Sprint(s.Cards), 6)
 	if s.Out {
-		cards = padLeft("—", 6)
+		cards = ui.PadLeft("—", 6)
 	}
-	row := mark + tm + name + cards + padLeft(fmt.Sprint(s.Score), 7)
+	row := mark + tm + name + cards + ui.PadLeft(fmt.Sprint(s.Score), 7)
 	notes := tp.seatNotes(k)
 	if notes != "" {
 		row += "  " + notes
@@ -501,7 +502,7 @@ func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
 	st := tp.st
 	ts := tp.tbl
 	hand := ts.hand
-	tk := handTitleKey{cards: len(hand), score: v.Seats[v.Seat].Score, word: scoreWord(v.Settings),
+	tk := handTitleKey{cards: len(hand), score: v.Seats[v.Seat].Score, word: ui.ScoreWord(v.Settings),
 		partner: tp.partnerText(v), armed: ts.armed, auto: t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay}
 	if tt := &tp.memo.title; !tt.ok || tt.key != tk {
 		*tt = keptTitle{ok: true, key: tk, title: tp.handTitle(tk)}
@@ -575,7 +576,7 @@ func (tp *tablePage) handTitle(k handTitleKey) string {
 		return " " + st.bold.Render("your hand") + "  " +
 			st.banner.Render(" a bot plays for you: press any key to take over ")
 	}
-	title := " " + st.bold.Render("your hand") + st.dim.Render(" · "+plural(k.cards, "card", "cards"))
+	title := " " + st.bold.Render("your hand") + st.dim.Render(" · "+ui.Plural(k.cards, "card", "cards"))
 	title += st.dim.Render(fmt.Sprintf(" · %s %d", strings.ToLower(k.word), k.score))
 	if k.partner != "" {
 		title += st.dim.Render(" · " + k.partner)
@@ -695,13 +696,13 @@ func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKe
 				lift = 1
 			}
 			for r := range per - 1 {
-				s[r] = spaces(cardW)
+				s[r] = ui.Spaces(cardW)
 				if j := r - lift; j >= 0 && j < 3 {
 					s[r] = card[j]
 				}
 			}
 		}
-		s[per-1] = spaces(cardW)
+		s[per-1] = ui.Spaces(cardW)
 		if playable {
 			s[per-1] = keep(&st.drawn, playableMarkKey(cardW), func() string {
 				return " " + st.ok.Render(strings.Repeat("▲", cardW-2)) + " "
@@ -725,7 +726,7 @@ func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKe
 		inRow := min(max(len(cells)-row*sh.perRow, 0), sh.perRow)
 		lineW := 2 + inRow*(cardW+gap) // (the left margin is two cells, marked or not)
 		if line == label && row == last {
-			lineW += width(k.rm)
+			lineW += ui.Width(k.rm)
 		}
 		fill[r] = max(k.w-lineW, 0)
 		size += fill[r] + 2 + len(k.lm) + len(k.rm)
@@ -743,12 +744,12 @@ func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKe
 		}
 		for _, s := range cells[from:to] {
 			b.WriteString(s[line])
-			b.WriteString(spaces(gap))
+			b.WriteString(ui.Spaces(gap))
 		}
 		if line == label && row == last {
 			b.WriteString(k.rm)
 		}
-		b.WriteString(spaces(fill[r]))
+		b.WriteString(ui.Spaces(fill[r]))
 		ends[r] = b.Len()
 	}
 	all := b.String()
