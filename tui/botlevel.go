@@ -43,6 +43,6 @@ func (tp *tablePage) botLines(t *lobby.TableView) []string {
 	if t.FastBots {
 		pace = "fast"
 	}
-	return []string{tp.st.dim.Render("new bots: " + t.BotLevel.String() + " (←/→)"),
-		tp.st.dim.Render("bots' pace: " + pace + " (f)")}
+	return []string{tp.st.Dim("new bots: " + t.BotLevel.String() + " (←/→)"),
+		tp.st.Dim("bots' pace: " + pace + " (f)")}
 }

@@ -57,7 +57,7 @@ func (tp *tablePage) chatting() bool { return tp.tbl != nil && tp.tbl.chat.open 
 
 // chatPrompt replaces the status line while the player types.
 func (tp *tablePage) chatPrompt() string {
-	label := " " + tp.st.accent.Render("say") + " "
+	label := " " + tp.st.Accent("say") + " "
 	return label + tp.tbl.chat.input.View(tp.st, tp.w-6)
 }
 
@@ -84,7 +84,7 @@ func (tp *tablePage) logLine(l lobby.LogLine, w int) []string {
 		ls = wrapped
 	} else {
 		for _, wl := range ui.Wrap(text, w) {
-			ls = append(ls, st.dim.Render(wl))
+			ls = append(ls, st.Dim(wl))
 		}
 	}
 	for j := range ls {

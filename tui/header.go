@@ -51,24 +51,24 @@ func joinParts(sep string, parts ...string) string {
 // table's name and the goal ("partners to 500") stay.
 func (tp *tablePage) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	st := tp.st
-	sep := st.dim.Render(" · ")
+	sep := st.Dim(" · ")
 	// The table's name is its short name, or a private table's code if it
 	// has none; a code beside a name goes first.
 	kind, name, code := "public", "", ""
 	if t.Short != "" {
-		name = st.bold.Render(ui.Clean(t.Short)) // the name friends meet by
+		name = st.Bold(ui.Clean(t.Short)) // the name friends meet by
 	}
 	if t.Code != "" {
 		kind = "private"
 		code = ui.Clean(lobby.FormatCode(t.Code))
 		if name == "" {
-			name, code = st.bold.Render(code), ""
+			name, code = st.Bold(code), ""
 		} else {
-			code = st.dim.Render(code)
+			code = st.Dim(code)
 		}
 	}
 	where := func(kind, code string) string { return joinParts(" ", kind, name, code) }
-	p := headerParts{uno: st.title.Render("UNO"), edition: v.Settings.Edition.Title(), goal: ui.GoalText(v.Settings),
+	p := headerParts{uno: st.Title("UNO"), edition: v.Settings.Edition.Title(), goal: ui.GoalText(v.Settings),
 		house: ui.HouseTag(v.Settings.House), turn: "↻ clockwise"}
 	if tv := t.Tournament; tv != nil {
 		p.goal = fmt.Sprintf("tournament table %d", tv.Table+1)
@@ -98,5 +98,5 @@ func (tp *tablePage) tableHeader(t *lobby.TableView, v *engine.View) []string {
 		cut(&p)
 		left, right, w = p.line(sep)
 	}
-	return []string{ui.Spread(" "+left, st.dim.Render(right)+" ", tp.w), st.hrule(tp.w)}
+	return []string{ui.Spread(" "+left, st.Dim(right)+" ", tp.w), st.hrule(tp.w)}
 }

@@ -63,6 +63,6 @@ func (tp *tablePage) inviteKey(k tea.KeyMsg) tea.Cmd {
 
 // inviteLine is the waiting room's invitation line while it is open.
 func (tp *tablePage) inviteLine() string {
-	return " " + tp.st.bold.Render("invite a player online by nickname: ") +
-		tp.room.invite.input.View(tp.st, lobby.MaxNick+1) + tp.st.dim.Render("  "+footText(inviteKeys.Send, inviteKeys.Cancel))
+	return " " + tp.st.Bold("invite a player online by nickname: ") +
+		tp.room.invite.input.View(tp.st, lobby.MaxNick+1) + tp.st.Dim("  "+footText(inviteKeys.Send, inviteKeys.Cancel))
 }

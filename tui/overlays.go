@@ -35,10 +35,10 @@ func (tp *tablePage) overlayBox(ov overlay, v *engine.View, compact bool) string
 		body = tp.scoresView(v, inner, true)
 	case ovLeave:
 		body = []string{
-			tp.st.title.Render("Leave the game?"), "",
+			tp.st.Title("Leave the game?"), "",
 			"A bot plays your seat while you are away; choose",
 			"\"Back to your table\" in the lobby to take it back.", "",
-			tp.st.key.Render("y") + " leave   " + tp.st.key.Render("n") + " stay",
+			tp.st.Key("y") + " leave   " + tp.st.Key("n") + " stay",
 		}
 	}
 	if compact {
@@ -74,23 +74,23 @@ func (tp *tablePage) colorView(ov overlay, v *engine.View) []string {
 		}
 		cell := " " + st.chip(c) + " "
 		if i == tp.tbl.color {
-			cell = st.turn.Render("[") + st.chip(c) + st.turn.Render("]")
+			cell = st.Turn("[") + st.chip(c) + st.Turn("]")
 		}
 		opts = append(opts, ui.Pad(cell, cellW))
-		keys = append(keys, ui.Pad(" "+st.key.Render(string(c.String()[0]))+st.dim.Render(fmt.Sprintf(" · %d held", n)), cellW))
+		keys = append(keys, ui.Pad(" "+st.Key(string(c.String()[0]))+st.Dim(fmt.Sprintf(" · %d held", n)), cellW))
 	}
 	return []string{
-		st.bold.Render(title), "",
+		st.Bold(title), "",
 		strings.Join(opts, "  "),
 		strings.Join(keys, "  "), "",
-		st.dim.Render("←/→ and enter, or the colour's first letter"),
+		st.Dim("←/→ and enter, or the colour's first letter"),
 	}
 }
 
 // targetView asks whom a Blank swaps hands with.
 func (tp *tablePage) targetView(v *engine.View) []string {
 	st := tp.st
-	out := []string{st.bold.Render("Swap hands with whom?"), ""}
+	out := []string{st.Bold("Swap hands with whom?"), ""}
 	back := "↑/↓ and enter · esc back to the colour"
 	if !tp.tbl.wild.Kind.IsWild() {
 		back = "↑/↓ and enter · esc back to your hand"
@@ -98,11 +98,11 @@ func (tp *tablePage) targetView(v *engine.View) []string {
 	for _, s := range tp.swapTargets(v) {
 		mark := "  "
 		if s == tp.tbl.target {
-			mark = st.turn.Render("▶ ")
+			mark = st.Turn("▶ ")
 		}
 		out = append(out, mark+ui.Pad(tp.seatName(s), 16)+" "+ui.Plural(v.Seats[s].Cards, "card", "cards"))
 	}
-	return append(out, "", st.dim.Render(back))
+	return append(out, "", st.Dim(back))
 }
 
 // challengeView asks whether to challenge the Wild Draw Four. Its text is
@@ -112,7 +112,7 @@ func (tp *tablePage) challengeView(v *engine.View, w int) []string {
 	st := tp.st
 	k := boxTextKey{gen: tp.gen, t: tp.scr.Table, w: w}
 	text := keptBy(&tp.memoNow().challenge, k, func() []string { return tp.challengeText(v, w) })
-	return append(text, "", st.key.Render("y")+" challenge    "+st.key.Render("n")+" take the four cards"+
+	return append(text, "", st.Key("y")+" challenge    "+st.Key("n")+" take the four cards"+
 		tp.countdown(tp.scr.Table.TurnEnds))
 }
 
@@ -121,7 +121,7 @@ func (tp *tablePage) challengeText(v *engine.View, w int) []string {
 	st := tp.st
 	by := tp.seatName(v.FourBy)
 	out := []string{
-		st.title.Render("WILD DRAW FOUR!"), "",
+		st.Title("WILD DRAW FOUR!"), "",
 		fmt.Sprintf("%s played a Wild Draw Four and named %s.", by, st.chip(v.Color)),
 		"",
 	}
@@ -153,14 +153,14 @@ func (tp *tablePage) raceView(v *engine.View) []string {
 		out = append(out, fmt.Sprintf("%d %s", i+1, tp.seatName(s)))
 	}
 	lines := []string{
-		st.title.Render("KEVIN'S FAMOUS CHILI!") + tp.countdown(tp.scr.Table.RaceEnds), "",
+		st.Title("KEVIN'S FAMOUS CHILI!") + tp.countdown(tp.scr.Table.RaceEnds), "",
 		st.banner.Render("   DROP!  press space   "), "",
 		"the last to drop draws two",
 	}
 	if len(out) > 0 {
-		lines = append(lines, st.ok.Render("dropped: ")+strings.Join(out, ", "))
+		lines = append(lines, st.OK("dropped: ")+strings.Join(out, ", "))
 	}
-	return append(lines, st.warn.Render("still in: ")+strings.Join(in, ", "))
+	return append(lines, st.Warn("still in: ")+strings.Join(in, ", "))
 }
 
 // scoresView is the result of the hand just played (between hands) or of
@@ -180,11 +180,11 @@ func (tp *tablePage) scoresText(v *engine.View, w int, final bool) []string {
 	lh := t.LastHand
 	var out []string
 	if tv := t.Tournament; final && tv != nil {
-		out = append(out, st.title.Render("TOURNAMENT OVER"), "", st.bold.Render(tourWinners(tv)), "")
+		out = append(out, st.Title("TOURNAMENT OVER"), "", st.Bold(tourWinners(tv)), "")
 	} else if final {
-		out = append(out, st.title.Render("GAME OVER"), "", st.bold.Render(tp.winnersText(v, lh)), "")
+		out = append(out, st.Title("GAME OVER"), "", st.Bold(tp.winnersText(v, lh)), "")
 	} else {
-		out = append(out, st.title.Render(fmt.Sprintf("HAND %d OVER", v.HandNo)), "")
+		out = append(out, st.Title(fmt.Sprintf("HAND %d OVER", v.HandNo)), "")
 	}
 	if lh != nil {
 		out = append(out, ui.Wrap(tp.handText(v, lh), w)...)
@@ -206,11 +206,11 @@ func (tp *tablePage) scoresNext(final bool) string {
 	case t.Tournament != nil && (final || t.NextHandAt.IsZero()):
 		return tp.tourNext(t.Tournament)
 	case final && t.Host:
-		return st.key.Render("r") + " rematch    " + st.key.Render("enter") + " back to the lobby"
+		return st.Key("r") + " rematch    " + st.Key("enter") + " back to the lobby"
 	case final:
-		return st.dim.Render("the host may start a rematch · ") + st.key.Render("enter") + " back to the lobby"
+		return st.Dim("the host may start a rematch · ") + st.Key("enter") + " back to the lobby"
 	default:
-		return "next hand in " + st.bold.Render(ui.Clock(t.NextHandAt.Sub(tp.now())))
+		return "next hand in " + st.Bold(ui.Clock(t.NextHandAt.Sub(tp.now())))
 	}
 }
 
@@ -277,7 +277,7 @@ func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool)
 	word := ui.ScoreWord(v.Settings)
 	team := hasTeams(v) && !(final && v.Rotation != nil) // (the last round's teams mean nothing at the end)
 	head := "  " + ui.Pad("player", 16) + ui.PadLeft("held", 6) + ui.PadLeft(word, 8)
-	out := []string{st.dim.Render(head)}
+	out := []string{st.Dim(head)}
 	order := make([]int, len(v.Seats))
 	for i := range order {
 		order[i] = i
@@ -306,7 +306,7 @@ func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool)
 			won = slices.Contains(v.Winners, s) || (len(v.Winners) == 0 && lh != nil && slices.Contains(lh.Winners, s))
 		}
 		if won {
-			mark = st.title.Render("★ ")
+			mark = st.Title("★ ")
 		}
 		name := tp.seatName(s)
 		if team && v.Seats[s].Team >= 0 {
@@ -319,7 +319,7 @@ func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool)
 		row := mark + ui.Pad(name, 16) + ui.PadLeft(held, 6) + ui.PadLeft(fmt.Sprint(score(s)), 8)
 		switch {
 		case v.Seats[s].Out || (lh != nil && slices.Contains(lh.Eliminated, s)):
-			row += "  " + st.dim.Render("out")
+			row += "  " + st.Dim("out")
 		case s == v.Seat:
 			row += "  you"
 		}

@@ -118,9 +118,9 @@ func (tp *tablePage) raidView(v *engine.View, w int) []string {
 	r := &tp.tbl.raid
 	r.normalize(v, len(tp.tbl.hand))
 	out := []string{
-		st.title.Render("ARMY OF GRAYSKULL") + " " + st.bold.Render("— you raid!") + tp.countdown(tp.scr.Table.RaidEnds),
-		st.dim.Render("Take one action card (skip, reverse, draw two) from each player,"),
-		st.dim.Render("and give them one of yours for it."),
+		st.Title("ARMY OF GRAYSKULL") + " " + st.Bold("— you raid!") + tp.countdown(tp.scr.Table.RaidEnds),
+		st.Dim("Take one action card (skip, reverse, draw two) from each player,"),
+		st.Dim("and give them one of yours for it."),
 		"",
 	}
 	for _, s := range v.Seats {
@@ -129,14 +129,14 @@ func (tp *tablePage) raidView(v *engine.View, w int) []string {
 		}
 		mark := "  "
 		if r.seat == s.Seat {
-			mark = st.turn.Render("▶ ")
+			mark = st.Turn("▶ ")
 		}
 		row := mark + ui.Pad(tp.seatName(s.Seat), 12) + " "
 		switch {
 		case s.Out:
-			row += st.dim.Render("out")
+			row += st.Dim("out")
 		case !s.Raidable:
-			row += st.dim.Render("done ✓")
+			row += st.Dim("done ✓")
 		default:
 			row += tp.raidHand(v, s.Seat)
 		}
@@ -145,13 +145,13 @@ func (tp *tablePage) raidView(v *engine.View, w int) []string {
 	out = append(out, "")
 	give := "  " + ui.Pad("you give", 12) + " "
 	if r.step == 1 {
-		give = st.turn.Render("▶ ") + st.bold.Render(ui.Pad("you give", 12)) + " "
+		give = st.Turn("▶ ") + st.Bold(ui.Pad("you give", 12)) + " "
 	}
 	out = append(out, ui.Trunc(give+tp.cardRow(tp.tbl.hand, r.step == 1, r.give, nil), w), "")
 	if r.step == 0 {
-		out = append(out, st.dim.Render("↑/↓ player · ←/→ card · enter take it · e end the raid"))
+		out = append(out, st.Dim("↑/↓ player · ←/→ card · enter take it · e end the raid"))
 	} else {
-		out = append(out, st.dim.Render("←/→ your card to give · enter exchange · esc back · e end"))
+		out = append(out, st.Dim("←/→ your card to give · enter exchange · esc back · e end"))
 	}
 	return out
 }
@@ -181,11 +181,11 @@ func (tp *tablePage) cardRow(cards []engine.Card, active bool, sel int, keep fun
 	for i, c := range cards {
 		l := st.label(c, e)
 		if keep != nil && !keep(c) {
-			l = st.dim.Render(c.Label())
+			l = st.Dim(c.Label())
 		}
 		if i == sel {
 			if active {
-				l = st.turn.Render("[") + l + st.turn.Render("]")
+				l = st.Turn("[") + l + st.Turn("]")
 			} else {
 				l = "(" + l + ")"
 			}

@@ -26,7 +26,7 @@ func (tp *tablePage) revealView(v *engine.View, w int) []string {
 		by = "you"
 	}
 	out := []string{
-		st.title.Render("MUTATED MINION!"), "",
+		st.Title("MUTATED MINION!"), "",
 		fmt.Sprintf("%s played a Mutated Minion and named %s.", by, st.chip(r.Color)), "",
 	}
 	col := colorName(r.Color)
@@ -37,14 +37,14 @@ func (tp *tablePage) revealView(v *engine.View, w int) []string {
 		}
 		out = append(out, fmt.Sprintf("%s %s until %s %s card comes up…", who, verb, article(col), col))
 	} else {
-		out = append(out, st.bold.Render(tp.revealResult(who, r.Drawn, r.Found, col)))
+		out = append(out, st.Bold(tp.revealResult(who, r.Drawn, r.Found, col)))
 	}
 	out = append(out, "", tp.revealCards(v, r.Cards, w), "")
 	count := ui.Plural(r.Drawn, "card", "cards")
 	if !r.Done {
 		count += " so far"
 	}
-	return append(out, st.warn.Render(count))
+	return append(out, st.Warn(count))
 }
 
 // revealResult is the line that ends the draw: "bo drew 4 cards until an
@@ -63,7 +63,7 @@ func (tp *tablePage) revealCards(v *engine.View, cards []engine.Card, w int) str
 	parts := make([]string, 0, len(cards))
 	for _, c := range cards {
 		if c == (engine.Card{}) {
-			parts = append(parts, st.dim.Render("▒▒"))
+			parts = append(parts, st.Dim("▒▒"))
 			continue
 		}
 		parts = append(parts, st.label(c, v.Settings.Edition))

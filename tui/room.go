@@ -174,17 +174,17 @@ func (tp *tablePage) removeSeat(i int) tea.Cmd {
 // meet by and the mode ("partners, 500") stay.
 func (tp *tablePage) tableTitle(t *lobby.TableView) string {
 	st := tp.st
-	sep := st.dim.Render(" · ")
+	sep := st.Dim(" · ")
 	vis := "public"
 	if !t.Public {
 		vis = "private"
 	}
-	name, host := st.bold.Render(ui.Clean(t.Name)), ""
+	name, host := st.Bold(ui.Clean(t.Name)), ""
 	if t.Short != "" && t.Short != t.Name { // the short name friends meet by, then the host's
-		name, host = st.bold.Render(ui.Clean(t.Short)), ui.Clean(t.Name)
+		name, host = st.Bold(ui.Clean(t.Short)), ui.Clean(t.Name)
 	}
 	ed, mode := t.Settings.Edition.Title(), ui.ModeText(t.Settings)
-	title := joinParts(sep, name, host, st.dim.Render(vis), ed, mode)
+	title := joinParts(sep, name, host, st.Dim(vis), ed, mode)
 	for _, cut := range []func(){
 		func() { host = "" },
 		func() { ed = ui.ShortEdition(t.Settings.Edition) },
@@ -194,7 +194,7 @@ func (tp *tablePage) tableTitle(t *lobby.TableView) string {
 			break
 		}
 		cut()
-		title = joinParts(sep, name, host, st.dim.Render(vis), ed, mode)
+		title = joinParts(sep, name, host, st.Dim(vis), ed, mode)
 	}
 	return title
 }
@@ -210,9 +210,9 @@ func (tp *tablePage) rulesLines(s engine.Settings) []string {
 	first := ui.RulesLine(printed)
 	var out []string
 	if sw := tp.swatchLine(s.Edition); ui.Width(first)+3+ui.Width(sw) < tp.w {
-		out = append(out, " "+st.dim.Render(first+" · ")+sw)
+		out = append(out, " "+st.Dim(first+" · ")+sw)
 	} else {
-		out = append(out, " "+st.dim.Render(first), " "+sw)
+		out = append(out, " "+st.Dim(first), " "+sw)
 	}
 	if len(s.House.Describe()) > 0 {
 		for i, l := range ui.Wrap(ui.HouseLine(s.House), tp.w-4) {
@@ -220,7 +220,7 @@ func (tp *tablePage) rulesLines(s engine.Settings) []string {
 			if i == 0 {
 				indent = " "
 			}
-			out = append(out, indent+st.dim.Render(l))
+			out = append(out, indent+st.Dim(l))
 		}
 	}
 	return out
@@ -240,7 +240,7 @@ func (tp *tablePage) roomView() []string {
 	side := tp.roomSide(t)
 	out = append(out, sideBySide(seats, side, roomSeatsW, tp.w)...)
 	if t.Watching > 0 {
-		out = append(out, " "+st.dim.Render(ui.Plural(t.Watching, "person", "people")+" watching"))
+		out = append(out, " "+st.Dim(ui.Plural(t.Watching, "person", "people")+" watching"))
 	}
 	if tp.room.invite.open {
 		out = append(out, ui.Trunc(tp.inviteLine(), tp.w))
@@ -248,7 +248,7 @@ func (tp *tablePage) roomView() []string {
 	out = append(out, "")
 	room := tp.h - len(out) - 3
 	if room > 0 {
-		out = append(out, " "+st.dim.Render("table talk"))
+		out = append(out, " "+st.Dim("table talk"))
 		for _, l := range tp.logLines(t.Log, tp.w-4, room) {
 			out = append(out, "   "+l)
 		}
@@ -291,17 +291,17 @@ func (tp *tablePage) swatchLine(e engine.Edition) string {
 // for another player once they have moved it.
 func (tp *tablePage) seatLines(t *lobby.TableView) []string {
 	st := tp.st
-	out := []string{" " + st.bold.Render("seats") + st.dim.Render(fmt.Sprintf("  %d/%d taken", t.Taken, len(t.Seats)))}
+	out := []string{" " + st.Bold("seats") + st.Dim(fmt.Sprintf("  %d/%d taken", t.Taken, len(t.Seats)))}
 	for i, s := range t.Seats {
 		mark := "   "
 		if (t.Host || tp.room.chosen) && i == tp.room.cursor {
-			mark = " " + st.turn.Render("▶") + " "
+			mark = " " + st.Turn("▶") + " "
 		}
-		name := st.dim.Render(ui.Pad("· empty", 17))
+		name := st.Dim(ui.Pad("· empty", 17))
 		if !s.Empty() {
 			name = ui.Pad(ui.Clean(s.Nick), 17)
 			if i == t.You {
-				name = st.bold.Render(name)
+				name = st.Bold(name)
 			}
 		}
 		out = append(out, mark+fmt.Sprintf("%2d  ", i+1)+name+tp.seatTags(t, i))
@@ -314,24 +314,24 @@ func (tp *tablePage) seatTags(t *lobby.TableView, i int) string {
 	s := t.Seats[i]
 	var tags []string
 	if s.Host {
-		tags = append(tags, tp.st.accent.Render("host"))
+		tags = append(tags, tp.st.Accent("host"))
 	}
 	if i == t.You {
 		tags = append(tags, "you")
 	}
 	if s.Bot {
-		tags = append(tags, tp.st.dim.Render(s.Level.String()+" bot"))
+		tags = append(tags, tp.st.Dim(s.Level.String()+" bot"))
 	}
 	if s.Program {
-		tags = append(tags, tp.st.dim.Render("API bot"))
+		tags = append(tags, tp.st.Dim("API bot"))
 	}
 	if !s.Empty() && !s.Bot && !s.Connected {
-		tags = append(tags, tp.st.warn.Render("away"))
+		tags = append(tags, tp.st.Warn("away"))
 	}
 	if s.AutoPlay {
-		tags = append(tags, tp.st.dim.Render("bot playing"))
+		tags = append(tags, tp.st.Dim("bot playing"))
 	}
-	return strings.Join(tags, tp.st.dim.Render(" · "))
+	return strings.Join(tags, tp.st.Dim(" · "))
 }
 
 // roomSide is the right of the waiting room: the private code, drawn big so
@@ -340,32 +340,32 @@ func (tp *tablePage) roomSide(t *lobby.TableView) []string {
 	st := tp.st
 	var out []string
 	if t.Code != "" {
-		out = append(out, st.bold.Render("share this code with friends"))
+		out = append(out, st.Bold("share this code with friends"))
 		out = append(out, tp.bigCode(t.Code)...)
-		out = append(out, st.dim.Render("they choose Join by code in the lobby"))
-		out = append(out, st.dim.Render("or, online now: press i to invite them"))
+		out = append(out, st.Dim("they choose Join by code in the lobby"))
+		out = append(out, st.Dim("or, online now: press i to invite them"))
 		if tp.addr != "" {
-			out = append(out, st.dim.Render("or run:"))
+			out = append(out, st.Dim("or run:"))
 			out = append(out, joinCommand(tp.addr, lobby.FormatCode(ui.Clean(t.Code)), tp.w-roomSeatsW)...)
 		}
 	} else {
-		out = append(out, st.bold.Render("public table"))
+		out = append(out, st.Bold("public table"))
 		if !t.StartsAt.IsZero() {
-			out = append(out, "", st.title.Render("starts in "+ui.Clock(t.StartsAt.Sub(tp.now()))),
-				st.dim.Render("bots fill the free seats then"))
+			out = append(out, "", st.Title("starts in "+ui.Clock(t.StartsAt.Sub(tp.now()))),
+				st.Dim("bots fill the free seats then"))
 		} else {
-			out = append(out, "", st.dim.Render("listed in the lobby: players may sit"))
+			out = append(out, "", st.Dim("listed in the lobby: players may sit"))
 		}
 	}
 	if code := lobby.FormatCode(ui.Clean(tp.scr.Rejoin)); code != "" {
 		// A guest has no key to come back with: this code is theirs.
 		if tp.addr == "" {
-			out = append(out, "", st.bold.Render("a guest? if you drop, ssh in with"),
-				st.dim.Render("rejoin "+code+" for your seat"))
+			out = append(out, "", st.Bold("a guest? if you drop, ssh in with"),
+				st.Dim("rejoin "+code+" for your seat"))
 		} else {
-			out = append(out, "", st.bold.Render("a guest? if you drop, your seat:"))
+			out = append(out, "", st.Bold("a guest? if you drop, your seat:"))
 			for _, l := range sshCommand(tp.addr, "rejoin", code, tp.w-roomSeatsW) {
-				out = append(out, st.dim.Render(l))
+				out = append(out, st.Dim(l))
 			}
 		}
 	}
@@ -377,11 +377,11 @@ func (tp *tablePage) roomSide(t *lobby.TableView) []string {
 				host = ui.Clean(s.Nick)
 			}
 		}
-		out = append(out, st.dim.Render("waiting for "+host+" to start"))
+		out = append(out, st.Dim("waiting for "+host+" to start"))
 	} else if t.Taken < 2 {
-		out = append(out, st.dim.Render("add a bot (b) or wait for a friend"))
+		out = append(out, st.Dim("add a bot (b) or wait for a friend"))
 	} else {
-		out = append(out, st.ok.Render("ready: press s to start"))
+		out = append(out, st.OK("ready: press s to start"))
 	}
 	if t.Host {
 		out = append(out, tp.botLines(t)...)
@@ -414,7 +414,7 @@ func (tp *tablePage) bigCode(code string) []string {
 	for _, group := range strings.Split(lobby.FormatCode(ui.Clean(code)), "-") {
 		line := strings.Repeat("─", utf8.RuneCountInString(group)+2)
 		top.WriteString(b.Render("╭" + line + "╮"))
-		mid.WriteString(b.Render("│") + " " + tp.st.bold.Render(group) + " " + b.Render("│"))
+		mid.WriteString(b.Render("│") + " " + tp.st.Bold(group) + " " + b.Render("│"))
 		bot.WriteString(b.Render("╰" + line + "╯"))
 	}
 	return []string{top.String(), mid.String(), bot.String()}

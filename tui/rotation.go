@@ -64,18 +64,18 @@ func (tp *tablePage) rotationLines(v *engine.View, w int) []string {
 	if v.Phase == engine.PhaseDeal && v.HandNo < r.Hands {
 		hand = fmt.Sprintf("next: hand %d of %d", v.HandNo+1, r.Hands)
 	}
-	out := []string{st.dim.Render(ui.Trunc("rotating partners · "+hand, w))}
+	out := []string{st.Dim(ui.Trunc("rotating partners · "+hand, w))}
 	cur := rotationRound(v)
 	for i, p := range r.Schedule {
 		first := i*r.HandsEach + 1
 		mark := "  "
 		if i == cur && v.Phase != engine.PhaseGameOver {
-			mark = st.turn.Render("▶ ")
+			mark = st.Turn("▶ ")
 		}
 		line := mark + ui.Pad(fmt.Sprintf("%d-%d", first, first+r.HandsEach-1), 6)
 		for k, team := range p {
 			if k > 0 {
-				line += st.dim.Render(" · ")
+				line += st.Dim(" · ")
 			}
 			a, b := team[0], team[1]
 			line += ui.Pad(ui.Trunc(tp.seatName(a), 6)+"+"+ui.Trunc(tp.seatName(b), 6), 13) + ui.PadLeft(fmt.Sprint(r.Tally[a][b]), 4)

@@ -54,9 +54,9 @@ func (tp *tablePage) countdown(at time.Time) string {
 	urgent := left <= 5*time.Second
 	return keep(&tp.st.drawn, countdownKey{s, urgent}, func() string {
 		if urgent {
-			return tp.st.err.Render(s)
+			return tp.st.Err(s)
 		}
-		return tp.st.accent.Render(s)
+		return tp.st.Accent(s)
 	})
 }
 
@@ -265,7 +265,7 @@ func (tp *tablePage) pileColumn(v *engine.View, w int) []string {
 	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver &&
 		tp.scr.Table.Reveal == nil
 	if mine {
-		note = st.turn.Render("▶ " + note)
+		note = st.Turn("▶ " + note)
 	} else {
 		note = "  " + note
 	}
@@ -274,7 +274,7 @@ func (tp *tablePage) pileColumn(v *engine.View, w int) []string {
 	if code := tp.scr.Rejoin; code != "" && v.Seat >= 0 {
 		// A guest has no key to come back with: this code is theirs
 		// (`ssh -t HOST rejoin CODE`, in help and in the waiting room).
-		out = append(out, " "+st.dim.Render("rejoin code ")+st.bold.Render(lobby.FormatCode(ui.Clean(code))))
+		out = append(out, " "+st.Dim("rejoin code ")+st.Bold(lobby.FormatCode(ui.Clean(code))))
 	}
 	fl.pile = out
 	return out
@@ -320,16 +320,16 @@ func (tp *tablePage) piles(v *engine.View, w int) []string {
 		out = append(out, " "+draw[i]+gap+disc[i])
 	}
 	out = append(out, keep(&st.drawn, pileLabelsKey(len(gap)), func() string {
-		return " " + ui.Center(st.dim.Render("draw"), bigW) + gap + ui.Center(st.dim.Render("discard"), bigW)
+		return " " + ui.Center(st.Dim("draw"), bigW) + gap + ui.Center(st.Dim("discard"), bigW)
 	}))
 	if v.HandNo > 0 {
-		out = append(out, " "+st.dim.Render(ui.Trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, tp.seatName(v.Dealer)), w-2)))
+		out = append(out, " "+st.Dim(ui.Trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, tp.seatName(v.Dealer)), w-2)))
 	} else {
 		out = append(out, "")
 	}
 	if v.Color != engine.NoColor {
 		out = append(out, keep(&st.drawn, colourRowKey(v.Color), func() string {
-			return " " + st.dim.Render("colour in play ") + st.chip(v.Color)
+			return " " + st.Dim("colour in play ") + st.chip(v.Color)
 		}))
 	} else {
 		out = append(out, "")
@@ -359,7 +359,7 @@ func (tp *tablePage) playersColumn(t *lobby.TableView, v *engine.View, w, h int)
 	}
 	head := "  " + ui.Spaces(teamW) + ui.Pad("player "+arrow, nameW) + ui.PadLeft("cards", 6) + ui.PadLeft(scoreHead, 7)
 	fl := tp.lists()
-	out := append(fl.players[:0], keep(&st.drawn, dimKey(head), func() string { return st.dim.Render(head) }))
+	out := append(fl.players[:0], keep(&st.drawn, dimKey(head), func() string { return st.Dim(head) }))
 	if len(tp.memo.rows) != len(v.Seats) {
 		tp.memo.rows = make([]keptRow, len(v.Seats))
 	}
@@ -406,7 +406,7 @@ func (tp *tablePage) playerRow(t *lobby.TableView, v *engine.View, i int, s engi
 	left := t.TurnEnds.Sub(tp.now())
 	ts := ui.Seconds(left)
 	if left <= 5*time.Second {
-		ts = keep(&tp.st.drawn, countdownKey{ts, true}, func() string { return tp.st.err.Render(ts) })
+		ts = keep(&tp.st.drawn, countdownKey{ts, true}, func() string { return tp.st.Err(ts) })
 	}
 	if row.notes {
 		return row.text + " " + ts
@@ -420,7 +420,7 @@ func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
 	s := k.s
 	mark := "  "
 	if k.current {
-		mark = st.turn.Render("▶ ")
+		mark = st.Turn("▶ ")
 	}
 	tm := ""
 	if k.teamW > 0 && s.Team >= 0 {
@@ -429,11 +429,11 @@ func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
 	name := ui.Pad(k.name, k.nameW)
 	switch {
 	case s.Out:
-		name = st.dim.Render(name)
+		name = st.Dim(name)
 	case k.you:
-		name = st.bold.Render(name)
+		name = st.Bold(name)
 	case k.current:
-		name = st.turn.Render(name)
+		name = st.Turn(name)
 	}
 	cards := ui.PadLeft(fmt.Sprint(s.Cards), 6)
 	if s.Out {
@@ -455,24 +455,24 @@ func (tp *tablePage) seatNotes(k rowKey) string {
 	var ns []string
 	switch {
 	case s.Out:
-		ns = append(ns, st.dim.Render("out"))
+		ns = append(ns, st.Dim("out"))
 	case s.UNO:
-		ns = append(ns, st.warn.Render("UNO!"))
+		ns = append(ns, st.Warn("UNO!"))
 	case s.Exposed:
-		ns = append(ns, st.err.Render("no UNO! catch (c)"))
+		ns = append(ns, st.Err("no UNO! catch (c)"))
 	}
 	if k.phase == engine.PhaseRace && !s.Out {
 		if s.Racing {
-			ns = append(ns, st.warn.Render("racing"))
+			ns = append(ns, st.Warn("racing"))
 		} else {
-			ns = append(ns, st.ok.Render("dropped"))
+			ns = append(ns, st.OK("dropped"))
 		}
 	}
 	if k.phase == engine.PhaseRaid && k.i == k.player {
-		ns = append(ns, st.warn.Render("raiding"))
+		ns = append(ns, st.Warn("raiding"))
 	}
 	if k.drawing {
-		ns = append(ns, st.warn.Render("drawing…"))
+		ns = append(ns, st.Warn("drawing…"))
 	}
 	if k.you {
 		ns = append(ns, "you")
@@ -481,17 +481,17 @@ func (tp *tablePage) seatNotes(k rowKey) string {
 	switch {
 	case !k.seated:
 	case seat.Bot:
-		ns = append(ns, st.dim.Render("bot"))
+		ns = append(ns, st.Dim("bot"))
 	case seat.Program && seat.Connected && !seat.AutoPlay: // a program plays the seat (the bot API)
-		ns = append(ns, st.dim.Render("API bot"))
+		ns = append(ns, st.Dim("API bot"))
 	case seat.Nick == "": // left once the game was over: named from the result (seatName)
-		ns = append(ns, st.dim.Render("left"))
+		ns = append(ns, st.Dim("left"))
 	case !seat.Connected && seat.AutoPlay: // left: a bot stands in until they come back
-		ns = append(ns, st.warn.Render("away")+st.dim.Render(" · bot plays"))
+		ns = append(ns, st.Warn("away")+st.Dim(" · bot plays"))
 	case !seat.Connected:
-		ns = append(ns, st.warn.Render("away"))
+		ns = append(ns, st.Warn("away"))
 	case seat.AutoPlay:
-		ns = append(ns, st.dim.Render("bot plays"))
+		ns = append(ns, st.Dim("bot plays"))
 	}
 	return strings.Join(ns, " ")
 }
@@ -511,13 +511,13 @@ func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
 	shape := tp.handShape()
 	lm, rm := "  ", ""
 	if shape.first > 0 {
-		lm = st.dim.Render(fmt.Sprintf("‹%d", shape.first))
+		lm = st.Dim(fmt.Sprintf("‹%d", shape.first))
 		if shape.first > 9 {
-			lm = st.dim.Render("‹‹")
+			lm = st.Dim("‹‹")
 		}
 	}
 	if after := len(hand) - shape.first - shape.shown; after > 0 {
-		rm = st.dim.Render(fmt.Sprintf(" %d›", after))
+		rm = st.Dim(fmt.Sprintf(" %d›", after))
 	}
 	myTurn := v.Current == v.Seat && (v.Phase == engine.PhaseTurn || v.Phase == engine.PhaseDrawn)
 	shown := hand[shape.first : shape.first+shape.shown]
@@ -544,9 +544,9 @@ func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
 	out = append(out, title)
 	out = append(out, rows...)
 	if len(hand) == 0 {
-		out[2] = "  " + st.dim.Render("no cards")
+		out[2] = "  " + st.Dim("no cards")
 		if v.Seats[v.Seat].Out {
-			out[2] = "  " + st.banner.Render(" OUT ") + " " + st.dim.Render("you are out of the game: you watch it to the end")
+			out[2] = "  " + st.banner.Render(" OUT ") + " " + st.Dim("you are out of the game: you watch it to the end")
 		}
 	}
 	return out
@@ -573,13 +573,13 @@ func (tp *tablePage) handTitle(k handTitleKey) string {
 	st := tp.st
 	if k.auto {
 		// The banner must be read whole: it takes the details' place.
-		return " " + st.bold.Render("your hand") + "  " +
+		return " " + st.Bold("your hand") + "  " +
 			st.banner.Render(" a bot plays for you: press any key to take over ")
 	}
-	title := " " + st.bold.Render("your hand") + st.dim.Render(" · "+ui.Plural(k.cards, "card", "cards"))
-	title += st.dim.Render(fmt.Sprintf(" · %s %d", strings.ToLower(k.word), k.score))
+	title := " " + st.Bold("your hand") + st.Dim(" · "+ui.Plural(k.cards, "card", "cards"))
+	title += st.Dim(fmt.Sprintf(" · %s %d", strings.ToLower(k.word), k.score))
 	if k.partner != "" {
-		title += st.dim.Render(" · " + k.partner)
+		title += st.Dim(" · " + k.partner)
 	}
 	if k.armed {
 		title += "  " + st.banner.Render(" UNO! armed ")
@@ -591,7 +591,7 @@ func (tp *tablePage) handTitle(k handTitleKey) string {
 func (tp *tablePage) watchingBanner(t *lobby.TableView) []string {
 	st := tp.st
 	return []string{
-		" " + st.banner.Render(" WATCHING ") + " " + st.dim.Render("you see the table and the chat, never a hand"),
+		" " + st.banner.Render(" WATCHING ") + " " + st.Dim("you see the table and the chat, never a hand"),
 		"",
 	}
 }
@@ -705,7 +705,7 @@ func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKe
 		s[per-1] = ui.Spaces(cardW)
 		if playable {
 			s[per-1] = keep(&st.drawn, playableMarkKey(cardW), func() string {
-				return " " + st.ok.Render(strings.Repeat("▲", cardW-2)) + " "
+				return " " + st.OK(strings.Repeat("▲", cardW-2)) + " "
 			})
 		}
 		for _, part := range s[:per] {

@@ -30,7 +30,7 @@ func (tp *tablePage) pairText(tv *lobby.TournamentView, team [2]int, w int) stri
 // tableLine is a table's two partnerships this round, with their points.
 func (tp *tablePage) tableLine(tv *lobby.TournamentView, k int) string {
 	p := tv.Schedule[tv.Round].Tables[k]
-	return tp.pairText(tv, p[0], 11) + tp.st.dim.Render(" · ") + tp.pairText(tv, p[1], 11)
+	return tp.pairText(tv, p[0], 11) + tp.st.Dim(" · ") + tp.pairText(tv, p[1], 11)
 }
 
 // ranking is the players by points, best first (by player number on a tie).
@@ -53,15 +53,15 @@ func (tp *tablePage) tourLines(tv *lobby.TournamentView, v *engine.View, w int) 
 	if tv.Over {
 		head = "tournament · final standings"
 	}
-	out := []string{st.dim.Render(ui.Trunc(head, w))}
+	out := []string{st.Dim(ui.Trunc(head, w))}
 	for k := range engine.TournamentTables {
 		mark := "  "
 		if k == tv.Table {
-			mark = st.turn.Render("▶ ")
+			mark = st.Turn("▶ ")
 		}
 		state := ""
 		if tv.RoundDone[k] && !tv.Over {
-			state = st.dim.Render(" ✓")
+			state = st.Dim(" ✓")
 		}
 		out = append(out, ui.Trunc(mark+fmt.Sprintf("table %d  ", k+1)+tp.tableLine(tv, k)+state, w))
 	}
@@ -78,7 +78,7 @@ func (tp *tablePage) tourLines(tv *lobby.TournamentView, v *engine.View, w int) 
 		}
 		lead += cell
 	}
-	return append(out, st.dim.Render(lead))
+	return append(out, st.Dim(lead))
 }
 
 // yourPartners is the viewer's points with each partner so far ("-" for
@@ -116,7 +116,7 @@ func (tp *tablePage) yourPartners(tv *lobby.TournamentView, v *engine.View, w in
 		}
 		line += fmt.Sprintf(" %s %s", ui.Trunc(ui.Clean(n), 5), pts)
 	}
-	return []string{tp.st.dim.Render(ui.Trunc(line, w))}
+	return []string{tp.st.Dim(ui.Trunc(line, w))}
 }
 
 // rankLines are the standings, perRow players a line: "1 bo 210".
@@ -127,7 +127,7 @@ func (tp *tablePage) rankLines(tv *lobby.TournamentView, w, perRow int) []string
 	for i, p := range ranking(tv) {
 		cell := fmt.Sprintf("%d %s %d", i+1, ui.Trunc(ui.Clean(tv.Players[p]), 6), tv.Standings.Scores[p])
 		if slicesContains(tv.Standings.Winners, p) {
-			cell = st.turn.Render("★") + cell
+			cell = st.Turn("★") + cell
 		} else {
 			cell = " " + cell
 		}
@@ -175,9 +175,9 @@ func (tp *tablePage) tourNext(tv *lobby.TournamentView) string {
 	st := tp.st
 	switch {
 	case tv.Over:
-		return st.key.Render("enter") + " back to the lobby"
+		return st.Key("enter") + " back to the lobby"
 	case tv.Round == engine.TournamentRounds-1:
-		return st.dim.Render(fmt.Sprintf("this table has played its hands: waiting for table %d", 2-tv.Table))
+		return st.Dim(fmt.Sprintf("this table has played its hands: waiting for table %d", 2-tv.Table))
 	}
-	return st.dim.Render(fmt.Sprintf("round played: new partners when table %d has played too", 2-tv.Table))
+	return st.Dim(fmt.Sprintf("round played: new partners when table %d has played too", 2-tv.Table))
 }

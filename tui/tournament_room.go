@@ -94,8 +94,8 @@ func (tp *tablePage) tourRoomView() []string {
 		vis = "private"
 	}
 	out := tp.ctx().top("", "")
-	out = append(out, " "+st.bold.Render(ui.Clean(t.Name))+st.dim.Render(" · "+vis+" tournament · ")+t.Settings.Edition.Title(),
-		" "+st.dim.Render(ui.Trunc("eight players, two tables: each partners every other for four hands, 28 in all", tp.w-2)), "")
+	out = append(out, " "+st.Bold(ui.Clean(t.Name))+st.Dim(" · "+vis+" tournament · ")+t.Settings.Edition.Title(),
+		" "+st.Dim(ui.Trunc("eight players, two tables: each partners every other for four hands, 28 in all", tp.w-2)), "")
 	if tv.Started {
 		out = append(out, tp.tourStandings(tv)...)
 	} else {
@@ -103,7 +103,7 @@ func (tp *tablePage) tourRoomView() []string {
 	}
 	out = append(out, "")
 	if room := tp.h - len(out) - 3; room > 0 {
-		out = append(out, " "+st.dim.Render("room talk"))
+		out = append(out, " "+st.Dim("room talk"))
 		for _, l := range tp.logLines(t.Log, tp.w-4, room) {
 			out = append(out, "   "+l)
 		}
@@ -130,24 +130,24 @@ func (tp *tablePage) tourSide(t *lobby.TableView) []string {
 	st := tp.st
 	var out []string
 	if t.Code != "" {
-		out = append(out, st.bold.Render("share this code with friends"))
+		out = append(out, st.Bold("share this code with friends"))
 		out = append(out, tp.bigCode(t.Code)...)
-		out = append(out, st.dim.Render("they choose Join by code in the lobby"))
+		out = append(out, st.Dim("they choose Join by code in the lobby"))
 		if tp.addr != "" {
-			out = append(out, st.dim.Render("or run:"))
+			out = append(out, st.Dim("or run:"))
 			out = append(out, joinCommand(tp.addr, lobby.FormatCode(ui.Clean(t.Code)), tp.w-roomSeatsW)...)
 		}
 	} else {
-		out = append(out, st.bold.Render("public tournament"), "", st.dim.Render("listed in the lobby: players sign up"))
+		out = append(out, st.Bold("public tournament"), "", st.Dim("listed in the lobby: players sign up"))
 	}
 	out = append(out, "")
 	switch {
 	case t.You < 0:
-		out = append(out, st.ok.Render("press j to sign up"))
+		out = append(out, st.OK("press j to sign up"))
 	case !t.Host:
-		out = append(out, st.dim.Render("it begins when all eight have signed up,"), st.dim.Render("or when the host starts it"))
+		out = append(out, st.Dim("it begins when all eight have signed up,"), st.Dim("or when the host starts it"))
 	default:
-		out = append(out, st.ok.Render("s starts it: bots take the free places"))
+		out = append(out, st.OK("s starts it: bots take the free places"))
 	}
 	return out
 }
@@ -163,12 +163,12 @@ func (tp *tablePage) tourStandings(tv *lobby.TournamentView) []string {
 	if tv.Over {
 		head = "final standings · " + tourWinners(tv)
 	}
-	out := []string{" " + st.bold.Render(ui.Trunc(head, tp.w-2))}
+	out := []string{" " + st.Bold(ui.Trunc(head, tp.w-2))}
 	row := "   " + ui.Pad("with →", nameW)
 	for _, n := range tv.Players {
 		row += ui.PadLeft(ui.Trunc(ui.Clean(n), colW-1), colW)
 	}
-	out = append(out, st.dim.Render(ui.Trunc(row+ui.PadLeft("total", 7)+"  place", tp.w)))
+	out = append(out, st.Dim(ui.Trunc(row+ui.PadLeft("total", 7)+"  place", tp.w)))
 	place := map[int]int{}
 	for i, p := range ranking(tv) {
 		place[p] = i + 1
@@ -176,7 +176,7 @@ func (tp *tablePage) tourStandings(tv *lobby.TournamentView) []string {
 	for p, n := range tv.Players {
 		mark := "   "
 		if slicesContains(tv.Standings.Winners, p) {
-			mark = " " + st.turn.Render("★") + " "
+			mark = " " + st.Turn("★") + " "
 		}
 		line := mark + ui.Pad(ui.Trunc(ui.Clean(n), nameW-1), nameW)
 		for q := range tv.Players {
@@ -186,7 +186,7 @@ func (tp *tablePage) tourStandings(tv *lobby.TournamentView) []string {
 			}
 			line += ui.PadLeft(cell, colW)
 		}
-		line += st.bold.Render(ui.PadLeft(fmt.Sprint(tv.Standings.Scores[p]), 7)) + ui.PadLeft(fmt.Sprint(place[p]), 7)
+		line += st.Bold(ui.PadLeft(fmt.Sprint(tv.Standings.Scores[p]), 7)) + ui.PadLeft(fmt.Sprint(place[p]), 7)
 		out = append(out, ui.Trunc(line, tp.w))
 	}
 	out = append(out, "")
@@ -195,8 +195,8 @@ func (tp *tablePage) tourStandings(tv *lobby.TournamentView) []string {
 		if tv.RoundDone[k] || tv.Over {
 			state = "round played"
 		}
-		out = append(out, ui.Trunc(" "+st.key.Render(fmt.Sprint(k+1))+fmt.Sprintf(" table %d  ", k+1)+tp.tableLine(tv, k)+
-			st.dim.Render("  "+state), tp.w))
+		out = append(out, ui.Trunc(" "+st.Key(fmt.Sprint(k+1))+fmt.Sprintf(" table %d  ", k+1)+tp.tableLine(tv, k)+
+			st.Dim("  "+state), tp.w))
 	}
 	return out
 }
