@@ -43,6 +43,6 @@ func (tp *tablePage) botLines(t *lobby.TableView) []string {
 	if t.FastBots {
 		pace = "fast"
 	}
-	return []string{tp.st.Dim("new bots: " + t.BotLevel.String() + " (←/→)"),
-		tp.st.Dim("bots' pace: " + pace + " (f)")}
+	return []string{tp.cards().Dim("new bots: " + t.BotLevel.String() + " (←/→)"),
+		tp.cards().Dim("bots' pace: " + pace + " (f)")}
 }

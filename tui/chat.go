@@ -57,8 +57,8 @@ func (tp *tablePage) chatting() bool { return tp.tbl != nil && tp.tbl.chat.open 
 
 // chatPrompt replaces the status line while the player types.
 func (tp *tablePage) chatPrompt() string {
-	label := " " + tp.st.Accent("say") + " "
-	return label + tp.tbl.chat.input.View(tp.st, tp.w-6)
+	label := " " + tp.cards().Accent("say") + " "
+	return label + tp.tbl.chat.input.View(tp.cards(), tp.w-6)
 }
 
 // logLines draws the end of the table's log in at most n lines of w cells:
@@ -72,14 +72,14 @@ func (tp *tablePage) logLines(log []lobby.LogLine, w, n int) []string {
 
 // logLine is one line of the log, wrapped and styled to w cells.
 func (tp *tablePage) logLine(l lobby.LogLine, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	text := ui.Clean(l.Text)
 	var ls []string
 	if l.Chat {
 		nick := ui.Clean(l.Nick)
 		wrapped := ui.Wrap(nick+": "+text, w)
 		if len(wrapped) > 0 && strings.HasPrefix(wrapped[0], nick+":") {
-			wrapped[0] = st.chatNick.Render(nick+":") + wrapped[0][len(nick)+1:]
+			wrapped[0] = st.ChatNick(nick+":") + wrapped[0][len(nick)+1:]
 		}
 		ls = wrapped
 	} else {

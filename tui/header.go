@@ -50,7 +50,7 @@ func joinParts(sep string, parts ...string) string {
 // "private", how many watch, the house rules' tag, the edition. The
 // table's name and the goal ("partners to 500") stay.
 func (tp *tablePage) tableHeader(t *lobby.TableView, v *engine.View) []string {
-	st := tp.st
+	st := tp.cards()
 	sep := st.Dim(" · ")
 	// The table's name is its short name, or a private table's code if it
 	// has none; a code beside a name goes first.
@@ -98,5 +98,5 @@ func (tp *tablePage) tableHeader(t *lobby.TableView, v *engine.View) []string {
 		cut(&p)
 		left, right, w = p.line(sep)
 	}
-	return []string{ui.Spread(" "+left, st.Dim(right)+" ", tp.w), st.hrule(tp.w)}
+	return []string{ui.Spread(" "+left, st.Dim(right)+" ", tp.w), st.Rule(tp.w)}
 }

@@ -63,6 +63,6 @@ func (tp *tablePage) inviteKey(k tea.KeyMsg) tea.Cmd {
 
 // inviteLine is the waiting room's invitation line while it is open.
 func (tp *tablePage) inviteLine() string {
-	return " " + tp.st.Bold("invite a player online by nickname: ") +
-		tp.room.invite.input.View(tp.st, lobby.MaxNick+1) + tp.st.Dim("  "+footText(inviteKeys.Send, inviteKeys.Cancel))
+	return " " + tp.cards().Bold("invite a player online by nickname: ") +
+		tp.room.invite.input.View(tp.cards(), lobby.MaxNick+1) + tp.cards().Dim("  "+footText(inviteKeys.Send, inviteKeys.Cancel))
 }

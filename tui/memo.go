@@ -5,13 +5,13 @@ import (
 	"hash/maphash"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // Between two clock ticks only the countdowns on a page change: the rest of
@@ -283,32 +283,11 @@ func keptByShown[K comparable](s *keyedSlot[K], key K, build func() []string) []
 	return s.lines
 }
 
-// maxDrawn bounds the shared cache of drawn strings per set of styles: the
-// widths a hostile client can ask for are many, the strings kept few.
-const maxDrawn = 4096
-
 // drawnCache keeps what depends only on the styles and its arguments
-// (footers, rules, the piles' big cards), shared by every session with the
-// same styles. What it keeps is never changed.
-type drawnCache struct {
-	m sync.Map
-	n atomic.Int32
-}
+// (ui.Drawn).
+type drawnCache = ui.Drawn
 
-// keep returns what c keeps under key, or builds it and keeps it while c has
-// room. A slice it returns is shared: never write into it.
-func keep[V any](c *drawnCache, key any, build func() V) V {
-	if v, ok := c.m.Load(key); ok {
-		return v.(V)
-	}
-	v := build()
-	if c.n.Load() < maxDrawn {
-		if _, loaded := c.m.LoadOrStore(key, v); !loaded {
-			c.n.Add(1)
-		}
-	}
-	return v
-}
+func keep[V any](c *drawnCache, key any, build func() V) V { return ui.Keep(c, key, build) }
 
 // keyedSlot keeps one part of a frame for as long as the inputs it was
 // drawn from (its key) stay the same, across moves as well as ticks.

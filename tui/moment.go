@@ -35,5 +35,5 @@ func (tp *tablePage) moment(v *engine.View, w int) []string {
 	default:
 		return nil
 	}
-	return []string{"", " " + tp.st.Title(ui.Trunc(title, w-2)), " " + tp.st.Dim(ui.Trunc(what, w-2))}
+	return []string{"", " " + tp.cards().Title(ui.Trunc(title, w-2)), " " + tp.cards().Dim(ui.Trunc(what, w-2))}
 }

@@ -35,10 +35,10 @@ func (tp *tablePage) overlayBox(ov overlay, v *engine.View, compact bool) string
 		body = tp.scoresView(v, inner, true)
 	case ovLeave:
 		body = []string{
-			tp.st.Title("Leave the game?"), "",
+			tp.cards().Title("Leave the game?"), "",
 			"A bot plays your seat while you are away; choose",
 			"\"Back to your table\" in the lobby to take it back.", "",
-			tp.st.Key("y") + " leave   " + tp.st.Key("n") + " stay",
+			tp.cards().Key("y") + " leave   " + tp.cards().Key("n") + " stay",
 		}
 	}
 	if compact {
@@ -52,14 +52,14 @@ func (tp *tablePage) overlayBox(ov overlay, v *engine.View, compact bool) string
 	for i, l := range body {
 		body[i] = ui.Pad(l, w)
 	}
-	return tp.st.framed(tp.st.overlay, body, w)
+	return tp.cards().Overlay(body, w)
 }
 
 // colorView offers the edition's four colours, with how many of each the
 // player holds.
 func (tp *tablePage) colorView(ov overlay, v *engine.View) []string {
-	st := tp.st
-	title := "Choose the colour for your " + st.label(tp.tbl.wild, v.Settings.Edition)
+	st := tp.cards()
+	title := "Choose the colour for your " + st.Label(tp.tbl.wild, v.Settings.Edition)
 	if ov == ovFirstColor {
 		title = "The first card is wild: choose the colour to start"
 	}
@@ -72,9 +72,9 @@ func (tp *tablePage) colorView(ov overlay, v *engine.View) []string {
 				n++
 			}
 		}
-		cell := " " + st.chip(c) + " "
+		cell := " " + st.Chip(c) + " "
 		if i == tp.tbl.color {
-			cell = st.Turn("[") + st.chip(c) + st.Turn("]")
+			cell = st.Turn("[") + st.Chip(c) + st.Turn("]")
 		}
 		opts = append(opts, ui.Pad(cell, cellW))
 		keys = append(keys, ui.Pad(" "+st.Key(string(c.String()[0]))+st.Dim(fmt.Sprintf(" · %d held", n)), cellW))
@@ -89,7 +89,7 @@ func (tp *tablePage) colorView(ov overlay, v *engine.View) []string {
 
 // targetView asks whom a Blank swaps hands with.
 func (tp *tablePage) targetView(v *engine.View) []string {
-	st := tp.st
+	st := tp.cards()
 	out := []string{st.Bold("Swap hands with whom?"), ""}
 	back := "↑/↓ and enter · esc back to the colour"
 	if !tp.tbl.wild.Kind.IsWild() {
@@ -109,7 +109,7 @@ func (tp *tablePage) targetView(v *engine.View) []string {
 // kept between messages: the box shows the turn's countdown, and each of
 // its seconds wrapped the whole text again.
 func (tp *tablePage) challengeView(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	k := boxTextKey{gen: tp.gen, t: tp.scr.Table, w: w}
 	text := keptBy(&tp.memoNow().challenge, k, func() []string { return tp.challengeText(v, w) })
 	return append(text, "", st.Key("y")+" challenge    "+st.Key("n")+" take the four cards"+
@@ -118,11 +118,11 @@ func (tp *tablePage) challengeView(v *engine.View, w int) []string {
 
 // challengeText is the challenge box's text, above its keys.
 func (tp *tablePage) challengeText(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	by := tp.seatName(v.FourBy)
 	out := []string{
 		st.Title("WILD DRAW FOUR!"), "",
-		fmt.Sprintf("%s played a Wild Draw Four and named %s.", by, st.chip(v.Color)),
+		fmt.Sprintf("%s played a Wild Draw Four and named %s.", by, st.Chip(v.Color)),
 		"",
 	}
 	why := fmt.Sprintf("If %s held a card of the colour that was in play, %s draws four "+
@@ -142,7 +142,7 @@ func (tp *tablePage) challengeText(v *engine.View, w int) []string {
 
 // raceView is the Kevin's Chili race, for a player still to drop.
 func (tp *tablePage) raceView(v *engine.View) []string {
-	st := tp.st
+	st := tp.cards()
 	var in, out []string
 	for _, s := range v.Seats {
 		if !s.Out && s.Racing {
@@ -154,7 +154,7 @@ func (tp *tablePage) raceView(v *engine.View) []string {
 	}
 	lines := []string{
 		st.Title("KEVIN'S FAMOUS CHILI!") + tp.countdown(tp.scr.Table.RaceEnds), "",
-		st.banner.Render("   DROP!  press space   "), "",
+		st.Banner("   DROP!  press space   "), "",
 		"the last to drop draws two",
 	}
 	if len(out) > 0 {
@@ -175,7 +175,7 @@ func (tp *tablePage) scoresView(v *engine.View, w int, final bool) []string {
 
 // scoresText is the scores box's text, above its last line.
 func (tp *tablePage) scoresText(v *engine.View, w int, final bool) []string {
-	st := tp.st
+	st := tp.cards()
 	t := tp.scr.Table
 	lh := t.LastHand
 	var out []string
@@ -200,7 +200,7 @@ func (tp *tablePage) scoresText(v *engine.View, w int, final bool) []string {
 
 // scoresNext is the scores box's last line: what comes next.
 func (tp *tablePage) scoresNext(final bool) string {
-	st := tp.st
+	st := tp.cards()
 	t := tp.scr.Table
 	switch {
 	case t.Tournament != nil && (final || t.NextHandAt.IsZero()):
@@ -273,7 +273,7 @@ func (tp *tablePage) winnersText(v *engine.View, lh *lobby.HandResult) string {
 // standings is the table of seats: what each held this hand, their score,
 // best first.
 func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool) []string {
-	st := tp.st
+	st := tp.cards()
 	word := ui.ScoreWord(v.Settings)
 	team := hasTeams(v) && !(final && v.Rotation != nil) // (the last round's teams mean nothing at the end)
 	head := "  " + ui.Pad("player", 16) + ui.PadLeft("held", 6) + ui.PadLeft(word, 8)

@@ -114,7 +114,7 @@ func (tp *tablePage) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
 
 // raidView is the raider's overlay: every hand, one row a player.
 func (tp *tablePage) raidView(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	r := &tp.tbl.raid
 	r.normalize(v, len(tp.tbl.hand))
 	out := []string{
@@ -175,11 +175,11 @@ func (tp *tablePage) raidHand(v *engine.View, seat int) string {
 // cardRow draws cards as labels in a row; the one at sel is bracketed when
 // active, and cards for which fade is false are dimmed (nil: none).
 func (tp *tablePage) cardRow(cards []engine.Card, active bool, sel int, keep func(engine.Card) bool) string {
-	st := tp.st
+	st := tp.cards()
 	e := tp.game().Settings.Edition
 	parts := make([]string, len(cards))
 	for i, c := range cards {
-		l := st.label(c, e)
+		l := st.Label(c, e)
 		if keep != nil && !keep(c) {
 			l = st.Dim(c.Label())
 		}

@@ -16,7 +16,7 @@ import (
 
 // revealView is the overlay of a Minion's draw.
 func (tp *tablePage) revealView(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	r := tp.scr.Table.Reveal
 	who, by := tp.seatName(r.Seat), tp.seatName(r.By)
 	if r.Seat == v.Seat {
@@ -27,7 +27,7 @@ func (tp *tablePage) revealView(v *engine.View, w int) []string {
 	}
 	out := []string{
 		st.Title("MUTATED MINION!"), "",
-		fmt.Sprintf("%s played a Mutated Minion and named %s.", by, st.chip(r.Color)), "",
+		fmt.Sprintf("%s played a Mutated Minion and named %s.", by, st.Chip(r.Color)), "",
 	}
 	col := colorName(r.Color)
 	if !r.Done {
@@ -59,14 +59,14 @@ func (tp *tablePage) revealResult(who string, n int, found bool, col string) str
 // revealCards is the row of cards drawn so far: their labels for the
 // drawer, card backs for everyone else. A long row keeps its latest cards.
 func (tp *tablePage) revealCards(v *engine.View, cards []engine.Card, w int) string {
-	st := tp.st
+	st := tp.cards()
 	parts := make([]string, 0, len(cards))
 	for _, c := range cards {
 		if c == (engine.Card{}) {
 			parts = append(parts, st.Dim("▒▒"))
 			continue
 		}
-		parts = append(parts, st.label(c, v.Settings.Edition))
+		parts = append(parts, st.Label(c, v.Settings.Edition))
 	}
 	row := strings.Join(parts, " ")
 	for len(parts) > 1 && ui.Width(row) > w-2 {

@@ -173,7 +173,7 @@ func (tp *tablePage) removeSeat(i int) tea.Cmd {
 // then the edition's long name, then "private": the short name friends
 // meet by and the mode ("partners, 500") stay.
 func (tp *tablePage) tableTitle(t *lobby.TableView) string {
-	st := tp.st
+	st := tp.cards()
 	sep := st.Dim(" · ")
 	vis := "public"
 	if !t.Public {
@@ -204,7 +204,7 @@ func (tp *tablePage) tableTitle(t *lobby.TableView) string {
 // wrapped over as many lines as they take (a friend who joins reads them
 // all before the game starts).
 func (tp *tablePage) rulesLines(s engine.Settings) []string {
-	st := tp.st
+	st := tp.cards()
 	printed := s
 	printed.House = engine.HouseRules{}
 	first := ui.RulesLine(printed)
@@ -230,7 +230,7 @@ func (tp *tablePage) roomView() []string {
 	if tp.scr.Table.Tournament != nil {
 		return tp.tourRoomView()
 	}
-	st := tp.st
+	st := tp.cards()
 	t := tp.scr.Table
 	out := tp.ctx().top("", "")
 	out = append(out, " "+tp.tableTitle(t))
@@ -257,7 +257,7 @@ func (tp *tablePage) roomView() []string {
 	if t.Host {
 		foot = roomHostKeyMap
 	}
-	return tp.ctx().bottom(out, st.footer(tp.w, foot))
+	return tp.ctx().bottom(out, st.Footer(tp.w, foot))
 }
 
 // roomKeyMap is the waiting room's key map now.
@@ -282,7 +282,7 @@ func (tp *tablePage) roomKeyMap() help.KeyMap {
 func (tp *tablePage) swatchLine(e engine.Edition) string {
 	var parts []string
 	for _, c := range e.Colors() {
-		parts = append(parts, tp.st.color(c).Render(c.String()))
+		parts = append(parts, tp.cards().Color(c, c.String()))
 	}
 	return strings.Join(parts, " ")
 }
@@ -290,7 +290,7 @@ func (tp *tablePage) swatchLine(e engine.Edition) string {
 // seatLines lists the seats, the selected one marked for the host, and
 // for another player once they have moved it.
 func (tp *tablePage) seatLines(t *lobby.TableView) []string {
-	st := tp.st
+	st := tp.cards()
 	out := []string{" " + st.Bold("seats") + st.Dim(fmt.Sprintf("  %d/%d taken", t.Taken, len(t.Seats)))}
 	for i, s := range t.Seats {
 		mark := "   "
@@ -314,30 +314,30 @@ func (tp *tablePage) seatTags(t *lobby.TableView, i int) string {
 	s := t.Seats[i]
 	var tags []string
 	if s.Host {
-		tags = append(tags, tp.st.Accent("host"))
+		tags = append(tags, tp.cards().Accent("host"))
 	}
 	if i == t.You {
 		tags = append(tags, "you")
 	}
 	if s.Bot {
-		tags = append(tags, tp.st.Dim(s.Level.String()+" bot"))
+		tags = append(tags, tp.cards().Dim(s.Level.String()+" bot"))
 	}
 	if s.Program {
-		tags = append(tags, tp.st.Dim("API bot"))
+		tags = append(tags, tp.cards().Dim("API bot"))
 	}
 	if !s.Empty() && !s.Bot && !s.Connected {
-		tags = append(tags, tp.st.Warn("away"))
+		tags = append(tags, tp.cards().Warn("away"))
 	}
 	if s.AutoPlay {
-		tags = append(tags, tp.st.Dim("bot playing"))
+		tags = append(tags, tp.cards().Dim("bot playing"))
 	}
-	return strings.Join(tags, tp.st.Dim(" · "))
+	return strings.Join(tags, tp.cards().Dim(" · "))
 }
 
 // roomSide is the right of the waiting room: the private code, drawn big so
 // it can be read out, or the public countdown.
 func (tp *tablePage) roomSide(t *lobby.TableView) []string {
-	st := tp.st
+	st := tp.cards()
 	var out []string
 	if t.Code != "" {
 		out = append(out, st.Bold("share this code with friends"))
@@ -409,13 +409,13 @@ func sshCommand(addr, verb, code string, w int) []string {
 // bigCode draws a table code one group of characters to a box, the
 // groups people read out and type.
 func (tp *tablePage) bigCode(code string) []string {
-	b := tp.st.accent
+	st := tp.cards()
 	var top, mid, bot strings.Builder
 	for _, group := range strings.Split(lobby.FormatCode(ui.Clean(code)), "-") {
 		line := strings.Repeat("─", utf8.RuneCountInString(group)+2)
-		top.WriteString(b.Render("╭" + line + "╮"))
-		mid.WriteString(b.Render("│") + " " + tp.st.Bold(group) + " " + b.Render("│"))
-		bot.WriteString(b.Render("╰" + line + "╯"))
+		top.WriteString(st.Accent("╭" + line + "╮"))
+		mid.WriteString(st.Accent("│") + " " + st.Bold(group) + " " + st.Accent("│"))
+		bot.WriteString(st.Accent("╰" + line + "╯"))
 	}
 	return []string{top.String(), mid.String(), bot.String()}
 }

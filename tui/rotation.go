@@ -59,7 +59,7 @@ func (tp *tablePage) rotationLines(v *engine.View, w int) []string {
 	if r == nil {
 		return nil
 	}
-	st := tp.st
+	st := tp.cards()
 	hand := fmt.Sprintf("hand %d of %d", max(v.HandNo, 1), r.Hands)
 	if v.Phase == engine.PhaseDeal && v.HandNo < r.Hands {
 		hand = fmt.Sprintf("next: hand %d of %d", v.HandNo+1, r.Hands)

@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // shared is what the router's pages read of it: the window, the lobby's
@@ -74,3 +75,6 @@ func (tp *tablePage) screen(prev, s *lobby.Screen) {
 func (tp *tablePage) leaveTable() tea.Cmd {
 	return tp.ctx().Call(func(s Session) error { return s.Leave() }, nil)
 }
+
+// cards are the session's styles as the table draws with them.
+func (tp *tablePage) cards() ui.Cards { return tp.st }

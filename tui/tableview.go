@@ -52,11 +52,11 @@ func (tp *tablePage) countdown(at time.Time) string {
 		s = " · " + ui.Clock(left)
 	}
 	urgent := left <= 5*time.Second
-	return keep(&tp.st.drawn, countdownKey{s, urgent}, func() string {
+	return keep(tp.cards().Drawn(), countdownKey{s, urgent}, func() string {
 		if urgent {
-			return tp.st.Err(s)
+			return tp.cards().Err(s)
 		}
-		return tp.st.Accent(s)
+		return tp.cards().Accent(s)
 	})
 }
 
@@ -253,7 +253,7 @@ type placedBox struct {
 // pileColumn is the draw pile and the discard pile, drawn large, with the
 // colour in play and whose turn it is beneath.
 func (tp *tablePage) pileColumn(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	pk := pileKey{w: w, pile: v.DrawPile, discards: v.Discards > 0, top: v.Top, color: v.Color,
 		edition: v.Settings.Edition, hand: v.HandNo}
 	if v.HandNo > 0 {
@@ -303,12 +303,12 @@ func (tp *tablePage) pileNotes(note, count string, w int) []string {
 // piles is the top of the pile column: both piles, the hand's number and
 // the colour in play (nothing in it counts down).
 func (tp *tablePage) piles(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	var out []string
-	draw := st.drawPile(v.DrawPile)
+	draw := st.DrawPile(v.DrawPile)
 	var disc []string
 	if v.Discards > 0 || v.Top != (engine.Card{}) {
-		disc = st.bigCard(v.Top, v.Color, v.Settings.Edition)
+		disc = st.BigCard(v.Top, v.Color, v.Settings.Edition)
 	} else {
 		disc = make([]string, len(draw))
 		for i := range disc {
@@ -319,7 +319,7 @@ func (tp *tablePage) piles(v *engine.View, w int) []string {
 	for i := range draw {
 		out = append(out, " "+draw[i]+gap+disc[i])
 	}
-	out = append(out, keep(&st.drawn, pileLabelsKey(len(gap)), func() string {
+	out = append(out, keep(st.Drawn(), pileLabelsKey(len(gap)), func() string {
 		return " " + ui.Center(st.Dim("draw"), bigW) + gap + ui.Center(st.Dim("discard"), bigW)
 	}))
 	if v.HandNo > 0 {
@@ -328,8 +328,8 @@ func (tp *tablePage) piles(v *engine.View, w int) []string {
 		out = append(out, "")
 	}
 	if v.Color != engine.NoColor {
-		out = append(out, keep(&st.drawn, colourRowKey(v.Color), func() string {
-			return " " + st.Dim("colour in play ") + st.chip(v.Color)
+		out = append(out, keep(st.Drawn(), colourRowKey(v.Color), func() string {
+			return " " + st.Dim("colour in play ") + st.Chip(v.Color)
 		}))
 	} else {
 		out = append(out, "")
@@ -339,7 +339,7 @@ func (tp *tablePage) piles(v *engine.View, w int) []string {
 
 // playersColumn is every seat, in the order of play, then the log.
 func (tp *tablePage) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []string {
-	st := tp.st
+	st := tp.cards()
 	nameW := 12
 	if w >= 60 {
 		nameW = 16
@@ -359,7 +359,7 @@ func (tp *tablePage) playersColumn(t *lobby.TableView, v *engine.View, w, h int)
 	}
 	head := "  " + ui.Spaces(teamW) + ui.Pad("player "+arrow, nameW) + ui.PadLeft("cards", 6) + ui.PadLeft(scoreHead, 7)
 	fl := tp.lists()
-	out := append(fl.players[:0], keep(&st.drawn, dimKey(head), func() string { return st.Dim(head) }))
+	out := append(fl.players[:0], keep(st.Drawn(), dimKey(head), func() string { return st.Dim(head) }))
 	if len(tp.memo.rows) != len(v.Seats) {
 		tp.memo.rows = make([]keptRow, len(v.Seats))
 	}
@@ -406,7 +406,7 @@ func (tp *tablePage) playerRow(t *lobby.TableView, v *engine.View, i int, s engi
 	left := t.TurnEnds.Sub(tp.now())
 	ts := ui.Seconds(left)
 	if left <= 5*time.Second {
-		ts = keep(&tp.st.drawn, countdownKey{ts, true}, func() string { return tp.st.Err(ts) })
+		ts = keep(tp.cards().Drawn(), countdownKey{ts, true}, func() string { return tp.cards().Err(ts) })
 	}
 	if row.notes {
 		return row.text + " " + ts
@@ -416,7 +416,7 @@ func (tp *tablePage) playerRow(t *lobby.TableView, v *engine.View, i int, s engi
 
 // drawPlayerRow draws a seat's row from its key, without the time left.
 func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
-	st := tp.st
+	st := tp.cards()
 	s := k.s
 	mark := "  "
 	if k.current {
@@ -450,7 +450,7 @@ func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
 // seatNotes are a seat's states: UNO!, open to a catch, out, racing,
 // raided, bot, away, you (the time left is added by playerRow).
 func (tp *tablePage) seatNotes(k rowKey) string {
-	st := tp.st
+	st := tp.cards()
 	s := k.s
 	var ns []string
 	switch {
@@ -499,7 +499,7 @@ func (tp *tablePage) seatNotes(k rowKey) string {
 // handBlock is the player's hand: a title, the cards (the one under the
 // cursor raised), and ▲ under each card that can be played now.
 func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
-	st := tp.st
+	st := tp.cards()
 	ts := tp.tbl
 	hand := ts.hand
 	tk := handTitleKey{cards: len(hand), score: v.Seats[v.Seat].Score, word: ui.ScoreWord(v.Settings),
@@ -546,7 +546,7 @@ func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
 	if len(hand) == 0 {
 		out[2] = "  " + st.Dim("no cards")
 		if v.Seats[v.Seat].Out {
-			out[2] = "  " + st.banner.Render(" OUT ") + " " + st.Dim("you are out of the game: you watch it to the end")
+			out[2] = "  " + st.Banner(" OUT ") + " " + st.Dim("you are out of the game: you watch it to the end")
 		}
 	}
 	return out
@@ -570,11 +570,11 @@ type keptTitle struct {
 // handTitle is the line over the hand: how many cards, the score, the
 // partner, whether UNO! is armed; or that a bot plays the seat.
 func (tp *tablePage) handTitle(k handTitleKey) string {
-	st := tp.st
+	st := tp.cards()
 	if k.auto {
 		// The banner must be read whole: it takes the details' place.
 		return " " + st.Bold("your hand") + "  " +
-			st.banner.Render(" a bot plays for you: press any key to take over ")
+			st.Banner(" a bot plays for you: press any key to take over ")
 	}
 	title := " " + st.Bold("your hand") + st.Dim(" · "+ui.Plural(k.cards, "card", "cards"))
 	title += st.Dim(fmt.Sprintf(" · %s %d", strings.ToLower(k.word), k.score))
@@ -582,22 +582,24 @@ func (tp *tablePage) handTitle(k handTitleKey) string {
 		title += st.Dim(" · " + k.partner)
 	}
 	if k.armed {
-		title += "  " + st.banner.Render(" UNO! armed ")
+		title += "  " + st.Banner(" UNO! armed ")
 	}
 	return title
 }
 
 // watchingBanner replaces the hand for a spectator.
 func (tp *tablePage) watchingBanner(t *lobby.TableView) []string {
-	st := tp.st
+	st := tp.cards()
 	return []string{
-		" " + st.banner.Render(" WATCHING ") + " " + st.Dim("you see the table and the chat, never a hand"),
+		" " + st.Banner(" WATCHING ") + " " + st.Dim("you see the table and the chat, never a hand"),
 		"",
 	}
 }
 
 // tableFooter is the keys that make sense now.
-func (tp *tablePage) tableFooter(v *engine.View) string { return tp.st.footer(tp.w, tp.tableKeyMap(v)) }
+func (tp *tablePage) tableFooter(v *engine.View) string {
+	return tp.cards().Footer(tp.w, tp.tableKeyMap(v))
+}
 
 // tableKeyMap is the table's key map now: a spectator's, the chat line's,
 // a box's, or the turn's.
@@ -665,7 +667,7 @@ type handCardsKey struct {
 // the frame would pad it (the frame, the memo and the painter then share
 // one copy of the lines).
 func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []string {
-	st := tp.st
+	st := tp.cards()
 	sh := k.shape
 	cardW, gap := sh.cardW, sh.gap
 	per := sh.lines() / max(sh.rows, 1) // the lines of one row of cards and its marks
@@ -688,9 +690,9 @@ func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKe
 		playable := v.Playable(c)
 		var s [5]string
 		if sh.chips {
-			s[0] = st.chipCard(c, k.edition, k.myTurn && !playable, i == k.cursor)
+			s[0] = st.ChipCard(c, k.edition, k.myTurn && !playable, i == k.cursor)
 		} else {
-			card := st.smallCard(c, k.edition, cardW, k.myTurn && !playable, i == k.cursor)
+			card := st.SmallCard(c, k.edition, cardW, k.myTurn && !playable, i == k.cursor)
 			lift := 0
 			if sh.lift && i != k.cursor {
 				lift = 1
@@ -704,7 +706,7 @@ func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKe
 		}
 		s[per-1] = ui.Spaces(cardW)
 		if playable {
-			s[per-1] = keep(&st.drawn, playableMarkKey(cardW), func() string {
+			s[per-1] = keep(st.Drawn(), playableMarkKey(cardW), func() string {
 				return " " + st.OK(strings.Repeat("▲", cardW-2)) + " "
 			})
 		}

@@ -30,7 +30,7 @@ func (tp *tablePage) pairText(tv *lobby.TournamentView, team [2]int, w int) stri
 // tableLine is a table's two partnerships this round, with their points.
 func (tp *tablePage) tableLine(tv *lobby.TournamentView, k int) string {
 	p := tv.Schedule[tv.Round].Tables[k]
-	return tp.pairText(tv, p[0], 11) + tp.st.Dim(" · ") + tp.pairText(tv, p[1], 11)
+	return tp.pairText(tv, p[0], 11) + tp.cards().Dim(" · ") + tp.pairText(tv, p[1], 11)
 }
 
 // ranking is the players by points, best first (by player number on a tie).
@@ -47,7 +47,7 @@ func ranking(tv *lobby.TournamentView) []int {
 // tourLines are the tournament as a table shows it: the round and hand,
 // both tables' partnerships (▶ marks this one) and the standings.
 func (tp *tablePage) tourLines(tv *lobby.TournamentView, v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	head := fmt.Sprintf("tournament · round %d of %d · hand %d of %d", tv.Round+1, engine.TournamentRounds,
 		tourHand(tv, v), engine.TournamentHands)
 	if tv.Over {
@@ -116,12 +116,12 @@ func (tp *tablePage) yourPartners(tv *lobby.TournamentView, v *engine.View, w in
 		}
 		line += fmt.Sprintf(" %s %s", ui.Trunc(ui.Clean(n), 5), pts)
 	}
-	return []string{tp.st.Dim(ui.Trunc(line, w))}
+	return []string{tp.cards().Dim(ui.Trunc(line, w))}
 }
 
 // rankLines are the standings, perRow players a line: "1 bo 210".
 func (tp *tablePage) rankLines(tv *lobby.TournamentView, w, perRow int) []string {
-	st := tp.st
+	st := tp.cards()
 	var out []string
 	line := ""
 	for i, p := range ranking(tv) {
@@ -172,7 +172,7 @@ func tourWinners(tv *lobby.TournamentView) string {
 // tourNext is the last line between hands at a tournament's table whose
 // round is played: what comes next.
 func (tp *tablePage) tourNext(tv *lobby.TournamentView) string {
-	st := tp.st
+	st := tp.cards()
 	switch {
 	case tv.Over:
 		return st.Key("enter") + " back to the lobby"

@@ -86,7 +86,7 @@ func (tp *tablePage) tourRoomKey(k tea.KeyMsg) tea.Cmd {
 }
 
 func (tp *tablePage) tourRoomView() []string {
-	st := tp.st
+	st := tp.cards()
 	t := tp.scr.Table
 	tv := t.Tournament
 	vis := "public"
@@ -108,7 +108,7 @@ func (tp *tablePage) tourRoomView() []string {
 			out = append(out, "   "+l)
 		}
 	}
-	return tp.ctx().bottom(out, st.footer(tp.w, tourRoomKeyMap(t)))
+	return tp.ctx().bottom(out, st.Footer(tp.w, tourRoomKeyMap(t)))
 }
 
 // tourRoomKeyMap is the tournament room's key map now.
@@ -127,7 +127,7 @@ func tourRoomKeyMap(t *lobby.TableView) help.KeyMap {
 // tourSide is the right of the sign-up list: the code to share (or the
 // public listing) and what happens next.
 func (tp *tablePage) tourSide(t *lobby.TableView) []string {
-	st := tp.st
+	st := tp.cards()
 	var out []string
 	if t.Code != "" {
 		out = append(out, st.Bold("share this code with friends"))
@@ -156,7 +156,7 @@ func (tp *tablePage) tourSide(t *lobby.TableView) []string {
 // player's points with each partner (· for themself), their total and
 // their place; then where this round seats everyone.
 func (tp *tablePage) tourStandings(tv *lobby.TournamentView) []string {
-	st := tp.st
+	st := tp.cards()
 	const nameW, colW = 10, 6
 	hands := tv.HandsPlayed()
 	head := fmt.Sprintf("round %d of %d · %d of %d hands played", tv.Round+1, engine.TournamentRounds, hands, engine.TournamentHands)
