@@ -135,7 +135,7 @@ func (tp *tablePage) whyNot(v *engine.View, card engine.Card) string {
 	case card.Kind == engine.WildDrawFour && v.Settings.House.NoBluff:
 		return "no bluffing at this table: a Wild Draw Four only when you hold no card of the colour in play"
 	}
-	want := colorName(v.Color)
+	want := ui.ColorName(v.Color)
 	switch {
 	case v.Top.Kind == engine.Number:
 		want += fmt.Sprintf(", a %d", v.Top.Value)

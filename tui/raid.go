@@ -24,7 +24,7 @@ func raidable(v *engine.View) []int {
 // takeable are the distinct action cards a seat holds, sorted.
 func takeable(v *engine.View, seat int) []engine.Card {
 	var out []engine.Card
-	for _, c := range sortHand(v.Hands[seat], v.Settings.Edition) {
+	for _, c := range ui.SortHand(v.Hands[seat], v.Settings.Edition) {
 		if c.Kind.IsAction() && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
@@ -164,7 +164,7 @@ func (tp *tablePage) raidHand(v *engine.View, seat int) string {
 	if seat == r.seat && r.take < len(cards) {
 		sel = &cards[r.take]
 	}
-	hand := sortHand(v.Hands[seat], v.Settings.Edition)
+	hand := ui.SortHand(v.Hands[seat], v.Settings.Edition)
 	idx := -1
 	if sel != nil {
 		idx = slices.Index(hand, *sel)

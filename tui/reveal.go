@@ -29,7 +29,7 @@ func (tp *tablePage) revealView(v *engine.View, w int) []string {
 		st.Title("MUTATED MINION!"), "",
 		fmt.Sprintf("%s played a Mutated Minion and named %s.", by, st.Chip(r.Color)), "",
 	}
-	col := colorName(r.Color)
+	col := ui.ColorName(r.Color)
 	if !r.Done {
 		verb := "draws"
 		if who == "you" {

@@ -37,5 +37,5 @@ func (tp *tablePage) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
 func (tp *tablePage) sitAt(t lobby.TableInfo) tea.Cmd {
 	id := t.ID
 	tp.ctx().Say(ui.SittingAt(t), false)
-	return tp.ctx().Call(func(s Session) error { return s.Sit(id) }, nil)
+	return tp.ctx().Call(func(s ui.Session) error { return s.Sit(id) }, nil)
 }

@@ -101,7 +101,7 @@ func (ts *tableState) sync(t *lobby.TableView, notice int) {
 		ts.hand, ts.open, ts.armed = nil, ovNone, false
 		return
 	}
-	ts.hand = sortHand(v.Hand, v.Settings.Edition)
+	ts.hand = ui.SortHand(v.Hand, v.Settings.Edition)
 	switch {
 	case v.Phase == engine.PhaseDrawn && v.HasDrawn:
 		ts.cursor = ts.find(v.Drawn, ts.cursor)

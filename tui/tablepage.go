@@ -73,7 +73,7 @@ func (tp *tablePage) screen(prev, s *lobby.Screen) {
 // leaveTable leaves the player's table: a call that waits, so that what
 // the player does next finds them in the lobby.
 func (tp *tablePage) leaveTable() tea.Cmd {
-	return tp.ctx().Call(func(s Session) error { return s.Leave() }, nil)
+	return tp.ctx().Call(func(s ui.Session) error { return s.Leave() }, nil)
 }
 
 // cards are the session's styles as the table draws with them.

@@ -312,15 +312,15 @@ func (tp *tablePage) piles(v *engine.View, w int) []string {
 	} else {
 		disc = make([]string, len(draw))
 		for i := range disc {
-			disc[i] = ui.Spaces(bigW)
+			disc[i] = ui.Spaces(ui.BigCardW)
 		}
 	}
-	gap := ui.Spaces(max((w-2*bigW-2)/2, 1))
+	gap := ui.Spaces(max((w-2*ui.BigCardW-2)/2, 1))
 	for i := range draw {
 		out = append(out, " "+draw[i]+gap+disc[i])
 	}
 	out = append(out, keep(st.Drawn(), pileLabelsKey(len(gap)), func() string {
-		return " " + ui.Center(st.Dim("draw"), bigW) + gap + ui.Center(st.Dim("discard"), bigW)
+		return " " + ui.Center(st.Dim("draw"), ui.BigCardW) + gap + ui.Center(st.Dim("discard"), ui.BigCardW)
 	}))
 	if v.HandNo > 0 {
 		out = append(out, " "+st.Dim(ui.Trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, tp.seatName(v.Dealer)), w-2)))
