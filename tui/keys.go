@@ -58,15 +58,6 @@ func (m *model) keyMap() help.KeyMap {
 // noKeys is the key map of a window too small, or of a closed session.
 var noKeys = &keyList{}
 
-// footText is bindings as a line's plain text: "enter send · esc cancel".
-func footText(bs ...key.Binding) string {
-	parts := make([]string, len(bs))
-	for i, b := range bs {
-		parts[i] = b.Help().Key + " " + b.Help().Desc
-	}
-	return strings.Join(parts, " · ")
-}
-
 // footer draws a key map's footer on one line of w cells: each binding's
 // key and what it does, a pair that shares its help key (↑ and ↓) once,
 // dropping the last ones that do not fit.

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -74,3 +76,12 @@ var (
 	KeyUp   = Bind("↑/↓", "move", "up", "k", "ctrl+p")
 	KeyDown = Bind("↑/↓", "move", "down", "j", "ctrl+n")
 )
+
+// FootText is bindings as a line's plain text: "enter send · esc cancel".
+func FootText(bs ...key.Binding) string {
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		parts[i] = b.Help().Key + " " + b.Help().Desc
+	}
+	return strings.Join(parts, " · ")
+}
