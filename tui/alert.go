@@ -12,7 +12,7 @@ const (
 
 // Title is the terminal window's title.
 func (m *model) Title() string {
-	if m.table.myTurn && m.where() == atTable {
+	if m.table.yourTurn() && m.where() == atTable {
 		return titleTurn
 	}
 	return titleIdle
@@ -20,7 +20,5 @@ func (m *model) Title() string {
 
 // TakeBell says whether the bell should ring now, once.
 func (m *model) TakeBell() bool {
-	r := m.table.ring
-	m.table.ring = false
-	return r
+	return m.table.takeRing()
 }

@@ -34,3 +34,13 @@ func (tp *tablePage) toggleBell() {
 		tp.ctx().Say("the bell rings when your turn comes: b turns it off", false)
 	}
 }
+
+// yourTurn says whether the game waits for this player.
+func (tp *tablePage) yourTurn() bool { return tp.myTurn }
+
+// takeRing says whether the bell should ring now, once.
+func (tp *tablePage) takeRing() bool {
+	r := tp.ring
+	tp.ring = false
+	return r
+}

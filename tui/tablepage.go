@@ -70,6 +70,14 @@ func (tp *tablePage) screen(prev, s *lobby.Screen) {
 	tp.noteTurn()
 }
 
+// resume starts the page on the table t of a seat kept for the player,
+// who comes back to it (seq: the notice the Screen came with).
+func (tp *tablePage) resume(t *lobby.TableView, seq int) {
+	tp.tbl = newTableState()
+	tp.tbl.sync(t, seq)
+	tp.room.sync(t)
+}
+
 // leaveTable leaves the player's table: a call that waits, so that what
 // the player does next finds them in the lobby.
 func (tp *tablePage) leaveTable() tea.Cmd {

@@ -243,9 +243,7 @@ func New(opts Options) term.Model {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
-			m.table.tbl = newTableState()
-			m.table.tbl.sync(t, m.notice.Seq)
-			m.table.room.sync(t)
+			m.table.resume(t, m.notice.Seq)
 		}
 	}
 	if m.scr.Nick == "" {
