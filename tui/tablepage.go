@@ -28,9 +28,10 @@ type shared struct {
 // (shared) and acts through its page context (says, sends, calls, goes to
 // another page), never the router's other fields.
 //
-// Not yet done: reading through ui.Context alone (the card styles are the
-// router's *styles), and a package of its own, tui/page/table
-// (docs/design-tui.md, "What is not yet a page package").
+// It draws through ui.Cards (cards()), never the router's styles' fields.
+// Not yet done: reading through ui.Context alone, and a package of its
+// own, tui/page/table (docs/design-tui.md, "What is not yet a page
+// package").
 type tablePage struct {
 	*shared
 	c pageCtx
