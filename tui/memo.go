@@ -56,12 +56,12 @@ type viewMemo struct {
 	// slots, and one was made for every frame.)
 	rows []keptRow
 	// sides are the rows of the piles and the players side by side.
-	sides pairMemo
+	sides ui.PairMemo
 	// handCards are the hand's rows of cards and of marks, kept while
 	// the same cards show the same way (handCardsKey).
 	handCards keyedSlot[handCardsKey]
 	// handRows are the hand's rows as last padded (padHand).
-	handRows rowMemo
+	handRows ui.RowMemo
 	// overlays are the boxes last drawn over the table (at most two sizes).
 	overlays [2]keptBox
 	// names are the seats' nicknames, cleaned (seatName).
@@ -72,7 +72,7 @@ type viewMemo struct {
 	// placed is the box last placed over the table, in rows.
 	placed placedBox
 	// under are the rows with the box drawn over them.
-	under pairMemo
+	under ui.PairMemo
 	// challenge is the text of a challenge's box, scores the standings'.
 	challenge, scores keyedSlot[boxTextKey]
 }
@@ -141,11 +141,11 @@ type boxTextKey struct {
 // left for the frame to cut.
 func (tp *tablePage) padHand(ls []string) []string {
 	r := &tp.memo.handRows
-	r.at(tp.w, len(ls))
+	r.At(tp.w, len(ls))
 	for i, l := range ls {
-		ls[i] = r.pad(i, l, tp.w, false)
+		ls[i] = r.Pad(i, l, tp.w, false)
 	}
-	r.cut(len(ls))
+	r.Cut(len(ls))
 	return ls
 }
 
@@ -347,13 +347,13 @@ type logKey struct {
 }
 
 // footerKey is the key of a footer of width w with bindings bs: a hash, as
-// for rows (rows.go), so that looking a footer up, at every frame, makes no
-// string.
+// for rows (tui/ui/rows.go), so that looking a footer up, at every frame,
+// makes no string.
 type footerKey uint64
 
 func footerKeyOf(w int, bs []key.Binding) footerKey {
 	var h maphash.Hash
-	h.SetSeed(rowSeed)
+	h.SetSeed(ui.RowSeed)
 	var n [8]byte
 	binary.LittleEndian.PutUint64(n[:], uint64(w))
 	h.Write(n[:])

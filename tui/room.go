@@ -238,7 +238,7 @@ func (tp *tablePage) roomView() []string {
 	out = append(out, "")
 	seats := tp.seatLines(t)
 	side := tp.roomSide(t)
-	out = append(out, sideBySide(seats, side, roomSeatsW, tp.w)...)
+	out = append(out, ui.SideBySide(seats, side, roomSeatsW, tp.w)...)
 	if t.Watching > 0 {
 		out = append(out, " "+st.Dim(ui.Plural(t.Watching, "person", "people")+" watching"))
 	}
@@ -418,26 +418,4 @@ func (tp *tablePage) bigCode(code string) []string {
 		bot.WriteString(st.Accent("╰" + line + "╯"))
 	}
 	return []string{top.String(), mid.String(), bot.String()}
-}
-
-// sideBySide puts right beside left, left padded to lw cells, within w.
-func sideBySide(left, right []string, lw, w int) []string {
-	n := max(len(left), len(right))
-	out := make([]string, n)
-	for i := range out {
-		l, r := rowPair(left, right, i)
-		out[i] = ui.Trunc(ui.Pad(l, lw)+r, w)
-	}
-	return out
-}
-
-// rowPair is row i of two columns side by side, "" where one is shorter.
-func rowPair(left, right []string, i int) (l, r string) {
-	if i < len(left) {
-		l = left[i]
-	}
-	if i < len(right) {
-		r = right[i]
-	}
-	return l, r
 }

@@ -153,7 +153,7 @@ func (tp *tablePage) tableView() []string {
 	}
 	left := tp.pileColumn(v, leftW)
 	right := tp.playersColumn(t, v, tp.w-leftW-1, midH)
-	fl.sides = tp.memo.sides.sideBySide(fl.sides[:0], left, right, leftW, tp.w)
+	fl.sides = tp.memo.sides.SideBySide(fl.sides[:0], left, right, leftW, tp.w)
 	out = append(out, fl.sides...)
 	for len(out) < 2+midH {
 		out = append(out, "")
@@ -175,7 +175,7 @@ func (tp *tablePage) tableView() []string {
 	out = tp.ctx().bottom(out, tp.tableFooter(v))
 	fl.frame = out
 	if ov == ovNone {
-		tp.memo.under.forget() // (the rows under a box that has gone)
+		tp.memo.under.Forget() // (the rows under a box that has gone)
 		tp.memo.placed = placedBox{}
 	} else {
 		bottom := 2 + midH
@@ -234,7 +234,7 @@ func (tp *tablePage) placeOverlay(base []string, block string, x0, below, bottom
 		pb.rows = bl
 	}
 	fl := tp.lists()
-	fl.under = tp.memo.under.splice(fl.under[:0], base, pb.rows, pb.x, pb.y, tp.w)
+	fl.under = tp.memo.under.Splice(fl.under[:0], base, pb.rows, pb.x, pb.y, tp.w)
 	return fl.under
 }
 
@@ -535,7 +535,7 @@ func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
 				k.plays |= 1 << i
 			}
 		}
-		k.cards = maphash.Bytes(rowSeed, buf[:3*len(shown)])
+		k.cards = maphash.Bytes(ui.RowSeed, buf[:3*len(shown)])
 		rows = keptByShown(&tp.memo.handCards, k, func() []string { return tp.handCards(shown, v, k) })
 	} else {
 		rows = tp.handCards(shown, v, k)

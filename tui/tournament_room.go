@@ -99,7 +99,7 @@ func (tp *tablePage) tourRoomView() []string {
 	if tv.Started {
 		out = append(out, tp.tourStandings(tv)...)
 	} else {
-		out = append(out, sideBySide(tp.seatLines(t), tp.tourSide(t), roomSeatsW, tp.w)...)
+		out = append(out, ui.SideBySide(tp.seatLines(t), tp.tourSide(t), roomSeatsW, tp.w)...)
 	}
 	out = append(out, "")
 	if room := tp.h - len(out) - 3; room > 0 {
