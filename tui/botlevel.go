@@ -43,14 +43,14 @@ func (tp *tablePage) botLines(t *lobby.TableView) []string {
 	if t.FastBots {
 		pace = "fast"
 	}
-	out := []string{tp.st.dim.Render("new bots: " + t.BotLevel.String() + " (←/→)"),
-		tp.st.dim.Render("bots' pace: " + pace + " (f)")}
+	out := []string{tp.cards().Dim("new bots: " + t.BotLevel.String() + " (←/→)"),
+		tp.cards().Dim("bots' pace: " + pace + " (f)")}
 	if t.Public && t.Tournament == nil {
 		api := "refused"
 		if t.APIBots {
 			api = "may sit"
 		}
-		out = append(out, tp.st.dim.Render("API bots: "+api+" (a)"))
+		out = append(out, tp.cards().Dim("API bots: "+api+" (a)"))
 	}
 	return out
 }

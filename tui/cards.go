@@ -1,42 +1,12 @@
 package tui
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/ui"
 )
-
-// sortHand sorts a copy of hand by colour, in the edition's order, then by
-// kind and number; wild cards come last.
-func sortHand(hand []engine.Card, e engine.Edition) []engine.Card {
-	out := slices.Clone(hand)
-	rank := func(c engine.Card) int {
-		if c.Kind.IsWild() {
-			return 10
-		}
-		for i, col := range e.Colors() {
-			if col == c.Color {
-				return i
-			}
-		}
-		return 9
-	}
-	slices.SortStableFunc(out, func(a, b engine.Card) int {
-		if ra, rb := rank(a), rank(b); ra != rb {
-			return ra - rb
-		}
-		if a.Kind != b.Kind {
-			return int(a.Kind) - int(b.Kind)
-		}
-		return int(a.Value) - int(b.Value)
-	})
-	return out
-}
-
-// colorName is a colour as a player reads it in capitals: RED, PINK.
-func colorName(c engine.Color) string { return strings.ToUpper(c.String()) }
 
 // label draws a card's label (R7, G+2, W+4) in the card's colour; a wild's
 // label is a rainbow of the edition's colours.
@@ -127,9 +97,6 @@ func (s *styles) drawSmallCard(c engine.Card, e engine.Edition, cardW int, dim, 
 	}
 }
 
-// bigW is the width of a pile card.
-const bigW = 11
-
 // kindWord is what a pile card says in its middle.
 func kindWord(c engine.Card) string {
 	switch c.Kind {
@@ -182,7 +149,7 @@ type bigCardKey struct {
 type drawPileKey int
 
 func (s *styles) drawBigCard(c engine.Card, inPlay engine.Color, e engine.Edition) []string {
-	inner := bigW - 2
+	inner := ui.BigCardW - 2
 	frameCol := inPlay
 	if frameCol == engine.NoColor {
 		frameCol = c.Color
@@ -217,7 +184,7 @@ func (s *styles) drawPile(n int) []string {
 }
 
 func (s *styles) drawDrawPile(n int) []string {
-	inner := bigW - 2
+	inner := ui.BigCardW - 2
 	b := s.dim
 	side := b.Render("│")
 	return []string{
@@ -231,7 +198,7 @@ func (s *styles) drawDrawPile(n int) []string {
 
 // chip draws a colour as a small swatch and its name: "■ RED".
 func (s *styles) chip(c engine.Color) string {
-	return s.boldColor(c).Render("■ " + colorName(c))
+	return s.boldColor(c).Render("■ " + ui.ColorName(c))
 }
 
 // chipCard draws a hand card as its label alone, chipW cells wide, for a

@@ -7,32 +7,33 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // chatBox is the one-line chat input of the waiting room and the table.
 type chatBox struct {
-	input lineInput
+	input ui.Input
 	open  bool
 }
 
-func newChatBox() chatBox { return chatBox{input: newInput(lobby.MaxChat, nil)} }
+func newChatBox() chatBox { return chatBox{input: ui.NewInput(lobby.MaxChat, nil)} }
 
 // chatKeys send or drop the chat line; what else is typed is the line.
 var chatKeys = struct {
 	Send, Cancel key.Binding
 }{
-	Send:   bind("enter", "send", "enter"),
-	Cancel: bind("esc", "cancel", "esc"),
+	Send:   ui.Bind("enter", "send", "enter"),
+	Cancel: ui.Bind("esc", "cancel", "esc"),
 }
 
 // chatKeyMap is the footer while the line is typed.
-var chatKeyMap = &keyList{chatKeys.Send, chatKeys.Cancel}
+var chatKeyMap = &ui.KeyList{chatKeys.Send, chatKeys.Cancel}
 
 // chatKey edits the chat line: enter sends it, esc cancels.
 func (tp *tablePage) chatKey(k tea.KeyMsg) tea.Cmd {
 	c := &tp.tbl.chat
 	switch {
-	case is(k, chatKeys.Send):
+	case ui.Is(k, chatKeys.Send):
 		text := strings.TrimSpace(c.input.Value())
 		c.input.Reset()
 		c.open = false
@@ -41,7 +42,7 @@ func (tp *tablePage) chatKey(k tea.KeyMsg) tea.Cmd {
 		}
 		tp.ctx().Send(lobby.Intent{Kind: lobby.Chat, Text: text})
 		return nil
-	case is(k, chatKeys.Cancel):
+	case ui.Is(k, chatKeys.Cancel):
 		c.input.Reset()
 		c.open = false
 		return nil
@@ -56,8 +57,8 @@ func (tp *tablePage) chatting() bool { return tp.tbl != nil && tp.tbl.chat.open 
 
 // chatPrompt replaces the status line while the player types.
 func (tp *tablePage) chatPrompt() string {
-	label := " " + tp.st.accent.Render("say") + " "
-	return label + tp.tbl.chat.input.View(tp.st, tp.w-6)
+	label := " " + tp.cards().Accent("say") + " "
+	return label + tp.tbl.chat.input.View(tp.cards(), tp.w-6)
 }
 
 // logLines draws the end of the table's log in at most n lines of w cells:
@@ -71,23 +72,23 @@ func (tp *tablePage) logLines(log []lobby.LogLine, w, n int) []string {
 
 // logLine is one line of the log, wrapped and styled to w cells.
 func (tp *tablePage) logLine(l lobby.LogLine, w int) []string {
-	st := tp.st
-	text := clean(l.Text)
+	st := tp.cards()
+	text := ui.Clean(l.Text)
 	var ls []string
 	if l.Chat {
-		nick := clean(l.Nick)
-		wrapped := wrapText(nick+": "+text, w)
+		nick := ui.Clean(l.Nick)
+		wrapped := ui.Wrap(nick+": "+text, w)
 		if len(wrapped) > 0 && strings.HasPrefix(wrapped[0], nick+":") {
-			wrapped[0] = st.chatNick.Render(nick+":") + wrapped[0][len(nick)+1:]
+			wrapped[0] = st.ChatNick(nick+":") + wrapped[0][len(nick)+1:]
 		}
 		ls = wrapped
 	} else {
-		for _, wl := range wrapText(text, w) {
-			ls = append(ls, st.dim.Render(wl))
+		for _, wl := range ui.Wrap(text, w) {
+			ls = append(ls, st.Dim(wl))
 		}
 	}
 	for j := range ls {
-		ls[j] = trunc(ls[j], w)
+		ls[j] = ui.Trunc(ls[j], w)
 	}
 	return ls
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // headerParts are the pieces of a table's header: on the left "UNO",
@@ -22,7 +23,7 @@ type headerParts struct {
 func (p headerParts) line(sep string) (left, right string, w int) {
 	left = joinParts(sep, p.uno, p.edition, p.where, p.goal, p.house)
 	right = joinParts(" · ", p.turn, p.watching) // (dimmed whole)
-	return left, right, width(left) + width(right) + 3
+	return left, right, ui.Width(left) + ui.Width(right) + 3
 }
 
 // joinParts joins the parts that say something.
@@ -49,26 +50,26 @@ func joinParts(sep string, parts ...string) string {
 // "private", how many watch, the house rules' tag, the edition. The
 // table's name and the goal ("partners to 500") stay.
 func (tp *tablePage) tableHeader(t *lobby.TableView, v *engine.View) []string {
-	st := tp.st
-	sep := st.dim.Render(" · ")
+	st := tp.cards()
+	sep := st.Dim(" · ")
 	// The table's name is its short name, or a private table's code if it
 	// has none; a code beside a name goes first.
 	kind, name, code := "public", "", ""
 	if t.Short != "" {
-		name = st.bold.Render(clean(t.Short)) // the name friends meet by
+		name = st.Bold(ui.Clean(t.Short)) // the name friends meet by
 	}
 	if t.Code != "" {
 		kind = "private"
-		code = clean(lobby.FormatCode(t.Code))
+		code = ui.Clean(lobby.FormatCode(t.Code))
 		if name == "" {
-			name, code = st.bold.Render(code), ""
+			name, code = st.Bold(code), ""
 		} else {
-			code = st.dim.Render(code)
+			code = st.Dim(code)
 		}
 	}
 	where := func(kind, code string) string { return joinParts(" ", kind, name, code) }
-	p := headerParts{uno: st.title.Render("UNO"), edition: v.Settings.Edition.Title(), goal: goalText(v.Settings),
-		house: houseTag(v.Settings.House), turn: "↻ clockwise"}
+	p := headerParts{uno: st.Title("UNO"), edition: v.Settings.Edition.Title(), goal: ui.GoalText(v.Settings),
+		house: ui.HouseTag(v.Settings.House), turn: "↻ clockwise"}
 	if tv := t.Tournament; tv != nil {
 		p.goal = fmt.Sprintf("tournament table %d", tv.Table+1)
 	}
@@ -81,7 +82,7 @@ func (tp *tablePage) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	p.where = where(kind, code)
 	shorter := []func(*headerParts){
 		func(p *headerParts) { p.where = where(kind, "") },
-		func(p *headerParts) { p.edition = shortEdition(v.Settings.Edition) },
+		func(p *headerParts) { p.edition = ui.ShortEdition(v.Settings.Edition) },
 		func(p *headerParts) { p.turn = strings.Fields(p.turn)[0] },
 		func(p *headerParts) { p.uno = "" },
 		func(p *headerParts) { p.where = where("", "") },
@@ -97,5 +98,5 @@ func (tp *tablePage) tableHeader(t *lobby.TableView, v *engine.View) []string {
 		cut(&p)
 		left, right, w = p.line(sep)
 	}
-	return []string{spread(" "+left, st.dim.Render(right)+" ", tp.w), st.hrule(tp.w)}
+	return []string{ui.Spread(" "+left, st.Dim(right)+" ", tp.w), st.Rule(tp.w)}
 }

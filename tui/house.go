@@ -9,28 +9,9 @@ import (
 // each rule chosen by hand), in the table's header and waiting room, and in
 // the help.
 
-// takesTarget reports whether playing card asks for another player: a swap
-// Blank, or a 7 under the 7-0 house rule.
-func takesTarget(v *engine.View, card engine.Card) bool {
-	return card.Kind == engine.Blank && v.Settings.Blanks == engine.BlankSwapHands ||
-		v.Settings.House.SevenO && card.Kind == engine.Number && card.Value == 7
-}
-
-// houseTag is the house rules in a word, for the table's header: the
-// preset's name ("Party rules"), "house rules" for a custom set, "" for the
-// printed rules.
-func houseTag(h engine.HouseRules) string {
-	switch p := h.Preset(); p {
-	case engine.PresetClassic:
-		return ""
-	case engine.PresetCustom:
-		return "house rules"
-	default:
-		return p.Title() + " rules"
-	}
-}
-
-func houseLine(h engine.HouseRules) string { return ui.HouseLine(h) }
+func takesTarget(v *engine.View, card engine.Card) bool { return ui.TakesTarget(v, card) }
+func houseTag(h engine.HouseRules) string               { return ui.HouseTag(h) }
+func houseLine(h engine.HouseRules) string              { return ui.HouseLine(h) }
 
 // houseHelp is the help's section on house rules.
 func houseHelp() []helpLine {

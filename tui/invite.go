@@ -1,30 +1,14 @@
 package tui
 
 import (
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/tui/page/who"
 )
 
-// This file is invitations. In a waiting room, i invites a player by
-// nickname: the invited player, in the lobby, reads one line and takes it
-// up with enter, or turns it down with esc (page/lobbypage). Who is online,
-// where x turns invitations to oneself off or on, is a page of its own
-// (page/who).
-
-// inviteKeyMap is the footer while the nickname is typed.
-var inviteKeyMap = &keyList{inviteKeys.Send, inviteKeys.Cancel}
-
-// inviteKeys send or drop the waiting room's invitation line; what else
-// is typed is the nickname.
-var inviteKeys = struct {
-	Send, Cancel key.Binding
-}{
-	Send:   bind("enter", "send", "enter"),
-	Cancel: bind("esc", "cancel", "esc"),
-}
+// Who is online, where x turns invitations to oneself off or on, is a page
+// of its own (page/who); the waiting room's invitation line is the table
+// page's (roominvite.go).
 
 // openWho shows the players online, asking the lobby for them afresh.
 func (c pageCtx) openWho() tea.Cmd {
@@ -32,36 +16,4 @@ func (c pageCtx) openWho() tea.Cmd {
 	c.m.ppl, cmd = who.Open(c)
 	c.m.page = pageWho
 	return cmd
-}
-
-// inviteBox is the waiting room's line for typing whom to invite.
-type inviteBox struct {
-	open  bool
-	input lineInput
-}
-
-// inviteKey types into the waiting room's invitation line.
-func (tp *tablePage) inviteKey(k tea.KeyMsg) tea.Cmd {
-	ib := &tp.room.invite
-	switch {
-	case is(k, inviteKeys.Cancel):
-		ib.open = false
-		ib.input.Reset()
-	case is(k, inviteKeys.Send):
-		nick := ib.input.Value()
-		ib.open = false
-		ib.input.Reset()
-		if nick != "" {
-			return tp.ctx().Call(func(s Session) error { return s.Invite(nick) }, nil)
-		}
-	default:
-		ib.input.Update(k)
-	}
-	return nil
-}
-
-// inviteLine is the waiting room's invitation line while it is open.
-func (tp *tablePage) inviteLine() string {
-	return " " + tp.st.bold.Render("invite a player online by nickname: ") +
-		tp.room.invite.input.View(tp.st, lobby.MaxNick+1) + tp.st.dim.Render("  "+footText(inviteKeys.Send, inviteKeys.Cancel))
 }

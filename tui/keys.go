@@ -28,25 +28,20 @@ type (
 // bind is a binding of keys shown as k with what it does. A binding with
 // no keys only says something (esc "any key", "type" to filter): it matches
 // nothing.
-func bind(k, desc string, keys ...string) key.Binding {
-	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
-}
+func bind(k, desc string, keys ...string) key.Binding { return ui.Bind(k, desc, keys...) }
 
 // Bindings that many pages share.
 var (
 	// keyInterrupt quits from anywhere (the model handles it first).
 	keyInterrupt = ui.Interrupt
-	keyHelp      = bind("?", "help", "?")
+	keyHelp      = ui.KeyHelp
 	// keyUp and keyDown move a cursor; the footer shows them as one.
-	keyUp   = bind("↑/↓", "move", "up", "k", "ctrl+p")
-	keyDown = bind("↑/↓", "move", "down", "j", "ctrl+n")
+	keyUp   = ui.KeyUp
+	keyDown = ui.KeyDown
 )
 
 // with is b with another help text.
-func with(b key.Binding, k, desc string) key.Binding {
-	b.SetHelp(k, desc)
-	return b
-}
+func with(b key.Binding, k, desc string) key.Binding { return ui.With(b, k, desc) }
 
 // also is b with more keys.
 func also(b key.Binding, keys ...string) key.Binding {
@@ -62,15 +57,6 @@ func (m *model) keyMap() help.KeyMap {
 
 // noKeys is the key map of a window too small, or of a closed session.
 var noKeys = &keyList{}
-
-// footText is bindings as a line's plain text: "enter send · esc cancel".
-func footText(bs ...key.Binding) string {
-	parts := make([]string, len(bs))
-	for i, b := range bs {
-		parts[i] = b.Help().Key + " " + b.Help().Desc
-	}
-	return strings.Join(parts, " · ")
-}
 
 // footer draws a key map's footer on one line of w cells: each binding's
 // key and what it does, a pair that shares its help key (↑ and ↓) once,
@@ -102,4 +88,4 @@ func (s *styles) drawFooter(w int, bs []key.Binding) string {
 }
 
 // is reports whether a key press matches one of the bindings.
-func is(k tea.KeyMsg, bs ...key.Binding) bool { return key.Matches(k, bs...) }
+func is(k tea.KeyMsg, bs ...key.Binding) bool { return ui.Is(k, bs...) }

@@ -5,13 +5,13 @@ import (
 	"hash/maphash"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // Between two clock ticks only the countdowns on a page change: the rest of
@@ -56,12 +56,12 @@ type viewMemo struct {
 	// slots, and one was made for every frame.)
 	rows []keptRow
 	// sides are the rows of the piles and the players side by side.
-	sides pairMemo
+	sides ui.PairMemo
 	// handCards are the hand's rows of cards and of marks, kept while
 	// the same cards show the same way (handCardsKey).
 	handCards keyedSlot[handCardsKey]
 	// handRows are the hand's rows as last padded (padHand).
-	handRows rowMemo
+	handRows ui.RowMemo
 	// overlays are the boxes last drawn over the table (at most two sizes).
 	overlays [2]keptBox
 	// names are the seats' nicknames, cleaned (seatName).
@@ -72,7 +72,7 @@ type viewMemo struct {
 	// placed is the box last placed over the table, in rows.
 	placed placedBox
 	// under are the rows with the box drawn over them.
-	under pairMemo
+	under ui.PairMemo
 	// challenge is the text of a challenge's box, scores the standings'.
 	challenge, scores keyedSlot[boxTextKey]
 }
@@ -141,11 +141,11 @@ type boxTextKey struct {
 // left for the frame to cut.
 func (tp *tablePage) padHand(ls []string) []string {
 	r := &tp.memo.handRows
-	r.at(tp.w, len(ls))
+	r.At(tp.w, len(ls))
 	for i, l := range ls {
-		ls[i] = r.pad(i, l, tp.w, false)
+		ls[i] = r.Pad(i, l, tp.w, false)
 	}
-	r.cut(len(ls))
+	r.Cut(len(ls))
 	return ls
 }
 
@@ -283,32 +283,11 @@ func keptByShown[K comparable](s *keyedSlot[K], key K, build func() []string) []
 	return s.lines
 }
 
-// maxDrawn bounds the shared cache of drawn strings per set of styles: the
-// widths a hostile client can ask for are many, the strings kept few.
-const maxDrawn = 4096
-
 // drawnCache keeps what depends only on the styles and its arguments
-// (footers, rules, the piles' big cards), shared by every session with the
-// same styles. What it keeps is never changed.
-type drawnCache struct {
-	m sync.Map
-	n atomic.Int32
-}
+// (ui.Drawn).
+type drawnCache = ui.Drawn
 
-// keep returns what c keeps under key, or builds it and keeps it while c has
-// room. A slice it returns is shared: never write into it.
-func keep[V any](c *drawnCache, key any, build func() V) V {
-	if v, ok := c.m.Load(key); ok {
-		return v.(V)
-	}
-	v := build()
-	if c.n.Load() < maxDrawn {
-		if _, loaded := c.m.LoadOrStore(key, v); !loaded {
-			c.n.Add(1)
-		}
-	}
-	return v
-}
+func keep[V any](c *drawnCache, key any, build func() V) V { return ui.Keep(c, key, build) }
 
 // keyedSlot keeps one part of a frame for as long as the inputs it was
 // drawn from (its key) stay the same, across moves as well as ticks.
@@ -368,13 +347,13 @@ type logKey struct {
 }
 
 // footerKey is the key of a footer of width w with bindings bs: a hash, as
-// for rows (rows.go), so that looking a footer up, at every frame, makes no
-// string.
+// for rows (tui/ui/rows.go), so that looking a footer up, at every frame,
+// makes no string.
 type footerKey uint64
 
 func footerKeyOf(w int, bs []key.Binding) footerKey {
 	var h maphash.Hash
-	h.SetSeed(rowSeed)
+	h.SetSeed(ui.RowSeed)
 	var n [8]byte
 	binary.LittleEndian.PutUint64(n[:], uint64(w))
 	h.Write(n[:])

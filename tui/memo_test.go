@@ -13,11 +13,12 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // TestMemoMatchesFreshFrames plays random games in colour, with moves, keys,
 // clock ticks, chat and resizes, and checks after every message that the
-// frame drawn with what the session keeps between frames (memo.go, rows.go)
+// frame drawn with what the session keeps between frames (memo.go, tui/ui/rows.go)
 // is the frame drawn from nothing.
 func TestMemoMatchesFreshFrames(t *testing.T) {
 	seeds, steps := 6, 600
@@ -86,7 +87,7 @@ func memoGame(t *testing.T, s engine.Settings, seed uint64, steps int) {
 		}
 		got := m.Lines()
 		kept, rows := m.table.memo, m.frame
-		m.table.memo, m.frame = nil, rowMemo{}
+		m.table.memo, m.frame = nil, ui.RowMemo{}
 		want := m.Lines()
 		m.table.memo, m.frame = kept, rows
 		if !slices.Equal(got, want) {

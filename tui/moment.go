@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // moment is what a special card on top of the discard pile did, in two
@@ -34,5 +35,5 @@ func (tp *tablePage) moment(v *engine.View, w int) []string {
 	default:
 		return nil
 	}
-	return []string{"", " " + tp.st.title.Render(trunc(title, w-2)), " " + tp.st.dim.Render(trunc(what, w-2))}
+	return []string{"", " " + tp.cards().Title(ui.Trunc(title, w-2)), " " + tp.cards().Dim(ui.Trunc(what, w-2))}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // overlayBox draws an overlay in its frame.
@@ -34,10 +35,10 @@ func (tp *tablePage) overlayBox(ov overlay, v *engine.View, compact bool) string
 		body = tp.scoresView(v, inner, true)
 	case ovLeave:
 		body = []string{
-			tp.st.title.Render("Leave the game?"), "",
+			tp.cards().Title("Leave the game?"), "",
 			"A bot plays your seat while you are away; choose",
 			"\"Back to your table\" in the lobby to take it back.", "",
-			tp.st.key.Render("y") + " leave   " + tp.st.key.Render("n") + " stay",
+			tp.cards().Key("y") + " leave   " + tp.cards().Key("n") + " stay",
 		}
 	}
 	if compact {
@@ -45,20 +46,20 @@ func (tp *tablePage) overlayBox(ov overlay, v *engine.View, compact bool) string
 	}
 	w := 0
 	for i, l := range body {
-		body[i] = trunc(l, inner)
-		w = max(w, width(body[i]))
+		body[i] = ui.Trunc(l, inner)
+		w = max(w, ui.Width(body[i]))
 	}
 	for i, l := range body {
-		body[i] = pad(l, w)
+		body[i] = ui.Pad(l, w)
 	}
-	return tp.st.framed(tp.st.overlay, body, w)
+	return tp.cards().Overlay(body, w)
 }
 
 // colorView offers the edition's four colours, with how many of each the
 // player holds.
 func (tp *tablePage) colorView(ov overlay, v *engine.View) []string {
-	st := tp.st
-	title := "Choose the colour for your " + st.label(tp.tbl.wild, v.Settings.Edition)
+	st := tp.cards()
+	title := "Choose the colour for your " + st.Label(tp.tbl.wild, v.Settings.Edition)
 	if ov == ovFirstColor {
 		title = "The first card is wild: choose the colour to start"
 	}
@@ -71,25 +72,25 @@ func (tp *tablePage) colorView(ov overlay, v *engine.View) []string {
 				n++
 			}
 		}
-		cell := " " + st.chip(c) + " "
+		cell := " " + st.Chip(c) + " "
 		if i == tp.tbl.color {
-			cell = st.turn.Render("[") + st.chip(c) + st.turn.Render("]")
+			cell = st.Turn("[") + st.Chip(c) + st.Turn("]")
 		}
-		opts = append(opts, pad(cell, cellW))
-		keys = append(keys, pad(" "+st.key.Render(string(c.String()[0]))+st.dim.Render(fmt.Sprintf(" · %d held", n)), cellW))
+		opts = append(opts, ui.Pad(cell, cellW))
+		keys = append(keys, ui.Pad(" "+st.Key(string(c.String()[0]))+st.Dim(fmt.Sprintf(" · %d held", n)), cellW))
 	}
 	return []string{
-		st.bold.Render(title), "",
+		st.Bold(title), "",
 		strings.Join(opts, "  "),
 		strings.Join(keys, "  "), "",
-		st.dim.Render("←/→ and enter, or the colour's first letter"),
+		st.Dim("←/→ and enter, or the colour's first letter"),
 	}
 }
 
 // targetView asks whom a Blank swaps hands with.
 func (tp *tablePage) targetView(v *engine.View) []string {
-	st := tp.st
-	out := []string{st.bold.Render("Swap hands with whom?"), ""}
+	st := tp.cards()
+	out := []string{st.Bold("Swap hands with whom?"), ""}
 	back := "↑/↓ and enter · esc back to the colour"
 	if !tp.tbl.wild.Kind.IsWild() {
 		back = "↑/↓ and enter · esc back to your hand"
@@ -97,31 +98,31 @@ func (tp *tablePage) targetView(v *engine.View) []string {
 	for _, s := range tp.swapTargets(v) {
 		mark := "  "
 		if s == tp.tbl.target {
-			mark = st.turn.Render("▶ ")
+			mark = st.Turn("▶ ")
 		}
-		out = append(out, mark+pad(tp.seatName(s), 16)+" "+plural(v.Seats[s].Cards, "card", "cards"))
+		out = append(out, mark+ui.Pad(tp.seatName(s), 16)+" "+ui.Plural(v.Seats[s].Cards, "card", "cards"))
 	}
-	return append(out, "", st.dim.Render(back))
+	return append(out, "", st.Dim(back))
 }
 
 // challengeView asks whether to challenge the Wild Draw Four. Its text is
 // kept between messages: the box shows the turn's countdown, and each of
 // its seconds wrapped the whole text again.
 func (tp *tablePage) challengeView(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	k := boxTextKey{gen: tp.gen, t: tp.scr.Table, w: w}
 	text := keptBy(&tp.memoNow().challenge, k, func() []string { return tp.challengeText(v, w) })
-	return append(text, "", st.key.Render("y")+" challenge    "+st.key.Render("n")+" take the four cards"+
+	return append(text, "", st.Key("y")+" challenge    "+st.Key("n")+" take the four cards"+
 		tp.countdown(tp.scr.Table.TurnEnds))
 }
 
 // challengeText is the challenge box's text, above its keys.
 func (tp *tablePage) challengeText(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	by := tp.seatName(v.FourBy)
 	out := []string{
-		st.title.Render("WILD DRAW FOUR!"), "",
-		fmt.Sprintf("%s played a Wild Draw Four and named %s.", by, st.chip(v.Color)),
+		st.Title("WILD DRAW FOUR!"), "",
+		fmt.Sprintf("%s played a Wild Draw Four and named %s.", by, st.Chip(v.Color)),
 		"",
 	}
 	why := fmt.Sprintf("If %s held a card of the colour that was in play, %s draws four "+
@@ -136,12 +137,12 @@ func (tp *tablePage) challengeText(v *engine.View, w int) []string {
 	if v.Pending > 0 {
 		why += " Or stack a draw card on it: ←/→ and enter."
 	}
-	return append(out, wrapText(why, w)...)
+	return append(out, ui.Wrap(why, w)...)
 }
 
 // raceView is the Kevin's Chili race, for a player still to drop.
 func (tp *tablePage) raceView(v *engine.View) []string {
-	st := tp.st
+	st := tp.cards()
 	var in, out []string
 	for _, s := range v.Seats {
 		if !s.Out && s.Racing {
@@ -152,14 +153,14 @@ func (tp *tablePage) raceView(v *engine.View) []string {
 		out = append(out, fmt.Sprintf("%d %s", i+1, tp.seatName(s)))
 	}
 	lines := []string{
-		st.title.Render("KEVIN'S FAMOUS CHILI!") + tp.countdown(tp.scr.Table.RaceEnds), "",
-		st.banner.Render("   DROP!  press space   "), "",
+		st.Title("KEVIN'S FAMOUS CHILI!") + tp.countdown(tp.scr.Table.RaceEnds), "",
+		st.Banner("   DROP!  press space   "), "",
 		"the last to drop draws two",
 	}
 	if len(out) > 0 {
-		lines = append(lines, st.ok.Render("dropped: ")+strings.Join(out, ", "))
+		lines = append(lines, st.OK("dropped: ")+strings.Join(out, ", "))
 	}
-	return append(lines, st.warn.Render("still in: ")+strings.Join(in, ", "))
+	return append(lines, st.Warn("still in: ")+strings.Join(in, ", "))
 }
 
 // scoresView is the result of the hand just played (between hands) or of
@@ -174,19 +175,19 @@ func (tp *tablePage) scoresView(v *engine.View, w int, final bool) []string {
 
 // scoresText is the scores box's text, above its last line.
 func (tp *tablePage) scoresText(v *engine.View, w int, final bool) []string {
-	st := tp.st
+	st := tp.cards()
 	t := tp.scr.Table
 	lh := t.LastHand
 	var out []string
 	if tv := t.Tournament; final && tv != nil {
-		out = append(out, st.title.Render("TOURNAMENT OVER"), "", st.bold.Render(tourWinners(tv)), "")
+		out = append(out, st.Title("TOURNAMENT OVER"), "", st.Bold(tourWinners(tv)), "")
 	} else if final {
-		out = append(out, st.title.Render("GAME OVER"), "", st.bold.Render(tp.winnersText(v, lh)), "")
+		out = append(out, st.Title("GAME OVER"), "", st.Bold(tp.winnersText(v, lh)), "")
 	} else {
-		out = append(out, st.title.Render(fmt.Sprintf("HAND %d OVER", v.HandNo)), "")
+		out = append(out, st.Title(fmt.Sprintf("HAND %d OVER", v.HandNo)), "")
 	}
 	if lh != nil {
-		out = append(out, wrapText(tp.handText(v, lh), w)...)
+		out = append(out, ui.Wrap(tp.handText(v, lh), w)...)
 		out = append(out, "")
 	}
 	out = append(out, tp.standings(v, lh, final)...)
@@ -199,17 +200,17 @@ func (tp *tablePage) scoresText(v *engine.View, w int, final bool) []string {
 
 // scoresNext is the scores box's last line: what comes next.
 func (tp *tablePage) scoresNext(final bool) string {
-	st := tp.st
+	st := tp.cards()
 	t := tp.scr.Table
 	switch {
 	case t.Tournament != nil && (final || t.NextHandAt.IsZero()):
 		return tp.tourNext(t.Tournament)
 	case final && t.Host:
-		return st.key.Render("r") + " rematch    " + st.key.Render("enter") + " back to the lobby"
+		return st.Key("r") + " rematch    " + st.Key("enter") + " back to the lobby"
 	case final:
-		return st.dim.Render("the host may start a rematch · ") + st.key.Render("enter") + " back to the lobby"
+		return st.Dim("the host may start a rematch · ") + st.Key("enter") + " back to the lobby"
 	default:
-		return "next hand in " + st.bold.Render(clock(t.NextHandAt.Sub(tp.now())))
+		return "next hand in " + st.Bold(ui.Clock(t.NextHandAt.Sub(tp.now())))
 	}
 }
 
@@ -272,11 +273,11 @@ func (tp *tablePage) winnersText(v *engine.View, lh *lobby.HandResult) string {
 // standings is the table of seats: what each held this hand, their score,
 // best first.
 func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool) []string {
-	st := tp.st
-	word := scoreWord(v.Settings)
+	st := tp.cards()
+	word := ui.ScoreWord(v.Settings)
 	team := hasTeams(v) && !(final && v.Rotation != nil) // (the last round's teams mean nothing at the end)
-	head := "  " + pad("player", 16) + padLeft("held", 6) + padLeft(word, 8)
-	out := []string{st.dim.Render(head)}
+	head := "  " + ui.Pad("player", 16) + ui.PadLeft("held", 6) + ui.PadLeft(word, 8)
+	out := []string{st.Dim(head)}
 	order := make([]int, len(v.Seats))
 	for i := range order {
 		order[i] = i
@@ -305,7 +306,7 @@ func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool)
 			won = slices.Contains(v.Winners, s) || (len(v.Winners) == 0 && lh != nil && slices.Contains(lh.Winners, s))
 		}
 		if won {
-			mark = st.title.Render("★ ")
+			mark = st.Title("★ ")
 		}
 		name := tp.seatName(s)
 		if team && v.Seats[s].Team >= 0 {
@@ -315,10 +316,10 @@ func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool)
 		if lh != nil && s < len(lh.Held) {
 			held = fmt.Sprint(lh.Held[s])
 		}
-		row := mark + pad(name, 16) + padLeft(held, 6) + padLeft(fmt.Sprint(score(s)), 8)
+		row := mark + ui.Pad(name, 16) + ui.PadLeft(held, 6) + ui.PadLeft(fmt.Sprint(score(s)), 8)
 		switch {
 		case v.Seats[s].Out || (lh != nil && slices.Contains(lh.Eliminated, s)):
-			row += "  " + st.dim.Render("out")
+			row += "  " + st.Dim("out")
 		case s == v.Seat:
 			row += "  you"
 		}

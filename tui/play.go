@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // This file turns the player's keys into moves: playing a card (with the
@@ -18,23 +19,23 @@ func (tp *tablePage) playKey(k tea.KeyMsg) tea.Cmd {
 	v := tp.game()
 	ts := tp.tbl
 	switch {
-	case is(k, tableKeys.Left):
+	case ui.Is(k, tableKeys.Left):
 		ts.moveCursor(-1)
-	case is(k, tableKeys.Right):
+	case ui.Is(k, tableKeys.Right):
 		ts.moveCursor(1)
-	case is(k, tableKeys.RowUp):
+	case ui.Is(k, tableKeys.RowUp):
 		ts.moveRow(tp.handShape(), -1)
-	case is(k, tableKeys.RowDown):
+	case ui.Is(k, tableKeys.RowDown):
 		ts.moveRow(tp.handShape(), 1)
-	case is(k, tableKeys.First):
+	case ui.Is(k, tableKeys.First):
 		ts.moveCursor(-len(ts.hand))
-	case is(k, tableKeys.Last):
+	case ui.Is(k, tableKeys.Last):
 		ts.moveCursor(len(ts.hand))
-	case is(k, tableKeys.Play):
+	case ui.Is(k, tableKeys.Play):
 		return tp.playSelected()
-	case is(k, tableKeys.Draw):
+	case ui.Is(k, tableKeys.Draw):
 		return tp.draw()
-	case is(k, tableKeys.Keep):
+	case ui.Is(k, tableKeys.Keep):
 		if v.Can(engine.Pass) {
 			return tp.move(engine.Action{Kind: engine.Pass})
 		}
@@ -43,13 +44,13 @@ func (tp *tablePage) playKey(k tea.KeyMsg) tea.Cmd {
 			break
 		}
 		tp.ctx().Say("k keeps a card you have just drawn; there is none", true)
-	case is(k, tableKeys.UNO):
+	case ui.Is(k, tableKeys.UNO):
 		return tp.uno()
-	case is(k, tableKeys.Catch):
+	case ui.Is(k, tableKeys.Catch):
 		return tp.catch()
-	case is(k, tableKeys.Bell):
+	case ui.Is(k, tableKeys.Bell):
 		tp.toggleBell()
-	case is(k, tableKeys.Close):
+	case ui.Is(k, tableKeys.Close):
 		ts.open = ovNone
 	default:
 		if cmd, ok := tp.commonKey(k); ok {
@@ -93,7 +94,7 @@ func (tp *tablePage) playSelected() tea.Cmd {
 		ts.wild, ts.open, ts.color = card, ovColor, bestColor(v)
 		return nil
 	}
-	if takesTarget(v, card) {
+	if ui.TakesTarget(v, card) {
 		// A swap Blank is coloured: it names no colour, only whom to swap
 		// with; so does a 7 under 7-0.
 		ts.wild, ts.open, ts.target = card, ovTarget, tp.firstTarget(v)
@@ -134,7 +135,7 @@ func (tp *tablePage) whyNot(v *engine.View, card engine.Card) string {
 	case card.Kind == engine.WildDrawFour && v.Settings.House.NoBluff:
 		return "no bluffing at this table: a Wild Draw Four only when you hold no card of the colour in play"
 	}
-	want := colorName(v.Color)
+	want := ui.ColorName(v.Color)
 	switch {
 	case v.Top.Kind == engine.Number:
 		want += fmt.Sprintf(", a %d", v.Top.Value)
@@ -216,19 +217,19 @@ func (tp *tablePage) colorKey(k tea.KeyMsg) tea.Cmd {
 	cols := v.Settings.Edition.Colors()
 	pick := -1
 	switch {
-	case is(k, tableKeys.ColourBack):
+	case ui.Is(k, tableKeys.ColourBack):
 		ts.color = (ts.color + len(cols) - 1) % len(cols)
-	case is(k, tableKeys.Colour):
+	case ui.Is(k, tableKeys.Colour):
 		ts.color = (ts.color + 1) % len(cols)
-	case is(k, tableKeys.ChooseColour):
+	case ui.Is(k, tableKeys.ChooseColour):
 		pick = ts.color
-	case is(k, tableKeys.CancelColour):
+	case ui.Is(k, tableKeys.CancelColour):
 		if tp.overlay() == ovColor {
 			ts.open = ovNone
 			return nil
 		}
 		tp.ctx().Say("the first card is wild: choose the colour play starts with", false)
-	case is(k, colourPick(v.Settings.Edition)):
+	case ui.Is(k, colourPick(v.Settings.Edition)):
 		r := k.Runes[0]
 		for i, c := range cols {
 			if r == rune('1'+i) || r == rune(c.String()[0]) {
@@ -251,7 +252,7 @@ func (tp *tablePage) colorKey(k tea.KeyMsg) tea.Cmd {
 	if tp.overlay() == ovFirstColor {
 		return tp.move(engine.Action{Kind: engine.ChooseColor, Color: col})
 	}
-	if takesTarget(v, ts.wild) {
+	if ui.TakesTarget(v, ts.wild) {
 		ts.open = ovTarget
 		ts.target = tp.firstTarget(v)
 		return nil
@@ -290,18 +291,18 @@ func (tp *tablePage) targetKey(k tea.KeyMsg) tea.Cmd {
 	targets := tp.swapTargets(v)
 	i := max(slices.Index(targets, ts.target), 0)
 	switch {
-	case is(k, tableKeys.TargetUp):
+	case ui.Is(k, tableKeys.TargetUp):
 		ts.target = targets[(i+len(targets)-1)%len(targets)]
-	case is(k, tableKeys.TargetDown):
+	case ui.Is(k, tableKeys.TargetDown):
 		ts.target = targets[(i+1)%len(targets)]
-	case is(k, tableKeys.Swap):
+	case ui.Is(k, tableKeys.Swap):
 		if !ts.wild.Kind.IsWild() {
 			return tp.play(ts.wild, engine.NoColor, ts.target)
 		}
 		return tp.play(ts.wild, v.Settings.Edition.Colors()[ts.color], ts.target)
-	case is(k, tableKeys.TargetBack) && !ts.wild.Kind.IsWild():
+	case ui.Is(k, tableKeys.TargetBack) && !ts.wild.Kind.IsWild():
 		ts.open = ovNone
-	case is(k, tableKeys.TargetBack):
+	case ui.Is(k, tableKeys.TargetBack):
 		ts.open = ovColor
 	default:
 		tp.ctx().Say("choose whom to swap hands with: ↑/↓ and enter", false)
@@ -310,13 +311,13 @@ func (tp *tablePage) targetKey(k tea.KeyMsg) tea.Cmd {
 }
 
 func (tp *tablePage) challengeKey(k tea.KeyMsg) tea.Cmd {
-	if tp.game().Pending > 0 && !is(k, tableKeys.Challenge, tableKeys.TakeFour) {
+	if tp.game().Pending > 0 && !ui.Is(k, tableKeys.Challenge, tableKeys.TakeFour) {
 		return tp.playKey(k) // stacking: a draw card may answer the Wild Draw Four
 	}
 	switch {
-	case is(k, tableKeys.Challenge):
+	case ui.Is(k, tableKeys.Challenge):
 		return tp.move(engine.Action{Kind: engine.ChallengeDrawFour})
-	case is(k, tableKeys.TakeFour):
+	case ui.Is(k, tableKeys.TakeFour):
 		return tp.move(engine.Action{Kind: engine.Accept})
 	}
 	if cmd, ok := tp.commonKey(k); ok {
@@ -327,7 +328,7 @@ func (tp *tablePage) challengeKey(k tea.KeyMsg) tea.Cmd {
 }
 
 func (tp *tablePage) raceKey(k tea.KeyMsg) tea.Cmd {
-	if is(k, tableKeys.Drop) {
+	if ui.Is(k, tableKeys.Drop) {
 		return tp.move(engine.Action{Kind: engine.Drop})
 	}
 	if cmd, ok := tp.commonKey(k); ok {

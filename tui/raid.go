@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // raidable are the seats the raider may still take a card from.
@@ -23,7 +24,7 @@ func raidable(v *engine.View) []int {
 // takeable are the distinct action cards a seat holds, sorted.
 func takeable(v *engine.View, seat int) []engine.Card {
 	var out []engine.Card
-	for _, c := range sortHand(v.Hands[seat], v.Settings.Edition) {
+	for _, c := range ui.SortHand(v.Hands[seat], v.Settings.Edition) {
 		if c.Kind.IsAction() && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
@@ -49,7 +50,7 @@ func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
 	r := &tp.tbl.raid
 	r.normalize(v, len(tp.tbl.hand))
 	seats := raidable(v)
-	if is(k, tableKeys.EndRaid) {
+	if ui.Is(k, tableKeys.EndRaid) {
 		return tp.move(engine.Action{Kind: engine.EndRaid})
 	}
 	if len(seats) == 0 {
@@ -59,25 +60,25 @@ func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
 	i := max(slices.Index(seats, r.seat), 0)
 	cards := takeable(v, r.seat)
 	switch {
-	case r.step == 0 && is(k, tableKeys.RaidUp):
+	case r.step == 0 && ui.Is(k, tableKeys.RaidUp):
 		r.seat, r.take = seats[(i+len(seats)-1)%len(seats)], 0
-	case r.step == 0 && is(k, tableKeys.RaidDown):
+	case r.step == 0 && ui.Is(k, tableKeys.RaidDown):
 		r.seat, r.take = seats[(i+1)%len(seats)], 0
-	case is(k, tableKeys.RaidLeft):
+	case ui.Is(k, tableKeys.RaidLeft):
 		if r.step == 0 {
 			r.take = max(r.take-1, 0)
 		} else {
 			r.give = max(r.give-1, 0)
 		}
-	case is(k, tableKeys.RaidRight):
+	case ui.Is(k, tableKeys.RaidRight):
 		if r.step == 0 {
 			r.take = min(r.take+1, max(len(cards)-1, 0))
 		} else {
 			r.give = min(r.give+1, max(len(tp.tbl.hand)-1, 0))
 		}
-	case is(k, tableKeys.RaidChoose):
+	case ui.Is(k, tableKeys.RaidChoose):
 		return tp.raidEnter(v, cards)
-	case is(k, tableKeys.RaidBack):
+	case ui.Is(k, tableKeys.RaidBack):
 		r.step = 0
 	default:
 		if cmd, ok := tp.commonKey(k); ok {
@@ -113,13 +114,13 @@ func (tp *tablePage) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
 
 // raidView is the raider's overlay: every hand, one row a player.
 func (tp *tablePage) raidView(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	r := &tp.tbl.raid
 	r.normalize(v, len(tp.tbl.hand))
 	out := []string{
-		st.title.Render("ARMY OF GRAYSKULL") + " " + st.bold.Render("— you raid!") + tp.countdown(tp.scr.Table.RaidEnds),
-		st.dim.Render("Take one action card (skip, reverse, draw two) from each player,"),
-		st.dim.Render("and give them one of yours for it."),
+		st.Title("ARMY OF GRAYSKULL") + " " + st.Bold("— you raid!") + tp.countdown(tp.scr.Table.RaidEnds),
+		st.Dim("Take one action card (skip, reverse, draw two) from each player,"),
+		st.Dim("and give them one of yours for it."),
 		"",
 	}
 	for _, s := range v.Seats {
@@ -128,29 +129,29 @@ func (tp *tablePage) raidView(v *engine.View, w int) []string {
 		}
 		mark := "  "
 		if r.seat == s.Seat {
-			mark = st.turn.Render("▶ ")
+			mark = st.Turn("▶ ")
 		}
-		row := mark + pad(tp.seatName(s.Seat), 12) + " "
+		row := mark + ui.Pad(tp.seatName(s.Seat), 12) + " "
 		switch {
 		case s.Out:
-			row += st.dim.Render("out")
+			row += st.Dim("out")
 		case !s.Raidable:
-			row += st.dim.Render("done ✓")
+			row += st.Dim("done ✓")
 		default:
 			row += tp.raidHand(v, s.Seat)
 		}
-		out = append(out, trunc(row, w))
+		out = append(out, ui.Trunc(row, w))
 	}
 	out = append(out, "")
-	give := "  " + pad("you give", 12) + " "
+	give := "  " + ui.Pad("you give", 12) + " "
 	if r.step == 1 {
-		give = st.turn.Render("▶ ") + st.bold.Render(pad("you give", 12)) + " "
+		give = st.Turn("▶ ") + st.Bold(ui.Pad("you give", 12)) + " "
 	}
-	out = append(out, trunc(give+tp.cardRow(tp.tbl.hand, r.step == 1, r.give, nil), w), "")
+	out = append(out, ui.Trunc(give+tp.cardRow(tp.tbl.hand, r.step == 1, r.give, nil), w), "")
 	if r.step == 0 {
-		out = append(out, st.dim.Render("↑/↓ player · ←/→ card · enter take it · e end the raid"))
+		out = append(out, st.Dim("↑/↓ player · ←/→ card · enter take it · e end the raid"))
 	} else {
-		out = append(out, st.dim.Render("←/→ your card to give · enter exchange · esc back · e end"))
+		out = append(out, st.Dim("←/→ your card to give · enter exchange · esc back · e end"))
 	}
 	return out
 }
@@ -163,7 +164,7 @@ func (tp *tablePage) raidHand(v *engine.View, seat int) string {
 	if seat == r.seat && r.take < len(cards) {
 		sel = &cards[r.take]
 	}
-	hand := sortHand(v.Hands[seat], v.Settings.Edition)
+	hand := ui.SortHand(v.Hands[seat], v.Settings.Edition)
 	idx := -1
 	if sel != nil {
 		idx = slices.Index(hand, *sel)
@@ -174,17 +175,17 @@ func (tp *tablePage) raidHand(v *engine.View, seat int) string {
 // cardRow draws cards as labels in a row; the one at sel is bracketed when
 // active, and cards for which fade is false are dimmed (nil: none).
 func (tp *tablePage) cardRow(cards []engine.Card, active bool, sel int, keep func(engine.Card) bool) string {
-	st := tp.st
+	st := tp.cards()
 	e := tp.game().Settings.Edition
 	parts := make([]string, len(cards))
 	for i, c := range cards {
-		l := st.label(c, e)
+		l := st.Label(c, e)
 		if keep != nil && !keep(c) {
-			l = st.dim.Render(c.Label())
+			l = st.Dim(c.Label())
 		}
 		if i == sel {
 			if active {
-				l = st.turn.Render("[") + l + st.turn.Render("]")
+				l = st.Turn("[") + l + st.Turn("]")
 			} else {
 				l = "(" + l + ")"
 			}

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // The Mutated Minion's draw, shown to everyone card by card as the table
@@ -15,7 +16,7 @@ import (
 
 // revealView is the overlay of a Minion's draw.
 func (tp *tablePage) revealView(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	r := tp.scr.Table.Reveal
 	who, by := tp.seatName(r.Seat), tp.seatName(r.By)
 	if r.Seat == v.Seat {
@@ -25,10 +26,10 @@ func (tp *tablePage) revealView(v *engine.View, w int) []string {
 		by = "you"
 	}
 	out := []string{
-		st.title.Render("MUTATED MINION!"), "",
-		fmt.Sprintf("%s played a Mutated Minion and named %s.", by, st.chip(r.Color)), "",
+		st.Title("MUTATED MINION!"), "",
+		fmt.Sprintf("%s played a Mutated Minion and named %s.", by, st.Chip(r.Color)), "",
 	}
-	col := colorName(r.Color)
+	col := ui.ColorName(r.Color)
 	if !r.Done {
 		verb := "draws"
 		if who == "you" {
@@ -36,39 +37,39 @@ func (tp *tablePage) revealView(v *engine.View, w int) []string {
 		}
 		out = append(out, fmt.Sprintf("%s %s until %s %s card comes up…", who, verb, article(col), col))
 	} else {
-		out = append(out, st.bold.Render(tp.revealResult(who, r.Drawn, r.Found, col)))
+		out = append(out, st.Bold(tp.revealResult(who, r.Drawn, r.Found, col)))
 	}
 	out = append(out, "", tp.revealCards(v, r.Cards, w), "")
-	count := plural(r.Drawn, "card", "cards")
+	count := ui.Plural(r.Drawn, "card", "cards")
 	if !r.Done {
 		count += " so far"
 	}
-	return append(out, st.warn.Render(count))
+	return append(out, st.Warn(count))
 }
 
 // revealResult is the line that ends the draw: "bo drew 4 cards until an
 // ORANGE card came up".
 func (tp *tablePage) revealResult(who string, n int, found bool, col string) string {
 	if !found {
-		return fmt.Sprintf("%s drew %s: nothing was left to draw", who, plural(n, "card", "cards"))
+		return fmt.Sprintf("%s drew %s: nothing was left to draw", who, ui.Plural(n, "card", "cards"))
 	}
-	return fmt.Sprintf("%s drew %s until %s %s card came up", who, plural(n, "card", "cards"), article(col), col)
+	return fmt.Sprintf("%s drew %s until %s %s card came up", who, ui.Plural(n, "card", "cards"), article(col), col)
 }
 
 // revealCards is the row of cards drawn so far: their labels for the
 // drawer, card backs for everyone else. A long row keeps its latest cards.
 func (tp *tablePage) revealCards(v *engine.View, cards []engine.Card, w int) string {
-	st := tp.st
+	st := tp.cards()
 	parts := make([]string, 0, len(cards))
 	for _, c := range cards {
 		if c == (engine.Card{}) {
-			parts = append(parts, st.dim.Render("▒▒"))
+			parts = append(parts, st.Dim("▒▒"))
 			continue
 		}
-		parts = append(parts, st.label(c, v.Settings.Edition))
+		parts = append(parts, st.Label(c, v.Settings.Edition))
 	}
 	row := strings.Join(parts, " ")
-	for len(parts) > 1 && width(row) > w-2 {
+	for len(parts) > 1 && ui.Width(row) > w-2 {
 		parts = parts[1:]
 		row = "… " + strings.Join(parts, " ")
 	}

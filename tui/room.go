@@ -33,40 +33,40 @@ func (r *roomState) sync(t *lobby.TableView) {
 var roomKeys = struct {
 	Up, Down, Start, AddBot, Remove, LevelDown, LevelUp, Pace, APIBots, Edit, Chat, Invite, Report, Leave, Help key.Binding
 }{
-	Up:        with(keyUp, "↑/↓", "seat"),
-	Down:      with(keyDown, "↑/↓", "seat"),
-	Start:     bind("s", "start", "s"),
-	AddBot:    bind("b", "add bot", "b"),
-	Remove:    bind("x", "remove/kick", "x"),
-	LevelDown: bind("←/→", "bots' level", "left"),
-	LevelUp:   bind("←/→", "bots' level", "right"),
-	Pace:      bind("f", "bots' pace", "f"),
-	APIBots:   bind("a", "API bots may sit (public table)", "a"),
-	Edit:      bind("e", "rules", "e"),
-	Chat:      bind("t", "chat", "t"),
-	Invite:    bind("i", "invite", "i"),
-	Report:    bind("r", "report the player in the selected seat", "r"),
-	Leave:     bind("l", "leave", "l", "q"),
-	Help:      keyHelp,
+	Up:        ui.With(ui.KeyUp, "↑/↓", "seat"),
+	Down:      ui.With(ui.KeyDown, "↑/↓", "seat"),
+	Start:     ui.Bind("s", "start", "s"),
+	AddBot:    ui.Bind("b", "add bot", "b"),
+	Remove:    ui.Bind("x", "remove/kick", "x"),
+	LevelDown: ui.Bind("←/→", "bots' level", "left"),
+	LevelUp:   ui.Bind("←/→", "bots' level", "right"),
+	Pace:      ui.Bind("f", "bots' pace", "f"),
+	APIBots:   ui.Bind("a", "API bots may sit (public table)", "a"),
+	Edit:      ui.Bind("e", "rules", "e"),
+	Chat:      ui.Bind("t", "chat", "t"),
+	Invite:    ui.Bind("i", "invite", "i"),
+	Report:    ui.Bind("r", "report the player in the selected seat", "r"),
+	Leave:     ui.Bind("l", "leave", "l", "q"),
+	Help:      ui.KeyHelp,
 }
 
 // The waiting room's key maps: the host's, and everyone else's (whose
 // footer leaves out the host's keys).
 var (
-	roomHostKeyMap = &footed{
-		Foot: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
+	roomHostKeyMap = &ui.Footed{
+		Foot: ui.KeyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help, roomKeys.Invite},
-		More: keyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.APIBots, roomKeys.Report},
+		More: ui.KeyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.APIBots, roomKeys.Report},
 	}
-	roomGuestKeyMap = &footed{
-		Foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Invite, roomKeys.Help},
-		More: keyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
+	roomGuestKeyMap = &ui.Footed{
+		Foot: ui.KeyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Invite, roomKeys.Help},
+		More: ui.KeyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
 			roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Edit, roomKeys.Report},
 	}
 )
 
 func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
-	if tv := tp.scr.Table.Tournament; tv != nil && (tv.Started || tp.scr.Table.You < 0 || is(k, roomKeys.Edit)) {
+	if tv := tp.scr.Table.Tournament; tv != nil && (tv.Started || tp.scr.Table.You < 0 || ui.Is(k, roomKeys.Edit)) {
 		return tp.tourRoomKey(k) // the tournament's room, for a spectator
 	}
 	if tp.tbl.chat.open {
@@ -77,16 +77,16 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 	}
 	t := tp.scr.Table
 	switch {
-	case is(k, roomKeys.Up):
+	case ui.Is(k, roomKeys.Up):
 		tp.room.cursor, tp.room.chosen = max(tp.room.cursor-1, 0), true
-	case is(k, roomKeys.Down):
+	case ui.Is(k, roomKeys.Down):
 		tp.room.cursor, tp.room.chosen = min(tp.room.cursor+1, len(t.Seats)-1), true
-	case is(k, roomKeys.Start):
+	case ui.Is(k, roomKeys.Start):
 		if tp.hostOnly("start the game") {
 			tp.ctx().Send(lobby.Intent{Kind: lobby.Start})
 			return nil
 		}
-	case is(k, roomKeys.AddBot):
+	case ui.Is(k, roomKeys.AddBot):
 		if tp.hostOnly("add bots") {
 			if t.Taken >= len(t.Seats) {
 				tp.ctx().Say("every seat is taken", true)
@@ -95,33 +95,33 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 			tp.ctx().Send(lobby.Intent{Kind: lobby.AddBot})
 			return nil
 		}
-	case is(k, roomKeys.Remove):
+	case ui.Is(k, roomKeys.Remove):
 		if tp.hostOnly("remove bots or players") {
 			return tp.removeSeat(tp.room.cursor)
 		}
-	case is(k, roomKeys.LevelDown):
+	case ui.Is(k, roomKeys.LevelDown):
 		return tp.roomLevelKey(-1)
-	case is(k, roomKeys.LevelUp):
+	case ui.Is(k, roomKeys.LevelUp):
 		return tp.roomLevelKey(1)
-	case is(k, roomKeys.Pace):
+	case ui.Is(k, roomKeys.Pace):
 		return tp.roomPaceKey()
-	case is(k, roomKeys.APIBots) && tp.scr.Table.Tournament == nil: // (a tournament's tables are its players')
+	case ui.Is(k, roomKeys.APIBots) && tp.scr.Table.Tournament == nil: // (a tournament's tables are its players')
 		return tp.roomAPIBotsKey()
-	case is(k, roomKeys.Edit):
+	case ui.Is(k, roomKeys.Edit):
 		if tp.hostOnly("change the rules") {
 			tp.ctx().Go(ui.Rules, "")
 			tp.ctx().Send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
 			return nil
 		}
-	case is(k, roomKeys.Chat):
+	case ui.Is(k, roomKeys.Chat):
 		tp.tbl.chat.open = true
-	case is(k, roomKeys.Invite):
+	case ui.Is(k, roomKeys.Invite):
 		tp.room.invite.open = true
-	case is(k, roomKeys.Report):
+	case ui.Is(k, roomKeys.Report):
 		return tp.reportSeat(tp.room.cursor) // moderation.go
-	case is(k, roomKeys.Leave):
+	case ui.Is(k, roomKeys.Leave):
 		return tp.leaveTable()
-	case is(k, roomKeys.Help):
+	case ui.Is(k, roomKeys.Help):
 		tp.ctx().Go(ui.Help, "")
 	default:
 		if t.Host {
@@ -142,7 +142,7 @@ func (tp *tablePage) hostOnly(what string) bool {
 	host := "the host"
 	for _, s := range t.Seats {
 		if s.Host {
-			host = clean(s.Nick) + ", the host,"
+			host = ui.Clean(s.Nick) + ", the host,"
 		}
 	}
 	tp.ctx().Say("only "+host+" can "+what, true)
@@ -176,28 +176,28 @@ func (tp *tablePage) removeSeat(i int) tea.Cmd {
 // then the edition's long name, then "private": the short name friends
 // meet by and the mode ("partners, 500") stay.
 func (tp *tablePage) tableTitle(t *lobby.TableView) string {
-	st := tp.st
-	sep := st.dim.Render(" · ")
+	st := tp.cards()
+	sep := st.Dim(" · ")
 	vis := "public"
 	if !t.Public {
 		vis = "private"
 	}
-	name, host := st.bold.Render(clean(t.Name)), ""
+	name, host := st.Bold(ui.Clean(t.Name)), ""
 	if t.Short != "" && t.Short != t.Name { // the short name friends meet by, then the host's
-		name, host = st.bold.Render(clean(t.Short)), clean(t.Name)
+		name, host = st.Bold(ui.Clean(t.Short)), ui.Clean(t.Name)
 	}
-	ed, mode := t.Settings.Edition.Title(), modeText(t.Settings)
-	title := joinParts(sep, name, host, st.dim.Render(vis), ed, mode)
+	ed, mode := t.Settings.Edition.Title(), ui.ModeText(t.Settings)
+	title := joinParts(sep, name, host, st.Dim(vis), ed, mode)
 	for _, cut := range []func(){
 		func() { host = "" },
-		func() { ed = shortEdition(t.Settings.Edition) },
+		func() { ed = ui.ShortEdition(t.Settings.Edition) },
 		func() { vis = "" },
 	} {
-		if width(title) < tp.w {
+		if ui.Width(title) < tp.w {
 			break
 		}
 		cut()
-		title = joinParts(sep, name, host, st.dim.Render(vis), ed, mode)
+		title = joinParts(sep, name, host, st.Dim(vis), ed, mode)
 	}
 	return title
 }
@@ -207,23 +207,23 @@ func (tp *tablePage) tableTitle(t *lobby.TableView) string {
 // wrapped over as many lines as they take (a friend who joins reads them
 // all before the game starts).
 func (tp *tablePage) rulesLines(s engine.Settings) []string {
-	st := tp.st
+	st := tp.cards()
 	printed := s
 	printed.House = engine.HouseRules{}
-	first := rulesLine(printed)
+	first := ui.RulesLine(printed)
 	var out []string
-	if sw := tp.swatchLine(s.Edition); width(first)+3+width(sw) < tp.w {
-		out = append(out, " "+st.dim.Render(first+" · ")+sw)
+	if sw := tp.swatchLine(s.Edition); ui.Width(first)+3+ui.Width(sw) < tp.w {
+		out = append(out, " "+st.Dim(first+" · ")+sw)
 	} else {
-		out = append(out, " "+st.dim.Render(first), " "+sw)
+		out = append(out, " "+st.Dim(first), " "+sw)
 	}
 	if len(s.House.Describe()) > 0 {
-		for i, l := range wrapText(houseLine(s.House), tp.w-4) {
+		for i, l := range ui.Wrap(ui.HouseLine(s.House), tp.w-4) {
 			indent := "   " // (under "house rules:" a line goes on)
 			if i == 0 {
 				indent = " "
 			}
-			out = append(out, indent+st.dim.Render(l))
+			out = append(out, indent+st.Dim(l))
 		}
 	}
 	return out
@@ -233,7 +233,7 @@ func (tp *tablePage) roomView() []string {
 	if tp.scr.Table.Tournament != nil {
 		return tp.tourRoomView()
 	}
-	st := tp.st
+	st := tp.cards()
 	t := tp.scr.Table
 	out := tp.ctx().top("", "")
 	out = append(out, " "+tp.tableTitle(t))
@@ -241,17 +241,17 @@ func (tp *tablePage) roomView() []string {
 	out = append(out, "")
 	seats := tp.seatLines(t)
 	side := tp.roomSide(t)
-	out = append(out, sideBySide(seats, side, roomSeatsW, tp.w)...)
+	out = append(out, ui.SideBySide(seats, side, roomSeatsW, tp.w)...)
 	if t.Watching > 0 {
-		out = append(out, " "+st.dim.Render(plural(t.Watching, "person", "people")+" watching"))
+		out = append(out, " "+st.Dim(ui.Plural(t.Watching, "person", "people")+" watching"))
 	}
 	if tp.room.invite.open {
-		out = append(out, trunc(tp.inviteLine(), tp.w))
+		out = append(out, ui.Trunc(tp.inviteLine(), tp.w))
 	}
 	out = append(out, "")
 	room := tp.h - len(out) - 3
 	if room > 0 {
-		out = append(out, " "+st.dim.Render("table talk"))
+		out = append(out, " "+st.Dim("table talk"))
 		for _, l := range tp.logLines(t.Log, tp.w-4, room) {
 			out = append(out, "   "+l)
 		}
@@ -260,7 +260,7 @@ func (tp *tablePage) roomView() []string {
 	if t.Host {
 		foot = roomHostKeyMap
 	}
-	return tp.ctx().bottom(out, st.footer(tp.w, foot))
+	return tp.ctx().bottom(out, st.Footer(tp.w, foot))
 }
 
 // roomKeyMap is the waiting room's key map now.
@@ -285,7 +285,7 @@ func (tp *tablePage) roomKeyMap() help.KeyMap {
 func (tp *tablePage) swatchLine(e engine.Edition) string {
 	var parts []string
 	for _, c := range e.Colors() {
-		parts = append(parts, tp.st.color(c).Render(c.String()))
+		parts = append(parts, tp.cards().Color(c, c.String()))
 	}
 	return strings.Join(parts, " ")
 }
@@ -293,18 +293,18 @@ func (tp *tablePage) swatchLine(e engine.Edition) string {
 // seatLines lists the seats, the selected one marked for the host, and
 // for another player once they have moved it.
 func (tp *tablePage) seatLines(t *lobby.TableView) []string {
-	st := tp.st
-	out := []string{" " + st.bold.Render("seats") + st.dim.Render(fmt.Sprintf("  %d/%d taken", t.Taken, len(t.Seats)))}
+	st := tp.cards()
+	out := []string{" " + st.Bold("seats") + st.Dim(fmt.Sprintf("  %d/%d taken", t.Taken, len(t.Seats)))}
 	for i, s := range t.Seats {
 		mark := "   "
 		if (t.Host || tp.room.chosen) && i == tp.room.cursor {
-			mark = " " + st.turn.Render("▶") + " "
+			mark = " " + st.Turn("▶") + " "
 		}
-		name := st.dim.Render(pad("· empty", 17))
+		name := st.Dim(ui.Pad("· empty", 17))
 		if !s.Empty() {
-			name = pad(clean(s.Nick), 17)
+			name = ui.Pad(ui.Clean(s.Nick), 17)
 			if i == t.You {
-				name = st.bold.Render(name)
+				name = st.Bold(name)
 			}
 		}
 		out = append(out, mark+fmt.Sprintf("%2d  ", i+1)+name+tp.seatTags(t, i))
@@ -317,58 +317,58 @@ func (tp *tablePage) seatTags(t *lobby.TableView, i int) string {
 	s := t.Seats[i]
 	var tags []string
 	if s.Host {
-		tags = append(tags, tp.st.accent.Render("host"))
+		tags = append(tags, tp.cards().Accent("host"))
 	}
 	if i == t.You {
 		tags = append(tags, "you")
 	}
 	if s.Bot {
-		tags = append(tags, tp.st.dim.Render(s.Level.String()+" bot"))
+		tags = append(tags, tp.cards().Dim(s.Level.String()+" bot"))
 	}
 	if s.Program {
-		tags = append(tags, tp.st.dim.Render("API bot"))
+		tags = append(tags, tp.cards().Dim("API bot"))
 	}
 	if !s.Empty() && !s.Bot && !s.Connected {
-		tags = append(tags, tp.st.warn.Render("away"))
+		tags = append(tags, tp.cards().Warn("away"))
 	}
 	if s.AutoPlay {
-		tags = append(tags, tp.st.dim.Render("bot playing"))
+		tags = append(tags, tp.cards().Dim("bot playing"))
 	}
-	return strings.Join(tags, tp.st.dim.Render(" · "))
+	return strings.Join(tags, tp.cards().Dim(" · "))
 }
 
 // roomSide is the right of the waiting room: the private code, drawn big so
 // it can be read out, or the public countdown.
 func (tp *tablePage) roomSide(t *lobby.TableView) []string {
-	st := tp.st
+	st := tp.cards()
 	var out []string
 	if t.Code != "" {
-		out = append(out, st.bold.Render("share this code with friends"))
+		out = append(out, st.Bold("share this code with friends"))
 		out = append(out, tp.bigCode(t.Code)...)
-		out = append(out, st.dim.Render("they choose Join by code in the lobby"))
-		out = append(out, st.dim.Render("or, online now: press i to invite them"))
+		out = append(out, st.Dim("they choose Join by code in the lobby"))
+		out = append(out, st.Dim("or, online now: press i to invite them"))
 		if tp.addr != "" {
-			out = append(out, st.dim.Render("or run:"))
-			out = append(out, joinCommand(tp.addr, lobby.FormatCode(clean(t.Code)), tp.w-roomSeatsW)...)
+			out = append(out, st.Dim("or run:"))
+			out = append(out, joinCommand(tp.addr, lobby.FormatCode(ui.Clean(t.Code)), tp.w-roomSeatsW)...)
 		}
 	} else {
-		out = append(out, st.bold.Render("public table"))
+		out = append(out, st.Bold("public table"))
 		if !t.StartsAt.IsZero() {
-			out = append(out, "", st.title.Render("starts in "+clock(t.StartsAt.Sub(tp.now()))),
-				st.dim.Render("bots fill the free seats then"))
+			out = append(out, "", st.Title("starts in "+ui.Clock(t.StartsAt.Sub(tp.now()))),
+				st.Dim("bots fill the free seats then"))
 		} else {
-			out = append(out, "", st.dim.Render("listed in the lobby: players may sit"))
+			out = append(out, "", st.Dim("listed in the lobby: players may sit"))
 		}
 	}
-	if code := lobby.FormatCode(clean(tp.scr.Rejoin)); code != "" {
+	if code := lobby.FormatCode(ui.Clean(tp.scr.Rejoin)); code != "" {
 		// A guest has no key to come back with: this code is theirs.
 		if tp.addr == "" {
-			out = append(out, "", st.bold.Render("a guest? if you drop, ssh in with"),
-				st.dim.Render("rejoin "+code+" for your seat"))
+			out = append(out, "", st.Bold("a guest? if you drop, ssh in with"),
+				st.Dim("rejoin "+code+" for your seat"))
 		} else {
-			out = append(out, "", st.bold.Render("a guest? if you drop, your seat:"))
+			out = append(out, "", st.Bold("a guest? if you drop, your seat:"))
 			for _, l := range sshCommand(tp.addr, "rejoin", code, tp.w-roomSeatsW) {
-				out = append(out, st.dim.Render(l))
+				out = append(out, st.Dim(l))
 			}
 		}
 	}
@@ -377,14 +377,14 @@ func (tp *tablePage) roomSide(t *lobby.TableView) []string {
 		host := "the host"
 		for _, s := range t.Seats {
 			if s.Host {
-				host = clean(s.Nick)
+				host = ui.Clean(s.Nick)
 			}
 		}
-		out = append(out, st.dim.Render("waiting for "+host+" to start"))
+		out = append(out, st.Dim("waiting for "+host+" to start"))
 	} else if t.Taken < 2 {
-		out = append(out, st.dim.Render("add a bot (b) or wait for a friend"))
+		out = append(out, st.Dim("add a bot (b) or wait for a friend"))
 	} else {
-		out = append(out, st.ok.Render("ready: press s to start"))
+		out = append(out, st.OK("ready: press s to start"))
 	}
 	if t.Host {
 		out = append(out, tp.botLines(t)...)
@@ -412,35 +412,13 @@ func sshCommand(addr, verb, code string, w int) []string {
 // bigCode draws a table code one group of characters to a box, the
 // groups people read out and type.
 func (tp *tablePage) bigCode(code string) []string {
-	b := tp.st.accent
+	st := tp.cards()
 	var top, mid, bot strings.Builder
-	for _, group := range strings.Split(lobby.FormatCode(clean(code)), "-") {
+	for _, group := range strings.Split(lobby.FormatCode(ui.Clean(code)), "-") {
 		line := strings.Repeat("─", utf8.RuneCountInString(group)+2)
-		top.WriteString(b.Render("╭" + line + "╮"))
-		mid.WriteString(b.Render("│") + " " + tp.st.bold.Render(group) + " " + b.Render("│"))
-		bot.WriteString(b.Render("╰" + line + "╯"))
+		top.WriteString(st.Accent("╭" + line + "╮"))
+		mid.WriteString(st.Accent("│") + " " + st.Bold(group) + " " + st.Accent("│"))
+		bot.WriteString(st.Accent("╰" + line + "╯"))
 	}
 	return []string{top.String(), mid.String(), bot.String()}
-}
-
-// sideBySide puts right beside left, left padded to lw cells, within w.
-func sideBySide(left, right []string, lw, w int) []string {
-	n := max(len(left), len(right))
-	out := make([]string, n)
-	for i := range out {
-		l, r := rowPair(left, right, i)
-		out[i] = trunc(pad(l, lw)+r, w)
-	}
-	return out
-}
-
-// rowPair is row i of two columns side by side, "" where one is shorter.
-func rowPair(left, right []string, i int) (l, r string) {
-	if i < len(left) {
-		l = left[i]
-	}
-	if i < len(right) {
-		r = right[i]
-	}
-	return l, r
 }

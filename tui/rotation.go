@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // This file shows rotating partners: who partners whom in each part of the
@@ -58,28 +59,28 @@ func (tp *tablePage) rotationLines(v *engine.View, w int) []string {
 	if r == nil {
 		return nil
 	}
-	st := tp.st
+	st := tp.cards()
 	hand := fmt.Sprintf("hand %d of %d", max(v.HandNo, 1), r.Hands)
 	if v.Phase == engine.PhaseDeal && v.HandNo < r.Hands {
 		hand = fmt.Sprintf("next: hand %d of %d", v.HandNo+1, r.Hands)
 	}
-	out := []string{st.dim.Render(trunc("rotating partners · "+hand, w))}
+	out := []string{st.Dim(ui.Trunc("rotating partners · "+hand, w))}
 	cur := rotationRound(v)
 	for i, p := range r.Schedule {
 		first := i*r.HandsEach + 1
 		mark := "  "
 		if i == cur && v.Phase != engine.PhaseGameOver {
-			mark = st.turn.Render("▶ ")
+			mark = st.Turn("▶ ")
 		}
-		line := mark + pad(fmt.Sprintf("%d-%d", first, first+r.HandsEach-1), 6)
+		line := mark + ui.Pad(fmt.Sprintf("%d-%d", first, first+r.HandsEach-1), 6)
 		for k, team := range p {
 			if k > 0 {
-				line += st.dim.Render(" · ")
+				line += st.Dim(" · ")
 			}
 			a, b := team[0], team[1]
-			line += pad(trunc(tp.seatName(a), 6)+"+"+trunc(tp.seatName(b), 6), 13) + padLeft(fmt.Sprint(r.Tally[a][b]), 4)
+			line += ui.Pad(ui.Trunc(tp.seatName(a), 6)+"+"+ui.Trunc(tp.seatName(b), 6), 13) + ui.PadLeft(fmt.Sprint(r.Tally[a][b]), 4)
 		}
-		out = append(out, trunc(line, w))
+		out = append(out, ui.Trunc(line, w))
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // TestRowMemoMakesWhatTheFrameWould: over runs of frames where rows change
@@ -24,8 +25,8 @@ func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
 		"\x1b[38;5;196mred\x1b[0m and \x1b[38;5;21mblue\x1b[0m", "ends in space ", "24s", "23s"}
 	pick := func(r *rand.Rand) string { return pool[r.IntN(len(pool))] }
 	rng := rand.New(rand.NewPCG(7, 9))
-	var frame rowMemo
-	var sides, under pairMemo
+	var frame ui.RowMemo
+	var sides, under ui.PairMemo
 	var into []string
 	box := make([]string, 6)
 	left := make([]string, 12)
@@ -41,17 +42,17 @@ func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
 			right[rng.IntN(len(right))] = pick(rng)
 			ls[rng.IntN(len(ls))] = pick(rng)
 		}
-		got := sides.sideBySide(nil, left, right, lw, w)
-		want := sideBySide(left, right, lw, w)
+		got := sides.SideBySide(nil, left, right, lw, w)
+		want := ui.SideBySide(left, right, lw, w)
 		require.Len(t, got, len(want), "step %d", step)
 		for i := range want {
 			require.Equal(t, pad(want[i], w), got[i], "step %d, row %d", step, i)
 		}
-		into = frame.appendFrameLines(into[:0], ls, w, h) // (the painter's list of the frame before last)
+		into = frame.AppendFrameLines(into[:0], ls, w, h) // (the painter's list of the frame before last)
 		require.Equal(t, frameLines(ls, w, h), into, "step %d", step)
 		box[rng.IntN(len(box))] = pick(rng)
 		x, y := rng.IntN(lw+1), rng.IntN(len(ls)) // (sometimes past the rows' end)
-		require.Equal(t, splice(ls, box, x, y), under.splice(nil, ls, box, x, y, w), "step %d", step)
+		require.Equal(t, splice(ls, box, x, y), under.Splice(nil, ls, box, x, y, w), "step %d", step)
 	}
 }
 

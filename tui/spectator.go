@@ -27,7 +27,7 @@ func (tp *tablePage) canSit() bool {
 
 // spectatorSit is s for a spectator: take a bot's seat (or a free one).
 func (tp *tablePage) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
-	if !is(k, tableKeys.Sit) || !tp.canSit() {
+	if !ui.Is(k, tableKeys.Sit) || !tp.canSit() {
 		return nil, false
 	}
 	return tp.sitAt(tp.scr.Table.TableInfo), true
@@ -37,5 +37,5 @@ func (tp *tablePage) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
 func (tp *tablePage) sitAt(t lobby.TableInfo) tea.Cmd {
 	id := t.ID
 	tp.ctx().Say(ui.SittingAt(t), false)
-	return tp.ctx().Call(func(s Session) error { return s.Sit(id) }, nil)
+	return tp.ctx().Call(func(s ui.Session) error { return s.Sit(id) }, nil)
 }

@@ -101,7 +101,7 @@ func (ts *tableState) sync(t *lobby.TableView, notice int) {
 		ts.hand, ts.open, ts.armed = nil, ovNone, false
 		return
 	}
-	ts.hand = sortHand(v.Hand, v.Settings.Edition)
+	ts.hand = ui.SortHand(v.Hand, v.Settings.Edition)
 	switch {
 	case v.Phase == engine.PhaseDrawn && v.HasDrawn:
 		ts.cursor = ts.find(v.Drawn, ts.cursor)
@@ -268,11 +268,11 @@ func (tp *tablePage) tableKey(k tea.KeyMsg) tea.Cmd {
 // commonKey handles the keys that work under any overlay: chat, help, leave.
 func (tp *tablePage) commonKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	switch {
-	case is(k, tableKeys.Chat):
+	case ui.Is(k, tableKeys.Chat):
 		tp.tbl.chat.open = true
-	case is(k, tableKeys.Help):
+	case ui.Is(k, tableKeys.Help):
 		tp.ctx().Go(ui.Help, "")
-	case is(k, tableKeys.Leave):
+	case ui.Is(k, tableKeys.Leave):
 		return tp.leave(), true
 	default:
 		return nil, false
@@ -294,7 +294,7 @@ func (tp *tablePage) spectatorKey(k tea.KeyMsg) tea.Cmd {
 	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
-	if is(k, tableKeys.Back) {
+	if ui.Is(k, tableKeys.Back) {
 		return tp.leaveTable()
 	}
 	if cmd, ok := tp.spectatorSit(k); ok { // a bot's seat to take (spectator.go)
@@ -306,10 +306,10 @@ func (tp *tablePage) spectatorKey(k tea.KeyMsg) tea.Cmd {
 
 func (tp *tablePage) leaveKey(k tea.KeyMsg) tea.Cmd {
 	switch {
-	case is(k, tableKeys.LeaveYes):
+	case ui.Is(k, tableKeys.LeaveYes):
 		tp.tbl.open = ovNone
 		return tp.leaveTable()
-	case is(k, tableKeys.LeaveNo):
+	case ui.Is(k, tableKeys.LeaveNo):
 		tp.tbl.open = ovNone
 	default:
 		tp.ctx().Say("y leaves the game, n stays", false)
@@ -319,16 +319,16 @@ func (tp *tablePage) leaveKey(k tea.KeyMsg) tea.Cmd {
 
 func (tp *tablePage) finalKey(k tea.KeyMsg) tea.Cmd {
 	switch {
-	case is(k, tableKeys.Rematch):
+	case ui.Is(k, tableKeys.Rematch):
 		if tp.hostOnly("start a rematch") {
 			tp.ctx().Send(lobby.Intent{Kind: lobby.Rematch})
 			return nil
 		}
-	case is(k, tableKeys.ToLobby):
+	case ui.Is(k, tableKeys.ToLobby):
 		return tp.leaveTable()
-	case is(k, tableKeys.Chat):
+	case ui.Is(k, tableKeys.Chat):
 		tp.tbl.chat.open = true
-	case is(k, tableKeys.Help):
+	case ui.Is(k, tableKeys.Help):
 		tp.ctx().Go(ui.Help, "")
 	default:
 		if tp.scr.Table.Host {

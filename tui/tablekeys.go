@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // This file is the table's keys: an ordinary turn's, and those of each
@@ -39,112 +40,112 @@ var tableKeys = struct {
 	// A spectator's (spectatorKey).
 	Sit, Back key.Binding
 }{
-	Chat:  bind("t", "chat", "t"),
-	Help:  keyHelp,
-	Leave: bind("q", "leave", "q"),
+	Chat:  ui.Bind("t", "chat", "t"),
+	Help:  ui.KeyHelp,
+	Leave: ui.Bind("q", "leave", "q"),
 
-	Left:    bind("←/→", "card", "left", "h"),
-	Right:   bind("←/→", "card", "right", "l"),
-	RowUp:   bind("↑/↓", "a big hand's row above or below", "up"),
-	RowDown: bind("↑/↓", "a big hand's row above or below", "down"),
-	First:   bind("home/end", "the first or last card", "home"),
-	Last:    bind("home/end", "the first or last card", "end"),
-	Play:    bind("enter", "play", "enter", " "),
-	PlayIt:  bind("enter", "play it", "enter", " "),
-	Draw:    bind("d", "draw", "d"),
-	Keep:    bind("k", "keep it", "k"),
-	UNO:     bind("u", "UNO", "u"),
-	Catch:   bind("c", "catch", "c"),
-	Bell:    bind("b", "turn bell on/off", "b"),
-	Close:   bind("esc", "close a box", "esc"),
+	Left:    ui.Bind("←/→", "card", "left", "h"),
+	Right:   ui.Bind("←/→", "card", "right", "l"),
+	RowUp:   ui.Bind("↑/↓", "a big hand's row above or below", "up"),
+	RowDown: ui.Bind("↑/↓", "a big hand's row above or below", "down"),
+	First:   ui.Bind("home/end", "the first or last card", "home"),
+	Last:    ui.Bind("home/end", "the first or last card", "end"),
+	Play:    ui.Bind("enter", "play", "enter", " "),
+	PlayIt:  ui.Bind("enter", "play it", "enter", " "),
+	Draw:    ui.Bind("d", "draw", "d"),
+	Keep:    ui.Bind("k", "keep it", "k"),
+	UNO:     ui.Bind("u", "UNO", "u"),
+	Catch:   ui.Bind("c", "catch", "c"),
+	Bell:    ui.Bind("b", "turn bell on/off", "b"),
+	Close:   ui.Bind("esc", "close a box", "esc"),
 
-	ColourBack:   bind("←/→", "colour", "left", "h", "shift+tab"),
-	Colour:       bind("←/→", "colour", "right", "l", "tab"),
-	ChooseColour: bind("enter", "choose", "enter", " "),
-	CancelColour: bind("esc", "cancel", "esc"),
+	ColourBack:   ui.Bind("←/→", "colour", "left", "h", "shift+tab"),
+	Colour:       ui.Bind("←/→", "colour", "right", "l", "tab"),
+	ChooseColour: ui.Bind("enter", "choose", "enter", " "),
+	CancelColour: ui.Bind("esc", "cancel", "esc"),
 
-	TargetUp:   bind("↑/↓", "player", "up", "k", "ctrl+p", "left"),
-	TargetDown: bind("↑/↓", "player", "down", "j", "ctrl+n", "right", "tab"),
-	Swap:       bind("enter", "swap", "enter"),
-	TargetBack: bind("esc", "back", "esc"),
+	TargetUp:   ui.Bind("↑/↓", "player", "up", "k", "ctrl+p", "left"),
+	TargetDown: ui.Bind("↑/↓", "player", "down", "j", "ctrl+n", "right", "tab"),
+	Swap:       ui.Bind("enter", "swap", "enter"),
+	TargetBack: ui.Bind("esc", "back", "esc"),
 
-	Challenge: bind("y", "challenge", "y"),
-	TakeFour:  bind("n", "take four", "n"),
-	Drop:      bind("space", "DROP!", " ", "enter", "d"),
+	Challenge: ui.Bind("y", "challenge", "y"),
+	TakeFour:  ui.Bind("n", "take four", "n"),
+	Drop:      ui.Bind("space", "DROP!", " ", "enter", "d"),
 
-	RaidUp:     bind("↑/↓", "player", "up", "k"),
-	RaidDown:   bind("↑/↓", "player", "down", "j", "tab"),
-	RaidLeft:   bind("←/→", "card", "left", "h"),
-	RaidRight:  bind("←/→", "card", "right", "l"),
-	RaidChoose: bind("enter", "choose", "enter"),
-	RaidBack:   bind("esc", "back a step", "esc"),
-	EndRaid:    bind("e", "end raid", "e"),
+	RaidUp:     ui.Bind("↑/↓", "player", "up", "k"),
+	RaidDown:   ui.Bind("↑/↓", "player", "down", "j", "tab"),
+	RaidLeft:   ui.Bind("←/→", "card", "left", "h"),
+	RaidRight:  ui.Bind("←/→", "card", "right", "l"),
+	RaidChoose: ui.Bind("enter", "choose", "enter"),
+	RaidBack:   ui.Bind("esc", "back a step", "esc"),
+	EndRaid:    ui.Bind("e", "end raid", "e"),
 
-	Rematch:  bind("r", "rematch", "r"),
-	ToLobby:  bind("enter", "back to lobby", "enter", "q", "esc"),
-	LeaveYes: bind("y", "leave", "y"),
-	LeaveNo:  bind("n", "stay", "n", "esc", "q"),
+	Rematch:  ui.Bind("r", "rematch", "r"),
+	ToLobby:  ui.Bind("enter", "back to lobby", "enter", "q", "esc"),
+	LeaveYes: ui.Bind("y", "leave", "y"),
+	LeaveNo:  ui.Bind("n", "stay", "n", "esc", "q"),
 
-	Sit:  bind("s", "take a bot's seat", "s"),
-	Back: bind("q", "back to lobby", "q", "l", "esc"),
+	Sit:  ui.Bind("s", "take a bot's seat", "s"),
+	Back: ui.Bind("q", "back to lobby", "q", "l", "esc"),
 }
 
 // common are the keys that work under most boxes.
-var common = keyList{tableKeys.Chat, tableKeys.Help, tableKeys.Leave}
+var common = ui.KeyList{tableKeys.Chat, tableKeys.Help, tableKeys.Leave}
 
 // The table's key maps, by moment.
 var (
-	playKeyMap = &footed{
-		Foot: keyList{tableKeys.Left, tableKeys.Right, tableKeys.Play, tableKeys.Draw, tableKeys.UNO, tableKeys.Catch,
+	playKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tableKeys.Left, tableKeys.Right, tableKeys.Play, tableKeys.Draw, tableKeys.UNO, tableKeys.Catch,
 			tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
-		More: keyList{tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last, tableKeys.Keep,
+		More: ui.KeyList{tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last, tableKeys.Keep,
 			tableKeys.Bell, tableKeys.Close},
 	}
-	drawnKeyMap = &footed{
-		Foot: keyList{tableKeys.PlayIt, tableKeys.Keep, tableKeys.UNO, tableKeys.Chat, tableKeys.Help},
-		More: keyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First,
+	drawnKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tableKeys.PlayIt, tableKeys.Keep, tableKeys.UNO, tableKeys.Chat, tableKeys.Help},
+		More: ui.KeyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First,
 			tableKeys.Last, tableKeys.Draw, tableKeys.Catch, tableKeys.Bell, tableKeys.Close, tableKeys.Leave},
 	}
 	// outKeyMap is a player out of the game (and the scores between hands):
 	// the turn's keys still answer, with why not.
-	outKeyMap = &footed{
+	outKeyMap = &ui.Footed{
 		Foot: common,
-		More: keyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last,
+		More: ui.KeyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last,
 			tableKeys.Play, tableKeys.Draw, tableKeys.Keep, tableKeys.UNO, tableKeys.Catch, tableKeys.Bell, tableKeys.Close},
 	}
-	targetKeyMap    = &keyList{tableKeys.TargetUp, tableKeys.TargetDown, tableKeys.Swap, tableKeys.TargetBack}
-	challengeKeyMap = &footed{
-		Foot: keyList{tableKeys.Challenge, tableKeys.TakeFour, tableKeys.Chat},
-		More: keyList{tableKeys.Help, tableKeys.Leave},
+	targetKeyMap    = &ui.KeyList{tableKeys.TargetUp, tableKeys.TargetDown, tableKeys.Swap, tableKeys.TargetBack}
+	challengeKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tableKeys.Challenge, tableKeys.TakeFour, tableKeys.Chat},
+		More: ui.KeyList{tableKeys.Help, tableKeys.Leave},
 	}
-	raceKeyMap = &footed{Foot: keyList{tableKeys.Drop}, More: common}
-	raidKeyMap = &footed{
-		Foot: keyList{tableKeys.RaidUp, tableKeys.RaidDown, tableKeys.RaidLeft, tableKeys.RaidRight, tableKeys.RaidChoose,
+	raceKeyMap = &ui.Footed{Foot: ui.KeyList{tableKeys.Drop}, More: common}
+	raidKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tableKeys.RaidUp, tableKeys.RaidDown, tableKeys.RaidLeft, tableKeys.RaidRight, tableKeys.RaidChoose,
 			tableKeys.EndRaid},
-		More: keyList{tableKeys.RaidBack, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
+		More: ui.KeyList{tableKeys.RaidBack, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
 	}
 	revealKeyMap    = &common
-	finalHostKeyMap = &footed{
-		Foot: keyList{tableKeys.Rematch, tableKeys.ToLobby, tableKeys.Chat},
-		More: keyList{tableKeys.Help},
+	finalHostKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tableKeys.Rematch, tableKeys.ToLobby, tableKeys.Chat},
+		More: ui.KeyList{tableKeys.Help},
 	}
-	finalKeyMap = &footed{
-		Foot: keyList{tableKeys.ToLobby, tableKeys.Chat},
-		More: keyList{tableKeys.Rematch, tableKeys.Help},
+	finalKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tableKeys.ToLobby, tableKeys.Chat},
+		More: ui.KeyList{tableKeys.Rematch, tableKeys.Help},
 	}
-	leaveKeyMap     = &keyList{tableKeys.LeaveYes, tableKeys.LeaveNo}
-	spectatorKeyMap = &footed{
-		Foot: keyList{tableKeys.Chat, tableKeys.Help, tableKeys.Back},
+	leaveKeyMap     = &ui.KeyList{tableKeys.LeaveYes, tableKeys.LeaveNo}
+	spectatorKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tableKeys.Chat, tableKeys.Help, tableKeys.Back},
 	}
-	sitterKeyMap = &footed{
-		Foot: keyList{tableKeys.Sit, tableKeys.Chat, tableKeys.Help, tableKeys.Back},
+	sitterKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tableKeys.Sit, tableKeys.Chat, tableKeys.Help, tableKeys.Back},
 	}
 )
 
 // colourKeyMaps are the key maps of a wild's colour, by edition: each
 // colour is also chosen by its number or its first letter.
-var colourKeyMaps = func() map[[4]engine.Color]*footed {
-	out := map[[4]engine.Color]*footed{}
+var colourKeyMaps = func() map[[4]engine.Color]*ui.Footed {
+	out := map[[4]engine.Color]*ui.Footed{}
 	for _, e := range engine.Editions {
 		cols := e.Colors()
 		keys := make([]string, 0, 2*len(cols))
@@ -153,17 +154,17 @@ var colourKeyMaps = func() map[[4]engine.Color]*footed {
 			keys = append(keys, string(rune('1'+i)), c.String()[:1])
 			letters = append(letters, c.String()[:1])
 		}
-		pick := bind("1-4 "+strings.Join(letters, " "), "a colour by its number or first letter", keys...)
-		out[cols] = &footed{
-			Foot: keyList{tableKeys.ColourBack, tableKeys.Colour, tableKeys.ChooseColour, tableKeys.CancelColour},
-			More: keyList{pick, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
+		pick := ui.Bind("1-4 "+strings.Join(letters, " "), "a colour by its number or first letter", keys...)
+		out[cols] = &ui.Footed{
+			Foot: ui.KeyList{tableKeys.ColourBack, tableKeys.Colour, tableKeys.ChooseColour, tableKeys.CancelColour},
+			More: ui.KeyList{pick, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
 		}
 	}
 	return out
 }()
 
 // colourKeyMap is the key map of a wild's colour in edition e.
-func colourKeyMap(e engine.Edition) *footed { return colourKeyMaps[e.Colors()] }
+func colourKeyMap(e engine.Edition) *ui.Footed { return colourKeyMaps[e.Colors()] }
 
 // colourPick is the binding that picks a colour by its number or letter.
 func colourPick(e engine.Edition) key.Binding { return colourKeyMap(e).More[0] }

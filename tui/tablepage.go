@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // shared is what the router's pages read of it: the window, the lobby's
@@ -27,9 +28,10 @@ type shared struct {
 // (shared) and acts through its page context (says, sends, calls, goes to
 // another page), never the router's other fields.
 //
-// Not yet done: reading through ui.Context alone (the card styles are the
-// router's *styles), and a package of its own, tui/page/table
-// (docs/design-tui.md, "What is not yet a page package").
+// It draws through ui.Cards (cards()), never the router's styles' fields.
+// Not yet done: reading through ui.Context alone, and a package of its
+// own, tui/page/table (docs/design-tui.md, "What is not yet a page
+// package").
 type tablePage struct {
 	*shared
 	c pageCtx
@@ -69,8 +71,19 @@ func (tp *tablePage) screen(prev, s *lobby.Screen) {
 	tp.noteTurn()
 }
 
+// resume starts the page on the table t of a seat kept for the player,
+// who comes back to it (seq: the notice the Screen came with).
+func (tp *tablePage) resume(t *lobby.TableView, seq int) {
+	tp.tbl = newTableState()
+	tp.tbl.sync(t, seq)
+	tp.room.sync(t)
+}
+
 // leaveTable leaves the player's table: a call that waits, so that what
 // the player does next finds them in the lobby.
 func (tp *tablePage) leaveTable() tea.Cmd {
-	return tp.ctx().Call(func(s Session) error { return s.Leave() }, nil)
+	return tp.ctx().Call(func(s ui.Session) error { return s.Leave() }, nil)
 }
+
+// cards are the session's styles as the table draws with them.
+func (tp *tablePage) cards() ui.Cards { return tp.st }

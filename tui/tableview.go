@@ -10,6 +10,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // seatName is the nickname in a seat. A table's frame names its seats
@@ -20,19 +21,19 @@ func (tp *tablePage) seatName(seat int) string {
 	if t != nil && seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Nick != "" {
 		raw := t.Seats[seat].Nick
 		if tp.memo == nil {
-			return clean(raw)
+			return ui.Clean(raw)
 		}
 		ns := &tp.memo.names
 		for len(*ns) <= seat {
 			*ns = append(*ns, keptName{})
 		}
 		if n := &(*ns)[seat]; n.raw != raw || n.clean == "" {
-			*n = keptName{raw: raw, clean: clean(raw)}
+			*n = keptName{raw: raw, clean: ui.Clean(raw)}
 		}
 		return (*ns)[seat].clean
 	}
 	if t != nil && t.LastHand != nil && seat >= 0 && seat < len(t.LastHand.Names) && t.LastHand.Names[seat] != "" {
-		return clean(t.LastHand.Names[seat]) // a player who left after the game ended
+		return ui.Clean(t.LastHand.Names[seat]) // a player who left after the game ended
 	}
 	return fmt.Sprintf("seat %d", seat+1)
 }
@@ -46,16 +47,16 @@ func (tp *tablePage) countdown(at time.Time) string {
 		return ""
 	}
 	left := at.Sub(tp.now())
-	s := " · " + seconds(left)
+	s := " · " + ui.Seconds(left)
 	if left > time.Minute {
-		s = " · " + clock(left)
+		s = " · " + ui.Clock(left)
 	}
 	urgent := left <= 5*time.Second
-	return keep(&tp.st.drawn, countdownKey{s, urgent}, func() string {
+	return keep(tp.cards().Drawn(), countdownKey{s, urgent}, func() string {
 		if urgent {
-			return tp.st.err.Render(s)
+			return tp.cards().Err(s)
 		}
-		return tp.st.accent.Render(s)
+		return tp.cards().Accent(s)
 	})
 }
 
@@ -152,7 +153,7 @@ func (tp *tablePage) tableView() []string {
 	}
 	left := tp.pileColumn(v, leftW)
 	right := tp.playersColumn(t, v, tp.w-leftW-1, midH)
-	fl.sides = tp.memo.sides.sideBySide(fl.sides[:0], left, right, leftW, tp.w)
+	fl.sides = tp.memo.sides.SideBySide(fl.sides[:0], left, right, leftW, tp.w)
 	out = append(out, fl.sides...)
 	for len(out) < 2+midH {
 		out = append(out, "")
@@ -174,7 +175,7 @@ func (tp *tablePage) tableView() []string {
 	out = tp.ctx().bottom(out, tp.tableFooter(v))
 	fl.frame = out
 	if ov == ovNone {
-		tp.memo.under.forget() // (the rows under a box that has gone)
+		tp.memo.under.Forget() // (the rows under a box that has gone)
 		tp.memo.placed = placedBox{}
 	} else {
 		bottom := 2 + midH
@@ -185,7 +186,7 @@ func (tp *tablePage) tableView() []string {
 		// count stays in view (a Mutated Minion's victim's grows).
 		below := 3 + len(v.Seats)
 		box := tp.keptOverlay(ov, v, false)
-		if lineCount(box) > bottom-below {
+		if ui.LineCount(box) > bottom-below {
 			box = tp.keptOverlay(ov, v, true)
 		}
 		out = tp.placeOverlay(out, box, leftW, below, bottom)
@@ -204,10 +205,10 @@ func (tp *tablePage) placeOverlay(base []string, block string, x0, below, bottom
 	pb := &tp.memo.placed
 	if !pb.ok || pb.block != block || pb.x0 != x0 || pb.below != below || pb.bottom != bottom || pb.w != tp.w || pb.h != tp.h {
 		*pb = placedBox{ok: true, block: block, x0: x0, below: below, bottom: bottom, w: tp.w, h: tp.h}
-		bl := lines(block)
+		bl := ui.Lines(block)
 		bw := 0
 		for _, l := range bl {
-			bw = max(bw, width(l))
+			bw = max(bw, ui.Width(l))
 		}
 		top := below
 		if len(bl) > bottom-top {
@@ -228,12 +229,12 @@ func (tp *tablePage) placeOverlay(base []string, block string, x0, below, bottom
 		margin := min(3, max((colW-bw)/2, 0))
 		left := min(max((tp.w-bw)/2-x0, margin), max(colW-bw, 0))
 		for i, l := range bl {
-			bl[i] = spaces(left) + l + spaces(colW-left-bw)
+			bl[i] = ui.Spaces(left) + l + ui.Spaces(colW-left-bw)
 		}
 		pb.rows = bl
 	}
 	fl := tp.lists()
-	fl.under = tp.memo.under.splice(fl.under[:0], base, pb.rows, pb.x, pb.y, tp.w)
+	fl.under = tp.memo.under.Splice(fl.under[:0], base, pb.rows, pb.x, pb.y, tp.w)
 	return fl.under
 }
 
@@ -252,7 +253,7 @@ type placedBox struct {
 // pileColumn is the draw pile and the discard pile, drawn large, with the
 // colour in play and whose turn it is beneath.
 func (tp *tablePage) pileColumn(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	pk := pileKey{w: w, pile: v.DrawPile, discards: v.Discards > 0, top: v.Top, color: v.Color,
 		edition: v.Settings.Edition, hand: v.HandNo}
 	if v.HandNo > 0 {
@@ -264,7 +265,7 @@ func (tp *tablePage) pileColumn(v *engine.View, w int) []string {
 	mine := v.Seat >= 0 && v.Current == v.Seat && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver &&
 		tp.scr.Table.Reveal == nil
 	if mine {
-		note = st.turn.Render("▶ " + note)
+		note = st.Turn("▶ " + note)
 	} else {
 		note = "  " + note
 	}
@@ -273,7 +274,7 @@ func (tp *tablePage) pileColumn(v *engine.View, w int) []string {
 	if code := tp.scr.Rejoin; code != "" && v.Seat >= 0 {
 		// A guest has no key to come back with: this code is theirs
 		// (`ssh -t HOST rejoin CODE`, in help and in the waiting room).
-		out = append(out, " "+st.dim.Render("rejoin code ")+st.bold.Render(lobby.FormatCode(clean(code))))
+		out = append(out, " "+st.Dim("rejoin code ")+st.Bold(lobby.FormatCode(ui.Clean(code))))
 	}
 	fl.pile = out
 	return out
@@ -291,7 +292,7 @@ type notesKey struct {
 // wide, each line indented by a space.
 func (tp *tablePage) pileNotes(note, count string, w int) []string {
 	return keptByShown(&tp.memo.notes, notesKey{note, count, w}, func() []string {
-		ls := wrapText(note+count, w-2)
+		ls := ui.Wrap(note+count, w-2)
 		for i, l := range ls {
 			ls[i] = " " + l
 		}
@@ -302,33 +303,33 @@ func (tp *tablePage) pileNotes(note, count string, w int) []string {
 // piles is the top of the pile column: both piles, the hand's number and
 // the colour in play (nothing in it counts down).
 func (tp *tablePage) piles(v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	var out []string
-	draw := st.drawPile(v.DrawPile)
+	draw := st.DrawPile(v.DrawPile)
 	var disc []string
 	if v.Discards > 0 || v.Top != (engine.Card{}) {
-		disc = st.bigCard(v.Top, v.Color, v.Settings.Edition)
+		disc = st.BigCard(v.Top, v.Color, v.Settings.Edition)
 	} else {
 		disc = make([]string, len(draw))
 		for i := range disc {
-			disc[i] = spaces(bigW)
+			disc[i] = ui.Spaces(ui.BigCardW)
 		}
 	}
-	gap := spaces(max((w-2*bigW-2)/2, 1))
+	gap := ui.Spaces(max((w-2*ui.BigCardW-2)/2, 1))
 	for i := range draw {
 		out = append(out, " "+draw[i]+gap+disc[i])
 	}
-	out = append(out, keep(&st.drawn, pileLabelsKey(len(gap)), func() string {
-		return " " + center(st.dim.Render("draw"), bigW) + gap + center(st.dim.Render("discard"), bigW)
+	out = append(out, keep(st.Drawn(), pileLabelsKey(len(gap)), func() string {
+		return " " + ui.Center(st.Dim("draw"), ui.BigCardW) + gap + ui.Center(st.Dim("discard"), ui.BigCardW)
 	}))
 	if v.HandNo > 0 {
-		out = append(out, " "+st.dim.Render(trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, tp.seatName(v.Dealer)), w-2)))
+		out = append(out, " "+st.Dim(ui.Trunc(fmt.Sprintf("hand %d · %s dealt", v.HandNo, tp.seatName(v.Dealer)), w-2)))
 	} else {
 		out = append(out, "")
 	}
 	if v.Color != engine.NoColor {
-		out = append(out, keep(&st.drawn, colourRowKey(v.Color), func() string {
-			return " " + st.dim.Render("colour in play ") + st.chip(v.Color)
+		out = append(out, keep(st.Drawn(), colourRowKey(v.Color), func() string {
+			return " " + st.Dim("colour in play ") + st.Chip(v.Color)
 		}))
 	} else {
 		out = append(out, "")
@@ -338,7 +339,7 @@ func (tp *tablePage) piles(v *engine.View, w int) []string {
 
 // playersColumn is every seat, in the order of play, then the log.
 func (tp *tablePage) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []string {
-	st := tp.st
+	st := tp.cards()
 	nameW := 12
 	if w >= 60 {
 		nameW = 16
@@ -356,14 +357,14 @@ func (tp *tablePage) playersColumn(t *lobby.TableView, v *engine.View, w, h int)
 	if team {
 		teamW = 2
 	}
-	head := "  " + spaces(teamW) + pad("player "+arrow, nameW) + padLeft("cards", 6) + padLeft(scoreHead, 7)
+	head := "  " + ui.Spaces(teamW) + ui.Pad("player "+arrow, nameW) + ui.PadLeft("cards", 6) + ui.PadLeft(scoreHead, 7)
 	fl := tp.lists()
-	out := append(fl.players[:0], keep(&st.drawn, dimKey(head), func() string { return st.dim.Render(head) }))
+	out := append(fl.players[:0], keep(st.Drawn(), dimKey(head), func() string { return st.Dim(head) }))
 	if len(tp.memo.rows) != len(v.Seats) {
 		tp.memo.rows = make([]keptRow, len(v.Seats))
 	}
 	for _, i := range seatOrder(v) {
-		out = append(out, trunc(tp.playerRow(t, v, i, v.Seats[i], nameW, teamW), w))
+		out = append(out, ui.Trunc(tp.playerRow(t, v, i, v.Seats[i], nameW, teamW), w))
 	}
 	if rl := tp.rotationLines(v, w); len(rl) > 0 {
 		out = append(out, "")
@@ -403,9 +404,9 @@ func (tp *tablePage) playerRow(t *lobby.TableView, v *engine.View, i int, s engi
 		return row.text
 	}
 	left := t.TurnEnds.Sub(tp.now())
-	ts := seconds(left)
+	ts := ui.Seconds(left)
 	if left <= 5*time.Second {
-		ts = keep(&tp.st.drawn, countdownKey{ts, true}, func() string { return tp.st.err.Render(ts) })
+		ts = keep(tp.cards().Drawn(), countdownKey{ts, true}, func() string { return tp.cards().Err(ts) })
 	}
 	if row.notes {
 		return row.text + " " + ts
@@ -415,30 +416,30 @@ func (tp *tablePage) playerRow(t *lobby.TableView, v *engine.View, i int, s engi
 
 // drawPlayerRow draws a seat's row from its key, without the time left.
 func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
-	st := tp.st
+	st := tp.cards()
 	s := k.s
 	mark := "  "
 	if k.current {
-		mark = st.turn.Render("▶ ")
+		mark = st.Turn("▶ ")
 	}
 	tm := ""
 	if k.teamW > 0 && s.Team >= 0 {
-		tm = pad(string(rune('A'+s.Team)), k.teamW)
+		tm = ui.Pad(string(rune('A'+s.Team)), k.teamW)
 	}
-	name := pad(k.name, k.nameW)
+	name := ui.Pad(k.name, k.nameW)
 	switch {
 	case s.Out:
-		name = st.dim.Render(name)
+		name = st.Dim(name)
 	case k.you:
-		name = st.bold.Render(name)
+		name = st.Bold(name)
 	case k.current:
-		name = st.turn.Render(name)
+		name = st.Turn(name)
 	}
-	cards := padLeft(fmt.Sprint(s.Cards), 6)
+	cards := ui.PadLeft(fmt.Sprint(s.Cards), 6)
 	if s.Out {
-		cards = padLeft("—", 6)
+		cards = ui.PadLeft("—", 6)
 	}
-	row := mark + tm + name + cards + padLeft(fmt.Sprint(s.Score), 7)
+	row := mark + tm + name + cards + ui.PadLeft(fmt.Sprint(s.Score), 7)
 	notes := tp.seatNotes(k)
 	if notes != "" {
 		row += "  " + notes
@@ -449,29 +450,29 @@ func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
 // seatNotes are a seat's states: UNO!, open to a catch, out, racing,
 // raided, bot, away, you (the time left is added by playerRow).
 func (tp *tablePage) seatNotes(k rowKey) string {
-	st := tp.st
+	st := tp.cards()
 	s := k.s
 	var ns []string
 	switch {
 	case s.Out:
-		ns = append(ns, st.dim.Render("out"))
+		ns = append(ns, st.Dim("out"))
 	case s.UNO:
-		ns = append(ns, st.warn.Render("UNO!"))
+		ns = append(ns, st.Warn("UNO!"))
 	case s.Exposed:
-		ns = append(ns, st.err.Render("no UNO! catch (c)"))
+		ns = append(ns, st.Err("no UNO! catch (c)"))
 	}
 	if k.phase == engine.PhaseRace && !s.Out {
 		if s.Racing {
-			ns = append(ns, st.warn.Render("racing"))
+			ns = append(ns, st.Warn("racing"))
 		} else {
-			ns = append(ns, st.ok.Render("dropped"))
+			ns = append(ns, st.OK("dropped"))
 		}
 	}
 	if k.phase == engine.PhaseRaid && k.i == k.player {
-		ns = append(ns, st.warn.Render("raiding"))
+		ns = append(ns, st.Warn("raiding"))
 	}
 	if k.drawing {
-		ns = append(ns, st.warn.Render("drawing…"))
+		ns = append(ns, st.Warn("drawing…"))
 	}
 	if k.you {
 		ns = append(ns, "you")
@@ -480,17 +481,17 @@ func (tp *tablePage) seatNotes(k rowKey) string {
 	switch {
 	case !k.seated:
 	case seat.Bot:
-		ns = append(ns, st.dim.Render("bot"))
+		ns = append(ns, st.Dim("bot"))
 	case seat.Program && seat.Connected && !seat.AutoPlay: // a program plays the seat (the bot API)
-		ns = append(ns, st.dim.Render("API bot"))
+		ns = append(ns, st.Dim("API bot"))
 	case seat.Nick == "": // left once the game was over: named from the result (seatName)
-		ns = append(ns, st.dim.Render("left"))
+		ns = append(ns, st.Dim("left"))
 	case !seat.Connected && seat.AutoPlay: // left: a bot stands in until they come back
-		ns = append(ns, st.warn.Render("away")+st.dim.Render(" · bot plays"))
+		ns = append(ns, st.Warn("away")+st.Dim(" · bot plays"))
 	case !seat.Connected:
-		ns = append(ns, st.warn.Render("away"))
+		ns = append(ns, st.Warn("away"))
 	case seat.AutoPlay:
-		ns = append(ns, st.dim.Render("bot plays"))
+		ns = append(ns, st.Dim("bot plays"))
 	}
 	return strings.Join(ns, " ")
 }
@@ -498,10 +499,10 @@ func (tp *tablePage) seatNotes(k rowKey) string {
 // handBlock is the player's hand: a title, the cards (the one under the
 // cursor raised), and ▲ under each card that can be played now.
 func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
-	st := tp.st
+	st := tp.cards()
 	ts := tp.tbl
 	hand := ts.hand
-	tk := handTitleKey{cards: len(hand), score: v.Seats[v.Seat].Score, word: scoreWord(v.Settings),
+	tk := handTitleKey{cards: len(hand), score: v.Seats[v.Seat].Score, word: ui.ScoreWord(v.Settings),
 		partner: tp.partnerText(v), armed: ts.armed, auto: t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay}
 	if tt := &tp.memo.title; !tt.ok || tt.key != tk {
 		*tt = keptTitle{ok: true, key: tk, title: tp.handTitle(tk)}
@@ -510,13 +511,13 @@ func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
 	shape := tp.handShape()
 	lm, rm := "  ", ""
 	if shape.first > 0 {
-		lm = st.dim.Render(fmt.Sprintf("‹%d", shape.first))
+		lm = st.Dim(fmt.Sprintf("‹%d", shape.first))
 		if shape.first > 9 {
-			lm = st.dim.Render("‹‹")
+			lm = st.Dim("‹‹")
 		}
 	}
 	if after := len(hand) - shape.first - shape.shown; after > 0 {
-		rm = st.dim.Render(fmt.Sprintf(" %d›", after))
+		rm = st.Dim(fmt.Sprintf(" %d›", after))
 	}
 	myTurn := v.Current == v.Seat && (v.Phase == engine.PhaseTurn || v.Phase == engine.PhaseDrawn)
 	shown := hand[shape.first : shape.first+shape.shown]
@@ -534,7 +535,7 @@ func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
 				k.plays |= 1 << i
 			}
 		}
-		k.cards = maphash.Bytes(rowSeed, buf[:3*len(shown)])
+		k.cards = maphash.Bytes(ui.RowSeed, buf[:3*len(shown)])
 		rows = keptByShown(&tp.memo.handCards, k, func() []string { return tp.handCards(shown, v, k) })
 	} else {
 		rows = tp.handCards(shown, v, k)
@@ -543,9 +544,9 @@ func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
 	out = append(out, title)
 	out = append(out, rows...)
 	if len(hand) == 0 {
-		out[2] = "  " + st.dim.Render("no cards")
+		out[2] = "  " + st.Dim("no cards")
 		if v.Seats[v.Seat].Out {
-			out[2] = "  " + st.banner.Render(" OUT ") + " " + st.dim.Render("you are out of the game: you watch it to the end")
+			out[2] = "  " + st.Banner(" OUT ") + " " + st.Dim("you are out of the game: you watch it to the end")
 		}
 	}
 	return out
@@ -569,34 +570,36 @@ type keptTitle struct {
 // handTitle is the line over the hand: how many cards, the score, the
 // partner, whether UNO! is armed; or that a bot plays the seat.
 func (tp *tablePage) handTitle(k handTitleKey) string {
-	st := tp.st
+	st := tp.cards()
 	if k.auto {
 		// The banner must be read whole: it takes the details' place.
-		return " " + st.bold.Render("your hand") + "  " +
-			st.banner.Render(" a bot plays for you: press any key to take over ")
+		return " " + st.Bold("your hand") + "  " +
+			st.Banner(" a bot plays for you: press any key to take over ")
 	}
-	title := " " + st.bold.Render("your hand") + st.dim.Render(" · "+plural(k.cards, "card", "cards"))
-	title += st.dim.Render(fmt.Sprintf(" · %s %d", strings.ToLower(k.word), k.score))
+	title := " " + st.Bold("your hand") + st.Dim(" · "+ui.Plural(k.cards, "card", "cards"))
+	title += st.Dim(fmt.Sprintf(" · %s %d", strings.ToLower(k.word), k.score))
 	if k.partner != "" {
-		title += st.dim.Render(" · " + k.partner)
+		title += st.Dim(" · " + k.partner)
 	}
 	if k.armed {
-		title += "  " + st.banner.Render(" UNO! armed ")
+		title += "  " + st.Banner(" UNO! armed ")
 	}
 	return title
 }
 
 // watchingBanner replaces the hand for a spectator.
 func (tp *tablePage) watchingBanner(t *lobby.TableView) []string {
-	st := tp.st
+	st := tp.cards()
 	return []string{
-		" " + st.banner.Render(" WATCHING ") + " " + st.dim.Render("you see the table and the chat, never a hand"),
+		" " + st.Banner(" WATCHING ") + " " + st.Dim("you see the table and the chat, never a hand"),
 		"",
 	}
 }
 
 // tableFooter is the keys that make sense now.
-func (tp *tablePage) tableFooter(v *engine.View) string { return tp.st.footer(tp.w, tp.tableKeyMap(v)) }
+func (tp *tablePage) tableFooter(v *engine.View) string {
+	return tp.cards().Footer(tp.w, tp.tableKeyMap(v))
+}
 
 // tableKeyMap is the table's key map now: a spectator's, the chat line's,
 // a box's, or the turn's.
@@ -664,7 +667,7 @@ type handCardsKey struct {
 // the frame would pad it (the frame, the memo and the painter then share
 // one copy of the lines).
 func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []string {
-	st := tp.st
+	st := tp.cards()
 	sh := k.shape
 	cardW, gap := sh.cardW, sh.gap
 	per := sh.lines() / max(sh.rows, 1) // the lines of one row of cards and its marks
@@ -687,24 +690,24 @@ func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKe
 		playable := v.Playable(c)
 		var s [5]string
 		if sh.chips {
-			s[0] = st.chipCard(c, k.edition, k.myTurn && !playable, i == k.cursor)
+			s[0] = st.ChipCard(c, k.edition, k.myTurn && !playable, i == k.cursor)
 		} else {
-			card := st.smallCard(c, k.edition, cardW, k.myTurn && !playable, i == k.cursor)
+			card := st.SmallCard(c, k.edition, cardW, k.myTurn && !playable, i == k.cursor)
 			lift := 0
 			if sh.lift && i != k.cursor {
 				lift = 1
 			}
 			for r := range per - 1 {
-				s[r] = spaces(cardW)
+				s[r] = ui.Spaces(cardW)
 				if j := r - lift; j >= 0 && j < 3 {
 					s[r] = card[j]
 				}
 			}
 		}
-		s[per-1] = spaces(cardW)
+		s[per-1] = ui.Spaces(cardW)
 		if playable {
-			s[per-1] = keep(&st.drawn, playableMarkKey(cardW), func() string {
-				return " " + st.ok.Render(strings.Repeat("▲", cardW-2)) + " "
+			s[per-1] = keep(st.Drawn(), playableMarkKey(cardW), func() string {
+				return " " + st.OK(strings.Repeat("▲", cardW-2)) + " "
 			})
 		}
 		for _, part := range s[:per] {
@@ -725,7 +728,7 @@ func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKe
 		inRow := min(max(len(cells)-row*sh.perRow, 0), sh.perRow)
 		lineW := 2 + inRow*(cardW+gap) // (the left margin is two cells, marked or not)
 		if line == label && row == last {
-			lineW += width(k.rm)
+			lineW += ui.Width(k.rm)
 		}
 		fill[r] = max(k.w-lineW, 0)
 		size += fill[r] + 2 + len(k.lm) + len(k.rm)
@@ -743,12 +746,12 @@ func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKe
 		}
 		for _, s := range cells[from:to] {
 			b.WriteString(s[line])
-			b.WriteString(spaces(gap))
+			b.WriteString(ui.Spaces(gap))
 		}
 		if line == label && row == last {
 			b.WriteString(k.rm)
 		}
-		b.WriteString(spaces(fill[r]))
+		b.WriteString(ui.Spaces(fill[r]))
 		ends[r] = b.Len()
 	}
 	all := b.String()

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/tui/ui"
 )
@@ -34,40 +32,7 @@ func frameLines(ls []string, w, h int) []string {
 }
 
 // splice draws block over base with its top-left corner at row y, column x.
-func splice(base []string, block []string, x, y int) []string {
-	return spliceEach(nil, base, block, y, func(_ int, line, bl string) string { return spliceRow(line, bl, x) })
-}
-
-// spliceEach puts block over a copy of base, appended to dst, from row y
-// (adding rows where base is too short): each row under it becomes what
-// draw makes of the row and the block's line.
-func spliceEach(dst, base, block []string, y int, draw func(row int, line, bl string) string) []string {
-	out := append(dst, base...)
-	for i, bl := range block {
-		row := y + i
-		if row < 0 {
-			continue
-		}
-		for len(out) <= row {
-			out = append(out, "")
-		}
-		out[row] = draw(row, out[row], bl)
-	}
-	return out
-}
-
-// spliceRow is line with bl drawn over it from column x.
-func spliceRow(line, bl string, x int) string {
-	if n := x - width(line); n > 0 {
-		line += spaces(n)
-	}
-	left := ansi.Truncate(line, x, "")
-	if strings.Contains(left, "\x1b") {
-		left += "\x1b[0m" // close a style cut in the middle
-	}
-	right := ansi.TruncateLeft(line, x+width(bl), "")
-	return left + bl + right
-}
+func splice(base []string, block []string, x, y int) []string { return ui.Splice(base, block, x, y) }
 
 func clock(d time.Duration) string   { return ui.Clock(d) }
 func seconds(d time.Duration) string { return ui.Seconds(d) }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // This file shows the eight-player tournament at its tables: who partners
@@ -22,14 +23,14 @@ func tourHand(tv *lobby.TournamentView, v *engine.View) int {
 // pairText is "ana+bo" with what the partnership has scored.
 func (tp *tablePage) pairText(tv *lobby.TournamentView, team [2]int, w int) string {
 	a, b := team[0], team[1]
-	name := func(p int) string { return trunc(clean(tv.Players[p]), 6) }
-	return pad(name(a)+"+"+name(b), w) + padLeft(fmt.Sprint(tv.Standings.Tally[a][b]), 4)
+	name := func(p int) string { return ui.Trunc(ui.Clean(tv.Players[p]), 6) }
+	return ui.Pad(name(a)+"+"+name(b), w) + ui.PadLeft(fmt.Sprint(tv.Standings.Tally[a][b]), 4)
 }
 
 // tableLine is a table's two partnerships this round, with their points.
 func (tp *tablePage) tableLine(tv *lobby.TournamentView, k int) string {
 	p := tv.Schedule[tv.Round].Tables[k]
-	return tp.pairText(tv, p[0], 11) + tp.st.dim.Render(" · ") + tp.pairText(tv, p[1], 11)
+	return tp.pairText(tv, p[0], 11) + tp.cards().Dim(" · ") + tp.pairText(tv, p[1], 11)
 }
 
 // ranking is the players by points, best first (by player number on a tie).
@@ -46,23 +47,23 @@ func ranking(tv *lobby.TournamentView) []int {
 // tourLines are the tournament as a table shows it: the round and hand,
 // both tables' partnerships (▶ marks this one) and the standings.
 func (tp *tablePage) tourLines(tv *lobby.TournamentView, v *engine.View, w int) []string {
-	st := tp.st
+	st := tp.cards()
 	head := fmt.Sprintf("tournament · round %d of %d · hand %d of %d", tv.Round+1, engine.TournamentRounds,
 		tourHand(tv, v), engine.TournamentHands)
 	if tv.Over {
 		head = "tournament · final standings"
 	}
-	out := []string{st.dim.Render(trunc(head, w))}
+	out := []string{st.Dim(ui.Trunc(head, w))}
 	for k := range engine.TournamentTables {
 		mark := "  "
 		if k == tv.Table {
-			mark = st.turn.Render("▶ ")
+			mark = st.Turn("▶ ")
 		}
 		state := ""
 		if tv.RoundDone[k] && !tv.Over {
-			state = st.dim.Render(" ✓")
+			state = st.Dim(" ✓")
 		}
-		out = append(out, trunc(mark+fmt.Sprintf("table %d  ", k+1)+tp.tableLine(tv, k)+state, w))
+		out = append(out, ui.Trunc(mark+fmt.Sprintf("table %d  ", k+1)+tp.tableLine(tv, k)+state, w))
 	}
 	if v.Phase == engine.PhaseDeal || v.Phase == engine.PhaseGameOver {
 		out = append(out, tp.rankLines(tv, w, 4)...) // between hands: everyone
@@ -71,13 +72,13 @@ func (tp *tablePage) tourLines(tv *lobby.TournamentView, v *engine.View, w int) 
 	// In play, the leaders, beside the game.
 	lead := "leads:"
 	for i, p := range ranking(tv) {
-		cell := fmt.Sprintf(" %s %d", clean(tv.Players[p]), tv.Standings.Scores[p])
-		if width(lead+cell) > w || i == 4 {
+		cell := fmt.Sprintf(" %s %d", ui.Clean(tv.Players[p]), tv.Standings.Scores[p])
+		if ui.Width(lead+cell) > w || i == 4 {
 			break
 		}
 		lead += cell
 	}
-	return append(out, st.dim.Render(lead))
+	return append(out, st.Dim(lead))
 }
 
 // yourPartners is the viewer's points with each partner so far ("-" for
@@ -113,31 +114,31 @@ func (tp *tablePage) yourPartners(tv *lobby.TournamentView, v *engine.View, w in
 		if met[q] {
 			pts = fmt.Sprint(tv.Standings.Tally[me][q])
 		}
-		line += fmt.Sprintf(" %s %s", trunc(clean(n), 5), pts)
+		line += fmt.Sprintf(" %s %s", ui.Trunc(ui.Clean(n), 5), pts)
 	}
-	return []string{tp.st.dim.Render(trunc(line, w))}
+	return []string{tp.cards().Dim(ui.Trunc(line, w))}
 }
 
 // rankLines are the standings, perRow players a line: "1 bo 210".
 func (tp *tablePage) rankLines(tv *lobby.TournamentView, w, perRow int) []string {
-	st := tp.st
+	st := tp.cards()
 	var out []string
 	line := ""
 	for i, p := range ranking(tv) {
-		cell := fmt.Sprintf("%d %s %d", i+1, trunc(clean(tv.Players[p]), 6), tv.Standings.Scores[p])
+		cell := fmt.Sprintf("%d %s %d", i+1, ui.Trunc(ui.Clean(tv.Players[p]), 6), tv.Standings.Scores[p])
 		if slicesContains(tv.Standings.Winners, p) {
-			cell = st.turn.Render("★") + cell
+			cell = st.Turn("★") + cell
 		} else {
 			cell = " " + cell
 		}
-		line += pad(cell, min(13, w/perRow))
+		line += ui.Pad(cell, min(13, w/perRow))
 		if (i+1)%perRow == 0 {
-			out = append(out, trunc(line, w))
+			out = append(out, ui.Trunc(line, w))
 			line = ""
 		}
 	}
 	if line != "" {
-		out = append(out, trunc(line, w))
+		out = append(out, ui.Trunc(line, w))
 	}
 	return out
 }
@@ -159,7 +160,7 @@ func tourWinners(tv *lobby.TournamentView) string {
 	}
 	var names []string
 	for _, p := range ws {
-		names = append(names, clean(tv.Players[p]))
+		names = append(names, ui.Clean(tv.Players[p]))
 	}
 	pts := tv.Standings.Scores[ws[0]]
 	if len(names) == 1 {
@@ -171,12 +172,12 @@ func tourWinners(tv *lobby.TournamentView) string {
 // tourNext is the last line between hands at a tournament's table whose
 // round is played: what comes next.
 func (tp *tablePage) tourNext(tv *lobby.TournamentView) string {
-	st := tp.st
+	st := tp.cards()
 	switch {
 	case tv.Over:
-		return st.key.Render("enter") + " back to the lobby"
+		return st.Key("enter") + " back to the lobby"
 	case tv.Round == engine.TournamentRounds-1:
-		return st.dim.Render(fmt.Sprintf("this table has played its hands: waiting for table %d", 2-tv.Table))
+		return st.Dim(fmt.Sprintf("this table has played its hands: waiting for table %d", 2-tv.Table))
 	}
-	return st.dim.Render(fmt.Sprintf("round played: new partners when table %d has played too", 2-tv.Table))
+	return st.Dim(fmt.Sprintf("round played: new partners when table %d has played too", 2-tv.Table))
 }

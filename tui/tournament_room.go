@@ -22,35 +22,35 @@ import (
 var tourRoomKeys = struct {
 	Rules, Chat, Leave, Help, SignUp, Watch, Up, Down key.Binding
 }{
-	Rules:  bind("e", "rules", "e"),
-	Chat:   bind("t", "chat", "t"),
-	Leave:  bind("l", "leave", "l", "q", "esc"),
-	Help:   keyHelp,
-	SignUp: bind("j", "sign up", "j"),
-	Watch:  bind("1/2", "watch a table", "1", "2"),
-	Up:     with(keyUp, "↑/↓", "place"),
-	Down:   with(keyDown, "↑/↓", "place"),
+	Rules:  ui.Bind("e", "rules", "e"),
+	Chat:   ui.Bind("t", "chat", "t"),
+	Leave:  ui.Bind("l", "leave", "l", "q", "esc"),
+	Help:   ui.KeyHelp,
+	SignUp: ui.Bind("j", "sign up", "j"),
+	Watch:  ui.Bind("1/2", "watch a table", "1", "2"),
+	Up:     ui.With(ui.KeyUp, "↑/↓", "place"),
+	Down:   ui.With(ui.KeyDown, "↑/↓", "place"),
 }
 
 // The tournament room's key maps: once it has begun, for a spectator
 // before, for its host (the waiting room's keys), and for a player.
 var (
-	tourStartedKeyMap = &footed{
-		Foot: keyList{tourRoomKeys.Watch, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
-		More: keyList{tourRoomKeys.Rules},
+	tourStartedKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tourRoomKeys.Watch, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
+		More: ui.KeyList{tourRoomKeys.Rules},
 	}
-	tourSpectatorKeyMap = &footed{
-		Foot: keyList{tourRoomKeys.SignUp, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
-		More: keyList{tourRoomKeys.Rules},
+	tourSpectatorKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tourRoomKeys.SignUp, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
+		More: ui.KeyList{tourRoomKeys.Rules},
 	}
-	tourHostKeyMap = &footed{
-		Foot: keyList{tourRoomKeys.Up, tourRoomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
+	tourHostKeyMap = &ui.Footed{
+		Foot: ui.KeyList{tourRoomKeys.Up, tourRoomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
-		More: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Report},
+		More: ui.KeyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Report},
 	}
-	tourPlayerKeyMap = &footed{
-		Foot: keyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
-		More: keyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot,
+	tourPlayerKeyMap = &ui.Footed{
+		Foot: ui.KeyList{roomKeys.Chat, roomKeys.Leave, roomKeys.Help},
+		More: ui.KeyList{tourRoomKeys.Rules, roomKeys.Invite, roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot,
 			roomKeys.Remove, roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.Report},
 	}
 )
@@ -61,18 +61,18 @@ func (tp *tablePage) tourRoomKey(k tea.KeyMsg) tea.Cmd {
 	}
 	tv := tp.scr.Table.Tournament
 	switch {
-	case is(k, tourRoomKeys.Rules):
+	case ui.Is(k, tourRoomKeys.Rules):
 		tp.ctx().Say("a tournament's rules are set when it opens", true)
-	case is(k, tourRoomKeys.Chat):
+	case ui.Is(k, tourRoomKeys.Chat):
 		tp.tbl.chat.open = true
-	case is(k, tourRoomKeys.Leave):
+	case ui.Is(k, tourRoomKeys.Leave):
 		return tp.leaveTable()
-	case is(k, tourRoomKeys.Help):
+	case ui.Is(k, tourRoomKeys.Help):
 		tp.ctx().Go(ui.Help, "")
-	case !tv.Started && is(k, tourRoomKeys.SignUp):
+	case !tv.Started && ui.Is(k, tourRoomKeys.SignUp):
 		tp.ctx().Send(lobby.Intent{Kind: lobby.TourSignUp})
 		return nil
-	case tv.Started && is(k, tourRoomKeys.Watch):
+	case tv.Started && ui.Is(k, tourRoomKeys.Watch):
 		tp.ctx().Send(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
 		return nil
 	default:
@@ -86,7 +86,7 @@ func (tp *tablePage) tourRoomKey(k tea.KeyMsg) tea.Cmd {
 }
 
 func (tp *tablePage) tourRoomView() []string {
-	st := tp.st
+	st := tp.cards()
 	t := tp.scr.Table
 	tv := t.Tournament
 	vis := "public"
@@ -94,21 +94,21 @@ func (tp *tablePage) tourRoomView() []string {
 		vis = "private"
 	}
 	out := tp.ctx().top("", "")
-	out = append(out, " "+st.bold.Render(clean(t.Name))+st.dim.Render(" · "+vis+" tournament · ")+t.Settings.Edition.Title(),
-		" "+st.dim.Render(trunc("eight players, two tables: each partners every other for four hands, 28 in all", tp.w-2)), "")
+	out = append(out, " "+st.Bold(ui.Clean(t.Name))+st.Dim(" · "+vis+" tournament · ")+t.Settings.Edition.Title(),
+		" "+st.Dim(ui.Trunc("eight players, two tables: each partners every other for four hands, 28 in all", tp.w-2)), "")
 	if tv.Started {
 		out = append(out, tp.tourStandings(tv)...)
 	} else {
-		out = append(out, sideBySide(tp.seatLines(t), tp.tourSide(t), roomSeatsW, tp.w)...)
+		out = append(out, ui.SideBySide(tp.seatLines(t), tp.tourSide(t), roomSeatsW, tp.w)...)
 	}
 	out = append(out, "")
 	if room := tp.h - len(out) - 3; room > 0 {
-		out = append(out, " "+st.dim.Render("room talk"))
+		out = append(out, " "+st.Dim("room talk"))
 		for _, l := range tp.logLines(t.Log, tp.w-4, room) {
 			out = append(out, "   "+l)
 		}
 	}
-	return tp.ctx().bottom(out, st.footer(tp.w, tourRoomKeyMap(t)))
+	return tp.ctx().bottom(out, st.Footer(tp.w, tourRoomKeyMap(t)))
 }
 
 // tourRoomKeyMap is the tournament room's key map now.
@@ -127,27 +127,27 @@ func tourRoomKeyMap(t *lobby.TableView) help.KeyMap {
 // tourSide is the right of the sign-up list: the code to share (or the
 // public listing) and what happens next.
 func (tp *tablePage) tourSide(t *lobby.TableView) []string {
-	st := tp.st
+	st := tp.cards()
 	var out []string
 	if t.Code != "" {
-		out = append(out, st.bold.Render("share this code with friends"))
+		out = append(out, st.Bold("share this code with friends"))
 		out = append(out, tp.bigCode(t.Code)...)
-		out = append(out, st.dim.Render("they choose Join by code in the lobby"))
+		out = append(out, st.Dim("they choose Join by code in the lobby"))
 		if tp.addr != "" {
-			out = append(out, st.dim.Render("or run:"))
-			out = append(out, joinCommand(tp.addr, lobby.FormatCode(clean(t.Code)), tp.w-roomSeatsW)...)
+			out = append(out, st.Dim("or run:"))
+			out = append(out, joinCommand(tp.addr, lobby.FormatCode(ui.Clean(t.Code)), tp.w-roomSeatsW)...)
 		}
 	} else {
-		out = append(out, st.bold.Render("public tournament"), "", st.dim.Render("listed in the lobby: players sign up"))
+		out = append(out, st.Bold("public tournament"), "", st.Dim("listed in the lobby: players sign up"))
 	}
 	out = append(out, "")
 	switch {
 	case t.You < 0:
-		out = append(out, st.ok.Render("press j to sign up"))
+		out = append(out, st.OK("press j to sign up"))
 	case !t.Host:
-		out = append(out, st.dim.Render("it begins when all eight have signed up,"), st.dim.Render("or when the host starts it"))
+		out = append(out, st.Dim("it begins when all eight have signed up,"), st.Dim("or when the host starts it"))
 	default:
-		out = append(out, st.ok.Render("s starts it: bots take the free places"))
+		out = append(out, st.OK("s starts it: bots take the free places"))
 	}
 	return out
 }
@@ -156,19 +156,19 @@ func (tp *tablePage) tourSide(t *lobby.TableView) []string {
 // player's points with each partner (· for themself), their total and
 // their place; then where this round seats everyone.
 func (tp *tablePage) tourStandings(tv *lobby.TournamentView) []string {
-	st := tp.st
+	st := tp.cards()
 	const nameW, colW = 10, 6
 	hands := tv.HandsPlayed()
 	head := fmt.Sprintf("round %d of %d · %d of %d hands played", tv.Round+1, engine.TournamentRounds, hands, engine.TournamentHands)
 	if tv.Over {
 		head = "final standings · " + tourWinners(tv)
 	}
-	out := []string{" " + st.bold.Render(trunc(head, tp.w-2))}
-	row := "   " + pad("with →", nameW)
+	out := []string{" " + st.Bold(ui.Trunc(head, tp.w-2))}
+	row := "   " + ui.Pad("with →", nameW)
 	for _, n := range tv.Players {
-		row += padLeft(trunc(clean(n), colW-1), colW)
+		row += ui.PadLeft(ui.Trunc(ui.Clean(n), colW-1), colW)
 	}
-	out = append(out, st.dim.Render(trunc(row+padLeft("total", 7)+"  place", tp.w)))
+	out = append(out, st.Dim(ui.Trunc(row+ui.PadLeft("total", 7)+"  place", tp.w)))
 	place := map[int]int{}
 	for i, p := range ranking(tv) {
 		place[p] = i + 1
@@ -176,18 +176,18 @@ func (tp *tablePage) tourStandings(tv *lobby.TournamentView) []string {
 	for p, n := range tv.Players {
 		mark := "   "
 		if slicesContains(tv.Standings.Winners, p) {
-			mark = " " + st.turn.Render("★") + " "
+			mark = " " + st.Turn("★") + " "
 		}
-		line := mark + pad(trunc(clean(n), nameW-1), nameW)
+		line := mark + ui.Pad(ui.Trunc(ui.Clean(n), nameW-1), nameW)
 		for q := range tv.Players {
 			cell := fmt.Sprint(tv.Standings.Tally[p][q])
 			if p == q {
 				cell = "·"
 			}
-			line += padLeft(cell, colW)
+			line += ui.PadLeft(cell, colW)
 		}
-		line += st.bold.Render(padLeft(fmt.Sprint(tv.Standings.Scores[p]), 7)) + padLeft(fmt.Sprint(place[p]), 7)
-		out = append(out, trunc(line, tp.w))
+		line += st.Bold(ui.PadLeft(fmt.Sprint(tv.Standings.Scores[p]), 7)) + ui.PadLeft(fmt.Sprint(place[p]), 7)
+		out = append(out, ui.Trunc(line, tp.w))
 	}
 	out = append(out, "")
 	for k := range engine.TournamentTables {
@@ -195,8 +195,8 @@ func (tp *tablePage) tourStandings(tv *lobby.TournamentView) []string {
 		if tv.RoundDone[k] || tv.Over {
 			state = "round played"
 		}
-		out = append(out, trunc(" "+st.key.Render(fmt.Sprint(k+1))+fmt.Sprintf(" table %d  ", k+1)+tp.tableLine(tv, k)+
-			st.dim.Render("  "+state), tp.w))
+		out = append(out, ui.Trunc(" "+st.Key(fmt.Sprint(k+1))+fmt.Sprintf(" table %d  ", k+1)+tp.tableLine(tv, k)+
+			st.Dim("  "+state), tp.w))
 	}
 	return out
 }

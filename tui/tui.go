@@ -58,6 +58,7 @@ import (
 	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // Minimum window size.
@@ -197,7 +198,7 @@ type model struct {
 	pumped  bool       // the session's goroutine brings the screens (TakePump)
 	clocked bool       // the session's loop brings the ticks (TakeClock)
 	drawn   frameStamp // what the last frame was drawn from (unchanged.go)
-	frame   rowMemo    // the rows of the last frame, of any page (rows.go)
+	frame   ui.RowMemo // the rows of the last frame, of any page (tui/ui/rows.go)
 	onClose func(reason string)
 
 	// fitted is the width the last frame's lines were made to (FittedWidth).
@@ -243,9 +244,7 @@ func New(opts Options) term.Model {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
-			m.table.tbl = newTableState()
-			m.table.tbl.sync(t, m.notice.Seq)
-			m.table.room.sync(t)
+			m.table.resume(t, m.notice.Seq)
 		}
 	}
 	if m.scr.Nick == "" {
@@ -539,7 +538,7 @@ func (m *model) AppendLines(dst []string) []string {
 		return append(dst, routes[at].lines(m)...)
 	}
 	ls = routes[at].lines(m)
-	dst = m.frame.appendFrameLines(dst, ls, m.w, m.h)
+	dst = m.frame.AppendFrameLines(dst, ls, m.w, m.h)
 	m.table.dropLists() // (ls, if the table's, was one of them)
 	m.fitted = m.w
 	return dst

@@ -69,3 +69,24 @@ func PresetBlurb(p engine.Preset, h engine.HouseRules) string {
 	}
 	return fmt.Sprintf("%s: %s.", p.Title(), strings.Join(p.Rules().Describe(), ", "))
 }
+
+// TakesTarget reports whether playing card asks for another player: a swap
+// Blank, or a 7 under the 7-0 house rule.
+func TakesTarget(v *engine.View, card engine.Card) bool {
+	return card.Kind == engine.Blank && v.Settings.Blanks == engine.BlankSwapHands ||
+		v.Settings.House.SevenO && card.Kind == engine.Number && card.Value == 7
+}
+
+// HouseTag is the house rules in a word, for the table's header: the
+// preset's name ("Party rules"), "house rules" for a custom set, "" for the
+// printed rules.
+func HouseTag(h engine.HouseRules) string {
+	switch p := h.Preset(); p {
+	case engine.PresetClassic:
+		return ""
+	case engine.PresetCustom:
+		return "house rules"
+	default:
+		return p.Title() + " rules"
+	}
+}

@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
 )
@@ -49,3 +52,36 @@ func Clean(s string) string { return lobby.Sanitize(s, 0) }
 
 // Interrupt quits from anywhere (the router handles it before any page).
 var Interrupt = key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))
+
+// Bind is a binding of keys shown as k with what it does. A binding with
+// no keys only says something (esc "any key", "type" to filter): it matches
+// nothing.
+func Bind(k, desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+}
+
+// With is b with another help text.
+func With(b key.Binding, k, desc string) key.Binding {
+	b.SetHelp(k, desc)
+	return b
+}
+
+// Is reports whether k is one of the bindings' keys.
+func Is(k tea.KeyMsg, bs ...key.Binding) bool { return key.Matches(k, bs...) }
+
+// Bindings that many pages share.
+var (
+	KeyHelp = Bind("?", "help", "?")
+	// KeyUp and KeyDown move a cursor; the footer shows them as one.
+	KeyUp   = Bind("↑/↓", "move", "up", "k", "ctrl+p")
+	KeyDown = Bind("↑/↓", "move", "down", "j", "ctrl+n")
+)
+
+// FootText is bindings as a line's plain text: "enter send · esc cancel".
+func FootText(bs ...key.Binding) string {
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		parts[i] = b.Help().Key + " " + b.Help().Desc
+	}
+	return strings.Join(parts, " · ")
+}
