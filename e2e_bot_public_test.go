@@ -44,25 +44,7 @@ func TestBotSeeksAPublicTableThatAllowsAPIBots(t *testing.T) {
 	require.Equal(t, "classic-2001", fmt.Sprint(tm["settings"].(map[string]any)["edition"]), "%v", tm)
 	ana.WaitFor(t, "robo sat down", wait)
 
-	host := &player{c: ana, name: "ana"}
-	var over map[string]any
-	deadline := time.Now().Add(gameWait)
-	for (over == nil || !host.finished) && time.Now().Before(deadline) {
-		host.step(t)
-		select {
-		case m := <-b.msgs:
-			switch m["type"] {
-			case "turn": // (a move the table has moved past is answered with an error, and the next turn comes)
-				legal := m["legal"].([]any)
-				b.send(t, `{"type":"move","id":`+jsonNum(legal[0].(map[string]any)["id"])+`}`)
-			case "game_over":
-				over = m
-			}
-		case <-time.After(10 * time.Millisecond): // polling ana's emulated screen, as playUntilOver does
-		}
-	}
-	require.NotNil(t, over, "robo saw the game's end")
-	require.True(t, host.finished, "ana saw the game's end:\n%s", ana.Screen())
+	playPersonAndBot(t, ana, b)
 }
 
 // A public table opened as the create form has it (API bots not allowed)

@@ -279,6 +279,32 @@ func TestHostSeatsAnAPIBotByName(t *testing.T) {
 	require.NoError(t, ana.Press("s"))
 	// ana plays her seat by her screen (player.step) while robo plays by
 	// its lines, until both have the result.
+	playPersonAndBot(t, ana, b)
+}
+
+// TestABotsKeyIsRefusedATerminal: a bot plays only through the API, so its
+// key opening a terminal gets one line why and is closed, and the bot's own
+// session, which the terminal would have taken over, plays on.
+func TestABotsKeyIsRefusedATerminal(t *testing.T) {
+	a := startBotApp(t, fastLobby())
+	key := sshtest.NewKey(t)
+	b := dialBot(t, a.addr, key)
+	b.register(t, "robo")
+
+	c := sshtest.Dial(t, a.addr, sshtest.WithKey(key))
+	c.Wait(t, wait)
+	require.Contains(t, string(c.Stderr()), lobby.ErrBotKey.Error())
+
+	b.send(t, `{"type":"seek","edition":"classic-2001","mode":"single-hand","players":2,"opponents":"normal"}`)
+	b.expect(t, "table")
+}
+
+// playPersonAndBot plays a game out at one table: ana by her screen
+// (player.step), robo (b) by its lines, first legal move each turn (a move
+// the table has moved past is answered with an error, and the next turn
+// comes), until both have the result.
+func playPersonAndBot(t *testing.T, ana *sshtest.Client, b *botConn) {
+	t.Helper()
 	host := &player{c: ana, name: "ana"}
 	var over map[string]any
 	deadline := time.Now().Add(gameWait)
@@ -298,21 +324,4 @@ func TestHostSeatsAnAPIBotByName(t *testing.T) {
 	}
 	require.NotNil(t, over, "robo saw the game's end")
 	require.True(t, host.finished, "ana saw the game's end:\n%s", ana.Screen())
-}
-
-// TestABotsKeyIsRefusedATerminal: a bot plays only through the API, so its
-// key opening a terminal gets one line why and is closed, and the bot's own
-// session, which the terminal would have taken over, plays on.
-func TestABotsKeyIsRefusedATerminal(t *testing.T) {
-	a := startBotApp(t, fastLobby())
-	key := sshtest.NewKey(t)
-	b := dialBot(t, a.addr, key)
-	b.register(t, "robo")
-
-	c := sshtest.Dial(t, a.addr, sshtest.WithKey(key))
-	c.Wait(t, wait)
-	require.Contains(t, string(c.Stderr()), lobby.ErrBotKey.Error())
-
-	b.send(t, `{"type":"seek","edition":"classic-2001","mode":"single-hand","players":2,"opponents":"normal"}`)
-	b.expect(t, "table")
 }

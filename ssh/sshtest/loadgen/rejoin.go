@@ -217,18 +217,7 @@ func dialShell(addr, src, command string) (*gossh.Client, io.Writer, io.Reader, 
 		client.Close()
 		return nil, nil, nil, err
 	}
-	s, err := client.NewSession()
-	if err != nil {
-		return fail(err)
-	}
-	if err := s.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
-		return fail(err)
-	}
-	in, err := s.StdinPipe()
-	if err != nil {
-		return fail(err)
-	}
-	out, err := s.StdoutPipe()
+	s, in, out, err := terminal(client)
 	if err != nil {
 		return fail(err)
 	}
@@ -241,4 +230,25 @@ func dialShell(addr, src, command string) (*gossh.Client, io.Writer, io.Reader, 
 		return fail(err)
 	}
 	return client, in, out, nil
+}
+
+// terminal opens a session on client with an 80x24 PTY, as a player's ssh
+// does, and its input and output; the caller starts the shell or command.
+func terminal(client *gossh.Client) (*gossh.Session, io.Writer, io.Reader, error) {
+	s, err := client.NewSession()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := s.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+		return nil, nil, nil, err
+	}
+	in, err := s.StdinPipe()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	out, err := s.StdoutPipe()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return s, in, out, nil
 }

@@ -75,18 +75,7 @@ func openSession(addr, src string, key gossh.Signer, texts []string, st *steps) 
 		client.Close()
 		return nil, nil, err
 	}
-	s, err := client.NewSession()
-	if err != nil {
-		return fail(err)
-	}
-	if err := s.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
-		return fail(err)
-	}
-	in, err := s.StdinPipe()
-	if err != nil {
-		return fail(err)
-	}
-	out, err := s.StdoutPipe()
+	s, in, out, err := terminal(client)
 	if err != nil {
 		return fail(err)
 	}
