@@ -285,14 +285,7 @@ func TestGuestOfADeadNodeRejoinsOnAnother(t *testing.T) {
 		_, err := seats.Get(t.Context(), hex.EncodeToString(sum[:16]))
 		return err == nil
 	}, 10*time.Second, 10*time.Millisecond, "b writes the seat it keeps for gus")
-	key, err := c.hub.RejoinKey(code, "sess-gus-2", "")
-	require.NoError(t, err)
-	again := c.hub.Connect("sess-gus-2", key, true)
-	s := waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
-	require.Equal(t, 1, s.Table.You)
-	require.Equal(t, "gus", s.Nick)
-	require.Len(t, s.Table.Game.Hand, hand)
-	playMoves(t, 4, ana, again)
+	playMoves(t, 4, ana, gusBack(t, c, code, hand))
 }
 
 // TestGuestRejoinsTheTableOfTheirDeadNode: guest gus plays at his own

@@ -304,12 +304,19 @@ func TestGuestRejoinsOnAnotherNode(t *testing.T) {
 		return err == nil
 	}, 10*time.Second, 10*time.Millisecond, "node a writes gus's rejoin code")
 
-	key, err := c.hub.RejoinKey(code, "sess-gus-2", "")
+	playMoves(t, 4, ana, gusBack(t, c, code, hand))
+}
+
+// gusBack is guest gus coming back with his rejoin code through node n:
+// his seat (the second), his name and his hand of hand cards are his again.
+func gusBack(t *testing.T, n *node, code string, hand int) *lobby.Client {
+	t.Helper()
+	key, err := n.hub.RejoinKey(code, "sess-gus-2", "")
 	require.NoError(t, err)
-	again := c.hub.Connect("sess-gus-2", key, true)
+	again := n.hub.Connect("sess-gus-2", key, true)
 	s := waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
 	require.Equal(t, 1, s.Table.You)
 	require.Equal(t, "gus", s.Nick)
 	require.Len(t, s.Table.Game.Hand, hand)
-	playMoves(t, 4, ana, again)
+	return again
 }
