@@ -45,6 +45,8 @@ type tablePage struct {
 	turnAt  turnMark // which of their turns (see alert.go)
 	bellOff bool     // the player turned the turn bell off
 	ring    bool     // the bell should ring at the next paint (TakeBell)
+
+	lin linearTable // the linear mode's (tablelinear.go)
 }
 
 // ctx is the page's context: the router's, for the page on screen.

@@ -17,24 +17,41 @@ func Turn(v engine.View, names []string) string {
 	if len(m.Choices) == 0 {
 		return ""
 	}
-	var s []string
+	return Join(Lead(v, names), m.Sentence(), Count(len(v.Hand)))
+}
+
+// Lead is the moment the viewer's choices are in, said before them: "Your
+// turn.", "ana played a wild draw four on you.", the Chili race, a raid
+// (with every hand, which the raider sees), the first card's colour; ""
+// for a moment with nothing to say before the choices (a catch).
+func Lead(v engine.View, names []string) string {
 	switch {
 	case v.Phase == engine.PhaseRace:
-		s = append(s, "Kevin's famous chili: drop your cards, fast!")
+		return "Kevin's famous chili: drop your cards, fast!"
 	case v.Phase == engine.PhaseRaid && v.Player == v.Seat:
-		s = append(s, "Your raid: you see every hand. "+Hands(v, names))
+		return "Your raid: you see every hand. " + Hands(v, names)
 	case v.Phase == engine.PhaseChallenge && v.Current == v.Seat:
-		s = append(s, fmt.Sprintf("%s played a wild draw four on you.", capital(who(v.FourBy, names))))
+		return capital(who(v.FourBy, names)) + " played a wild draw four on you."
 	case v.Phase == engine.PhaseFirstColor:
-		s = append(s, "The first card is a wild: you choose the colour.")
+		return "The first card is a wild: you choose the colour."
 	case v.Current == v.Seat && (v.Phase == engine.PhaseTurn || v.Phase == engine.PhaseDrawn):
-		s = append(s, "Your turn.")
 		if v.HasDrawn {
-			s = append(s, fmt.Sprintf("You drew %s.", Card(v.Drawn)))
+			return "Your turn. You drew " + Card(v.Drawn) + "."
+		}
+		return "Your turn."
+	}
+	return ""
+}
+
+// Join joins sentences with a space, leaving out the empty ones.
+func Join(sentences ...string) string {
+	var out []string
+	for _, s := range sentences {
+		if s != "" {
+			out = append(out, s)
 		}
 	}
-	s = append(s, m.Sentence(), Count(len(v.Hand)))
-	return strings.Join(s, " ")
+	return strings.Join(out, " ")
 }
 
 // Count is the viewer's hand size: "6 cards.", "1 card."
