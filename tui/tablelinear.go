@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/engine"
@@ -485,6 +486,26 @@ func (tp *tablePage) linearRoomKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	}
 	tp.room.cursor, tp.room.chosen = n, true
 	return nil, true
+}
+
+// linearRoomKeyMapNow is the waiting room's key map in the linear mode:
+// the room's own, and the seats' numbers where they select a seat.
+func (tp *tablePage) linearRoomKeyMapNow() help.KeyMap {
+	km := tp.roomKeyMap()
+	t := tp.scr.Table
+	if tp.tbl.chat.open || tp.room.invite.open || t.Tournament != nil {
+		return km
+	}
+	return ui.KeyList(append(bindingsOf(km), roomSeatKey))
+}
+
+// bindingsOf is every binding of a key map, in its columns' order.
+func bindingsOf(km help.KeyMap) []key.Binding {
+	var out []key.Binding
+	for _, col := range km.FullHelp() {
+		out = append(out, col...)
+	}
+	return out
 }
 
 // roomSeatKey selects a seat by its number (the linear mode's).
