@@ -44,14 +44,26 @@ var intro = []string{
 	"Control l says the page again, control k says its keys, question mark opens the help.",
 }
 
+// newsForm is a page with news (the table's log, its countdowns):
+// sentences taken once and said as they are, before the page's changed
+// sentences, since news may repeat word for word ("bo drew a card.") where
+// a comparison with what was last said would miss it.
+type newsForm interface {
+	News(c ui.Context) []string
+}
+
 // TakeSaid appends the sentences to say since the last call (term.Model).
 func (m *model) TakeSaid(dst []string) []string {
 	at := m.where()
 	c := m.ctx()
-	now := routes[at].form(m).Said(c)
+	form := routes[at].form(m)
+	now := form.Said(c)
 	whole := !m.lin.started || at != m.lin.at || m.page != m.lin.page || m.lin.again
 	if !m.lin.started {
 		dst = append(dst, intro...)
+	}
+	if n, ok := form.(newsForm); ok {
+		dst = append(dst, n.News(c)...)
 	}
 	if whole {
 		for _, s := range now {

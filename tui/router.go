@@ -148,6 +148,7 @@ func (f roomForm) Lines(ui.Context) []string     { return f.m.table.roomView() }
 func (f roomForm) Said(ui.Context) []string      { return f.m.table.roomSaid() }
 func (f roomForm) KeyMap(ui.Context) help.KeyMap { return f.m.table.roomKeyMap() }
 
+func (f tableForm) News(ui.Context) []string  { return f.m.table.news() }
 func (f tableForm) Lines(ui.Context) []string { return f.m.table.tableView() }
 func (f tableForm) Said(ui.Context) []string  { return f.m.table.tableSaid() }
 func (f tableForm) KeyMap(ui.Context) help.KeyMap {

@@ -7,8 +7,12 @@ import (
 )
 
 // The waiting room and the table as sentences (the linear mode): the
-// foundation the table's own linear form builds on. The room says the
-// table, its seats and its code; both say the table's log as it grows.
+// foundation the table's own linear form builds on (this file is replaced
+// by it). The room says the table, its seats and its code; both say the
+// table's log as it grows.
+
+// news is the table's news (newsForm in linear.go): none here.
+func (t *tablePage) news() []string { return nil }
 
 // roomSaid is the waiting room as sentences.
 func (t *tablePage) roomSaid() []string {
