@@ -144,9 +144,13 @@ func keysHelp() []helpLine {
 
 // helpView draws the help page, with its text as this server has it.
 func (c pageCtx) helpView() []string {
-	dest := c.m.addr
-	if dest == "" {
-		dest = "HOST"
+	return c.m.help.Lines(c, helpText(c.dest()))
+}
+
+// dest is how the help page names the server.
+func (c pageCtx) dest() string {
+	if c.m.addr == "" {
+		return "HOST"
 	}
-	return c.m.help.Lines(c, helpText(dest))
+	return c.m.addr
 }

@@ -109,3 +109,20 @@ func (p *Page) Lines(c ui.Context, text []Line) []string {
 	}
 	return c.Bottom(out, km)
 }
+
+// Said is text as sentences (the linear mode): the whole help, headings,
+// paragraphs and keys, each key said by its name.
+func (p *Page) Said(_ ui.Context, text []Line) []string {
+	out := []string{"Help. Any key but up, down, page up and page down goes back."}
+	for _, l := range text {
+		switch {
+		case l.Heading != "":
+			out = append(out, ui.Sentence(l.Heading))
+		case l.Key != "":
+			out = append(out, ui.KeySaid(l.Key, l.Text))
+		case l.Text != "":
+			out = append(out, ui.Sentence(l.Text))
+		}
+	}
+	return out
+}
