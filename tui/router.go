@@ -109,15 +109,15 @@ func init() {
 			keys:  func(m *model) help.KeyMap { return m.ppl.KeyMap(m.ctx()) },
 		},
 		atWaiting: {
-			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.roomKey(k) },
-			lines: func(m *model) []string { return m.table.roomView() },
-			keys:  func(m *model) help.KeyMap { return m.table.roomKeyMap() },
+			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.RoomUpdate(m.ctx(), k) },
+			lines: func(m *model) []string { return m.table.RoomLines(m.ctx()) },
+			keys:  func(m *model) help.KeyMap { return m.table.RoomKeyMap(m.ctx()) },
 			ticks: func(m *model) bool { return !m.scr.Table.StartsAt.IsZero() },
 		},
 		atTable: {
-			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.tableKey(k) },
-			lines: func(m *model) []string { return m.table.tableView() },
-			keys:  func(m *model) help.KeyMap { return m.table.tableKeyMap(m.table.game()) },
+			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.Update(m.ctx(), k) },
+			lines: func(m *model) []string { return m.table.Lines(m.ctx()) },
+			keys:  func(m *model) help.KeyMap { return m.table.KeyMap(m.ctx()) },
 			ticks: func(m *model) bool {
 				t := m.scr.Table
 				return !t.TurnEnds.IsZero() || !t.RaceEnds.IsZero() || !t.RaidEnds.IsZero() || !t.NextHandAt.IsZero()
