@@ -160,16 +160,17 @@ func newTestModel(s lobby.Screen, w, h int, r *lipgloss.Renderer) (*model, *fake
 	return m, f
 }
 
-// pressAll feeds named keys to the model as press does; "end" moves the
-// hand's cursor to the last card, as the End key would.
+// pressAll feeds named keys to the model as press does.
 func pressAll(m *model, keys []string) {
 	for _, k := range keys {
-		if k == "end" {
-			m.table.tbl.moveCursor(len(m.table.tbl.hand))
-			continue
-		}
 		press(m, keyMsg(k))
 	}
+}
+
+// underCursor is the card under the hand's cursor.
+func underCursor(m *model) engine.Card {
+	hand, i, _ := m.table.Hand()
+	return hand[i]
 }
 
 // press feeds keys to the model, running the commands they return (calls
@@ -223,6 +224,10 @@ func keyMsg(s string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyUp}
 	case "down":
 		return tea.KeyMsg{Type: tea.KeyDown}
+	case "home":
+		return tea.KeyMsg{Type: tea.KeyHome}
+	case "end":
+		return tea.KeyMsg{Type: tea.KeyEnd}
 	case "tab":
 		return tea.KeyMsg{Type: tea.KeyTab}
 	case "space":

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"encoding/binary"
+	"hash/maphash"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -93,3 +95,24 @@ func (s *styles) drawFooter(w int, bs []key.Binding) string {
 
 // is reports whether a key press matches one of the bindings.
 func is(k tea.KeyMsg, bs ...key.Binding) bool { return ui.Is(k, bs...) }
+
+// footerKey is the key of a footer of width w with bindings bs: a hash, as
+// for rows (ui.RowSeed), so that looking a footer up, at every frame,
+// makes no string.
+type footerKey uint64
+
+func footerKeyOf(w int, bs []key.Binding) footerKey {
+	var h maphash.Hash
+	h.SetSeed(ui.RowSeed)
+	var n [8]byte
+	binary.LittleEndian.PutUint64(n[:], uint64(w))
+	h.Write(n[:])
+	for _, b := range bs {
+		x := b.Help()
+		h.WriteByte(0)
+		h.WriteString(x.Key)
+		h.WriteByte(1)
+		h.WriteString(x.Desc)
+	}
+	return footerKey(h.Sum64())
+}

@@ -14,12 +14,16 @@ import (
 )
 
 // linearPages are the moments of keyMoments (keys_test.go) whose pages
-// have their linear form: each is held to the tests below. (The waiting
-// room's and the table's moments join them with the table's linear form.)
+// have their linear form: each is held to the tests below.
 var linearPages = []string{
 	"nickname", "lobby quick play", "lobby menu", "lobby tables", "lobby filter", "create", "join", "watch",
 	"help", "tournaments", "who", "profile", "another's profile", "leaderboard", "typing a name to find",
 	"linking a key",
+	// The waiting room, the tournament's room and the table (the screen's
+	// boxes a cursor opens, a wild's colour and whom to swap with, are
+	// numbered questions in the linear mode: tablelinear_keys_test.go).
+	"waiting room host", "waiting room guest", "inviting", "tournament sign-up", "tournament room",
+	"turn", "drawn", "challenge", "race", "leave", "game over", "spectator", "chat", "raid", "a minion's draw",
 }
 
 // linearMoments are the moments of linearPages, in the linear mode: the

@@ -102,12 +102,12 @@ func init() {
 			form: func(m *model) ui.Form { return m.ppl },
 		},
 		atWaiting: {
-			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.roomKey(k) },
+			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.RoomUpdate(m.ctx(), k) },
 			form:  func(m *model) ui.Form { return roomForm{m} },
 			ticks: func(m *model) bool { return !m.scr.Table.StartsAt.IsZero() },
 		},
 		atTable: {
-			key:  func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.tableKey(k) },
+			key:  func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.Update(m.ctx(), k) },
 			form: func(m *model) ui.Form { return tableForm{m} },
 			ticks: func(m *model) bool {
 				t := m.scr.Table
@@ -119,7 +119,7 @@ func init() {
 
 // The places the router draws itself, as ui.Forms: a window too small, a
 // closed session, the help page (whose text the router writes), and the
-// waiting room and the table (tablePage, not yet a package of its own).
+// waiting room and the table (tui/page/table).
 type (
 	tooSmallForm struct{ m *model }
 	closedForm   struct{ m *model }
@@ -144,13 +144,12 @@ func (f helpForm) Said(c ui.Context) []string {
 }
 func (f helpForm) KeyMap(c ui.Context) help.KeyMap { return f.m.help.KeyMap(c) }
 
-func (f roomForm) Lines(ui.Context) []string     { return f.m.table.roomView() }
-func (f roomForm) Said(ui.Context) []string      { return f.m.table.roomSaid() }
-func (f roomForm) KeyMap(ui.Context) help.KeyMap { return f.m.table.roomKeyMap() }
+func (f roomForm) News(c ui.Context) []string      { return f.m.table.News(c) }
+func (f roomForm) Lines(c ui.Context) []string     { return f.m.table.RoomLines(c) }
+func (f roomForm) Said(c ui.Context) []string      { return f.m.table.RoomSaid(c) }
+func (f roomForm) KeyMap(c ui.Context) help.KeyMap { return f.m.table.RoomKeyMap(c) }
 
-func (f tableForm) News(ui.Context) []string  { return f.m.table.news() }
-func (f tableForm) Lines(ui.Context) []string { return f.m.table.tableView() }
-func (f tableForm) Said(ui.Context) []string  { return f.m.table.tableSaid() }
-func (f tableForm) KeyMap(ui.Context) help.KeyMap {
-	return f.m.table.tableKeyMap(f.m.table.game())
-}
+func (f tableForm) News(c ui.Context) []string      { return f.m.table.News(c) }
+func (f tableForm) Lines(c ui.Context) []string     { return f.m.table.Lines(c) }
+func (f tableForm) Said(c ui.Context) []string      { return f.m.table.Said(c) }
+func (f tableForm) KeyMap(c ui.Context) help.KeyMap { return f.m.table.KeyMap(c) }

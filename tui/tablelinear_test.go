@@ -10,51 +10,68 @@ import (
 	"github.com/unossh/unossh/lobby"
 )
 
-func TestTheLinearTableSaysTheTurnAndItsNumberedChoices(t *testing.T) {
-	m, _ := newTestModel(midGame(), 100, 30, plainRenderer())
-	said := strings.Join(m.table.tableSaid(), " ")
-	for _, want := range []string{
+// linearModel is a model in the linear mode showing s, what it said on
+// arriving already heard; now, if given, is its clock.
+func linearModel(s lobby.Screen, now ...func() time.Time) (*model, *fakeSession) {
+	f := newFake(s)
+	clock := func() time.Time { return fixedNow }
+	if len(now) > 0 {
+		clock = now[0]
+	}
+	m := New(Options{Client: f, Renderer: plainRenderer(), Width: 100, Height: 30, Linear: true, Now: clock}).(*model)
+	m.setScreen(s)
+	return m, f
+}
+
+// hear is what the model says now, one sentence a line.
+func hear(m *model) string { return strings.Join(m.TakeSaid(nil), "\n") }
+
+func TestTheLinearTableSaysTheNewsThenTheTurnWithItsChoicesNumbered(t *testing.T) {
+	m, _ := linearModel(midGame())
+	said := hear(m)
+	want := strings.Join([]string{"hand 3: dee deals.", "bo played green 7.", "cy drew 1.", "dee played red 7.", "bo called UNO!",
+		"cy says: gg all, brb coffee.", "bo says: one card left, watch out red.", "Your turn ends in 24 seconds.",
 		"Table ana's table, private, Classic 2001, to 500.",
-		"Your turn. You can play 1 red 2, 2 wild draw four, 3 green 7, 4 red draw two, 5 wild, or 6 draw. 9 cards.",
-	} {
-		if !strings.Contains(said, want) {
-			t.Errorf("said %q\nwant it to hold %q", said, want)
-		}
+		"Your turn. You can play 1 red 2, 2 wild draw four, 3 green 7, 4 red draw two, 5 wild, or 6 draw. 9 cards."}, "\n")
+	if !strings.HasSuffix(said, want) {
+		t.Errorf("said:\n%s\nwant it to end:\n%s", said, want)
 	}
-	news := m.table.news()
-	want := []string{"hand 3: dee deals.", "bo played green 7.", "cy drew 1.", "dee played red 7.", "bo called UNO!",
-		"cy says: gg all, brb coffee.", "bo says: one card left, watch out red.", "Your turn ends in 24 seconds."}
-	if !slices.Equal(news, want) {
-		t.Errorf("news %q\nwant %q", news, want)
-	}
-	if again := m.table.news(); len(again) != 0 {
-		t.Errorf("the news is said once, then %q", again)
+	if again := hear(m); again != "" {
+		t.Errorf("each thing is said once, then %q", again)
 	}
 }
 
 func TestANumberKeyPlaysACardAndAWildAsksItsColour(t *testing.T) {
-	m, f := newTestModel(midGame(), 100, 30, plainRenderer())
-	m.table.linearTableKey(keyMsg("5")) // wild: its colour is asked
+	m, f := linearModel(midGame())
+	hear(m)
+	press(m, keyMsg("5")) // wild: its colour is asked
 	if len(f.intents) != 0 {
 		t.Fatalf("a wild was sent before its colour: %v", f.intents)
 	}
-	if said := strings.Join(m.table.tableSaid(), " "); !strings.Contains(said, "Choose the colour: 1 red, 2 blue, 3 green, or 4 yellow.") {
-		t.Fatalf("the colour is not asked: %q", said)
+	if said := hear(m); said != "Choose the colour: 1 red, 2 blue, 3 green, or 4 yellow." {
+		t.Fatalf("said %q, want the colour asked", said)
 	}
-	m.table.linearTableKey(keyMsg("esc")) // back to the turn
-	m.table.linearTableKey(keyMsg("1"))   // red 2
+	press(m, keyMsg("esc"))
+	if said := hear(m); !strings.Contains(said, "You can play 1 red 2") {
+		t.Errorf("escape did not go back to the turn: %q", said)
+	}
+	press(m, keyMsg("1")) // red 2
 	if len(f.intents) != 1 || f.intents[0].Action != (engine.Action{Kind: engine.Play, Seat: 0, Card: card("R2")}) {
 		t.Fatalf("sent %v, want red 2 played", f.intents)
+	}
+	press(m, keyMsg("7"))
+	if said := hear(m); said != "there is no choice 7." {
+		t.Errorf("a number with no choice: %q", said)
 	}
 }
 
 func TestTheLinearTableSaysTheHandThePileAndTheScoresOnKeys(t *testing.T) {
-	m, _ := newTestModel(midGame(), 100, 30, plainRenderer())
-	m.table.news()
+	m, _ := linearModel(midGame())
+	hear(m)
 	for _, k := range []string{"h", "p", "s", "e"} {
-		m.table.linearTableKey(keyMsg(k))
+		press(m, keyMsg(k))
 	}
-	news := strings.Join(m.table.news(), "\n")
+	said := hear(m)
 	for _, want := range []string{
 		"Your hand, 9 cards: yellow 9, red 2, wild draw four, green 7, blue 0, blue skip, red draw two, yellow reverse and wild.",
 		"On the pile: red 7. Play goes left, clockwise. 62 cards in the draw pile.",
@@ -62,22 +79,21 @@ func TestTheLinearTableSaysTheHandThePileAndTheScoresOnKeys(t *testing.T) {
 		"Scores: you 120; bo 85; cy 40; dee 0.",
 		"The last events:\ncy drew 1.\ndee played red 7.",
 	} {
-		if !strings.Contains(news, want) {
-			t.Errorf("heard:\n%s\nwant it to hold %q", news, want)
+		if !strings.Contains(said, want) {
+			t.Errorf("heard:\n%s\nwant it to hold %q", said, want)
 		}
 	}
 }
 
 func TestACountdownIsSaidAtItsMomentsOnly(t *testing.T) {
 	s := midGame()
-	m, _ := newTestModel(s, 100, 30, plainRenderer())
 	s.Table.TurnEnds = at(40 * time.Second)
-	m.setScreen(s)
 	now := fixedNow
-	m.table.shared.now = func() time.Time { return now }
+	m, _ := linearModel(s, func() time.Time { return now })
 	var heard []string
 	for ; now.Before(s.Table.TurnEnds); now = now.Add(500 * time.Millisecond) {
-		for _, n := range m.table.news() {
+		m.update(tickMsg(now))
+		for _, n := range m.TakeSaid(nil) {
 			if strings.Contains(n, "seconds") {
 				heard = append(heard, n)
 			}
@@ -89,9 +105,9 @@ func TestACountdownIsSaidAtItsMomentsOnly(t *testing.T) {
 	}
 }
 
-func TestTheLinearWaitingRoomSaysEachSeatAndTheHostsChoices(t *testing.T) {
-	m, _ := newTestModel(waitingRoom(), 100, 30, plainRenderer())
-	said := m.table.roomSaid()
+func TestTheLinearWaitingRoomSaysEachSeatAndASeatIsChosenByNumber(t *testing.T) {
+	m, f := linearModel(waitingRoom())
+	said := hear(m)
 	for _, want := range []string{
 		"The code to share with friends: K 7 Q X, 2 M H C, 9 D F A.",
 		"Seat 1: ana, you, the host.",
@@ -99,30 +115,32 @@ func TestTheLinearWaitingRoomSaysEachSeatAndTheHostsChoices(t *testing.T) {
 		"Seat 3: empty.",
 		"Selected: seat 1.",
 		"You are the host: press s to start.",
+		"ana says: invite sent!",
 	} {
-		if !slices.Contains(said, want) {
-			t.Errorf("said %q\nwant it to hold %q", said, want)
+		if !strings.Contains(said, want) {
+			t.Errorf("said:\n%s\nwant it to hold %q", said, want)
 		}
 	}
-	if _, ok := m.table.linearRoomKey(keyMsg("2")); !ok || m.table.room.cursor != 1 {
-		t.Errorf("2 did not select seat 2")
+	press(m, keyMsg("2"))
+	if said := hear(m); said != "Selected: seat 2." {
+		t.Errorf("2 said %q, want seat 2 selected", said)
 	}
-	if !slices.Contains(m.table.roomSaid(), "Selected: seat 2.") {
-		t.Errorf("the seat selected is not said")
+	press(m, keyMsg("x"))
+	if len(f.intents) != 1 || f.intents[0].Kind != lobby.RemoveBot || f.intents[0].Seat != 1 {
+		t.Errorf("x on seat 2 sent %v, want its bot removed", f.intents)
 	}
 }
 
 func TestTheGamesEndOffersARematchAndTheLobbyByNumber(t *testing.T) {
-	s := midGame()
-	s.Table.Status = lobby.Finished
-	s.Table.Game.Phase = engine.PhaseGameOver
-	s.Table.Game.Legal = nil
-	m, f := newTestModel(s, 100, 30, plainRenderer())
-	said := strings.Join(m.table.tableSaid(), " ")
-	if !strings.Contains(said, "Game over. Scores: you 120; bo 85; cy 40; dee 0. You can 1 play again with the same seats, or 2 go back to the lobby.") {
-		t.Fatalf("said %q", said)
+	m, f := linearModel(gameOver())
+	said := hear(m)
+	for _, want := range []string{"Game over. Scores: you 120; bo 512; cy 40; dee 0.",
+		"You can 1 play again with the same seats, or 2 go back to the lobby."} {
+		if !strings.Contains(said, want) {
+			t.Errorf("said:\n%s\nwant it to hold %q", said, want)
+		}
 	}
-	m.table.linearTableKey(keyMsg("1"))
+	press(m, keyMsg("1"))
 	if len(f.intents) != 1 || f.intents[0].Kind != lobby.Rematch {
 		t.Errorf("sent %v, want a rematch", f.intents)
 	}

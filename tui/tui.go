@@ -55,6 +55,7 @@ import (
 	"github.com/unossh/unossh/tui/page/lobbypage"
 	"github.com/unossh/unossh/tui/page/nick"
 	"github.com/unossh/unossh/tui/page/profile"
+	"github.com/unossh/unossh/tui/page/table"
 	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
@@ -163,7 +164,12 @@ const (
 )
 
 type model struct {
-	shared // (tablepage.go)
+	st   *styles
+	now  func() time.Time
+	w, h int
+	scr  lobby.Screen
+	addr string // the address players ssh to
+	gen  uint64 // messages other than clock ticks so far (ui.Context's Messages)
 
 	sess  Session
 	done  <-chan struct{}
@@ -189,8 +195,8 @@ type model struct {
 	tour  tournaments.Page
 	prof  *profile.Page
 	board *board.Page
-	ppl   *who.Page // the players online (page/who)
-	table tablePage // the waiting room and the table (tablepage.go)
+	ppl   *who.Page  // the players online (page/who)
+	table table.Page // the waiting room and the table (page/table)
 
 	closing bool // Closed was shown; quitting
 	ticking bool // a tick is on its way (see clock)
@@ -222,13 +228,11 @@ func New(opts Options) term.Model {
 		r.SetColorProfile(termenv.Ascii)
 	}
 	m := &model{
-		shared: shared{
-			st:   stylesFor(r),
-			now:  opts.Now,
-			w:    opts.Width,
-			h:    opts.Height,
-			addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
-		},
+		st:   stylesFor(r),
+		now:  opts.Now,
+		w:    opts.Width,
+		h:    opts.Height,
+		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
 		sess: opts.Client,
 		done: opts.Done,
 		cmd:  opts.Command,
@@ -238,7 +242,6 @@ func New(opts Options) term.Model {
 		stamped: -1,
 		lin:     linearState{door: opts.Linear},
 	}
-	m.table.shared, m.table.c = &m.shared, m.ctx()
 	m.counted.Store(noPage)
 	if m.now == nil {
 		m.now = time.Now
@@ -251,7 +254,7 @@ func New(opts Options) term.Model {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
-			m.table.resume(t, m.notice.Seq)
+			m.table.Resume(t, m.notice.Seq)
 		}
 	}
 	if m.scr.Nick == "" {
@@ -396,7 +399,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 			m.form.EndConfigure()
 		}
 	}
-	m.table.screen(&prev, &m.scr)
+	m.table.SetScreen(m.ctx(), &prev)
 	return tea.Batch(cmds...)
 }
 
@@ -524,12 +527,14 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// openHelp shows the help page, returning to the current page after.
+// openHelp shows the help page, returning to the current page after. A
+// table under it keeps nothing of its frames meanwhile (table.Forget).
 func (m *model) openHelp() {
 	if m.page != pageHelp {
 		m.helpBack = m.page
 	}
 	m.page, m.help = pageHelp, helppage.Page{}
+	m.table.Forget()
 }
 
 // View draws the screen, always exactly the window's size.
@@ -552,7 +557,7 @@ func (m *model) AppendLines(dst []string) []string {
 	}
 	ls = routes[at].lines(m)
 	dst = m.frame.AppendFrameLines(dst, ls, m.w, m.h)
-	m.table.dropLists() // (ls, if the table's, was one of them)
+	m.table.DropLists() // (ls, if the table's, was one of them)
 	m.fitted = m.w
 	return dst
 }

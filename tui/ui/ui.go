@@ -57,6 +57,14 @@ type Context interface {
 	Now() time.Time
 	// Styles are the session's styles, for its terminal.
 	Styles() Styles
+	// Cards are the same styles with the cards, chips, piles and boxes the
+	// table draws, and their cache of drawn strings.
+	Cards() Cards
+	// Messages counts the messages the session has handled other than the
+	// clock's ticks: what is drawn from the page's state and the Screen
+	// alone stays the same while it does, so a page may key what it keeps
+	// of a frame by it (the table does, between ticks).
+	Messages() uint64
 
 	// Top is the header every screen shares: left and right ("" for the
 	// title and the player), then a rule.

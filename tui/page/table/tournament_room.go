@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -35,11 +35,11 @@ var tourRoomKeys = struct {
 // The tournament room's key maps: once it has begun, for a spectator
 // before, for its host (the waiting room's keys), and for a player.
 var (
-	tourStartedKeyMap = &ui.Footed{
+	TourStartedKeyMap = &ui.Footed{
 		Foot: ui.KeyList{tourRoomKeys.Watch, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
 		More: ui.KeyList{tourRoomKeys.Rules},
 	}
-	tourSpectatorKeyMap = &ui.Footed{
+	TourSpectatorKeyMap = &ui.Footed{
 		Foot: ui.KeyList{tourRoomKeys.SignUp, tourRoomKeys.Chat, tourRoomKeys.Leave, tourRoomKeys.Help},
 		More: ui.KeyList{tourRoomKeys.Rules},
 	}
@@ -55,37 +55,37 @@ var (
 	}
 )
 
-func (tp *tablePage) tourRoomKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) tourRoomKey(k tea.KeyMsg) tea.Cmd {
 	if tp.tbl.chat.open {
 		return tp.chatKey(k)
 	}
 	tv := tp.scr.Table.Tournament
 	switch {
 	case ui.Is(k, tourRoomKeys.Rules):
-		tp.ctx().Say("a tournament's rules are set when it opens", true)
+		tp.c.Say("a tournament's rules are set when it opens", true)
 	case ui.Is(k, tourRoomKeys.Chat):
 		tp.tbl.chat.open = true
 	case ui.Is(k, tourRoomKeys.Leave):
 		return tp.leaveTable()
 	case ui.Is(k, tourRoomKeys.Help):
-		tp.ctx().Go(ui.Help, "")
+		tp.c.Go(ui.Help, "")
 	case !tv.Started && ui.Is(k, tourRoomKeys.SignUp):
-		tp.ctx().Send(lobby.Intent{Kind: lobby.TourSignUp})
+		tp.c.Send(lobby.Intent{Kind: lobby.TourSignUp})
 		return nil
 	case tv.Started && ui.Is(k, tourRoomKeys.Watch):
-		tp.ctx().Send(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
+		tp.c.Send(lobby.Intent{Kind: lobby.TourWatch, Seat: int(k.Runes[0] - '1')})
 		return nil
 	default:
 		if tv.Started {
-			tp.ctx().Say("1 or 2 watches a table · t chat · l leave", false)
+			tp.c.Say("1 or 2 watches a table · t chat · l leave", false)
 		} else {
-			tp.ctx().Say("j signs you up · t chat · l leave", false)
+			tp.c.Say("j signs you up · t chat · l leave", false)
 		}
 	}
 	return nil
 }
 
-func (tp *tablePage) tourRoomView() []string {
+func (tp *Page) tourRoomView() []string {
 	st := tp.cards()
 	t := tp.scr.Table
 	tv := t.Tournament
@@ -93,7 +93,7 @@ func (tp *tablePage) tourRoomView() []string {
 	if !t.Public {
 		vis = "private"
 	}
-	out := tp.ctx().top("", "")
+	out := tp.c.Top("", "")
 	out = append(out, " "+st.Bold(ui.Clean(t.Name))+st.Dim(" · "+vis+" tournament · ")+t.Settings.Edition.Title(),
 		" "+st.Dim(ui.Trunc("eight players, two tables: each partners every other for four hands, 28 in all", tp.w-2)), "")
 	if tv.Started {
@@ -108,34 +108,34 @@ func (tp *tablePage) tourRoomView() []string {
 			out = append(out, "   "+l)
 		}
 	}
-	return tp.ctx().bottom(out, st.Footer(tp.w, tourRoomKeyMap(t)))
+	return tp.c.Bottom(out, tourRoomKeyMap(t))
 }
 
 // tourRoomKeyMap is the tournament room's key map now.
 func tourRoomKeyMap(t *lobby.TableView) help.KeyMap {
 	switch {
 	case t.Tournament.Started:
-		return tourStartedKeyMap
+		return TourStartedKeyMap
 	case t.Host:
 		return tourHostKeyMap
 	case t.You < 0:
-		return tourSpectatorKeyMap
+		return TourSpectatorKeyMap
 	}
 	return tourPlayerKeyMap
 }
 
 // tourSide is the right of the sign-up list: the code to share (or the
 // public listing) and what happens next.
-func (tp *tablePage) tourSide(t *lobby.TableView) []string {
+func (tp *Page) tourSide(t *lobby.TableView) []string {
 	st := tp.cards()
 	var out []string
 	if t.Code != "" {
 		out = append(out, st.Bold("share this code with friends"))
 		out = append(out, tp.bigCode(t.Code)...)
 		out = append(out, st.Dim("they choose Join by code in the lobby"))
-		if tp.addr != "" {
+		if tp.c.Addr() != "" {
 			out = append(out, st.Dim("or run:"))
-			out = append(out, joinCommand(tp.addr, lobby.FormatCode(ui.Clean(t.Code)), tp.w-roomSeatsW)...)
+			out = append(out, joinCommand(tp.c.Addr(), lobby.FormatCode(ui.Clean(t.Code)), tp.w-roomSeatsW)...)
 		}
 	} else {
 		out = append(out, st.Bold("public tournament"), "", st.Dim("listed in the lobby: players sign up"))
@@ -155,7 +155,7 @@ func (tp *tablePage) tourSide(t *lobby.TableView) []string {
 // tourStandings are the standings once the tournament has begun: each
 // player's points with each partner (· for themself), their total and
 // their place; then where this round seats everyone.
-func (tp *tablePage) tourStandings(tv *lobby.TournamentView) []string {
+func (tp *Page) tourStandings(tv *lobby.TournamentView) []string {
 	st := tp.cards()
 	const nameW, colW = 10, 6
 	hands := tv.HandsPlayed()

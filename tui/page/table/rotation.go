@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -51,7 +51,7 @@ func rotationRound(v *engine.View) int {
 
 // rotationLines are the schedule, a line a partnership pair, with what each
 // partnership has scored; ▶ marks the round being (or about to be) played.
-func (tp *tablePage) rotationLines(v *engine.View, w int) []string {
+func (tp *Page) rotationLines(v *engine.View, w int) []string {
 	if t := tp.scr.Table; t != nil && t.Tournament != nil {
 		return tp.tourLines(t.Tournament, v, w)
 	}
@@ -86,7 +86,7 @@ func (tp *tablePage) rotationLines(v *engine.View, w int) []string {
 }
 
 // partnerText is "team A with cy" for the hand title, or "".
-func (tp *tablePage) partnerText(v *engine.View) string {
+func (tp *Page) partnerText(v *engine.View) string {
 	s := v.Seats[v.Seat]
 	p := partnerOf(v, v.Seat)
 	if s.Team < 0 || p < 0 {

@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
@@ -12,7 +12,7 @@ import (
 
 // canSit reports whether a spectator could sit at their (public) table:
 // a bot holds a seat there. Watching a table is never a dead end.
-func (tp *tablePage) canSit() bool {
+func (tp *Page) canSit() bool {
 	t := tp.scr.Table
 	if t == nil || !t.Public || t.You >= 0 || t.Status == lobby.Finished {
 		return false
@@ -26,7 +26,7 @@ func (tp *tablePage) canSit() bool {
 }
 
 // spectatorSit is s for a spectator: take a bot's seat (or a free one).
-func (tp *tablePage) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
+func (tp *Page) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
 	if !ui.Is(k, tableKeys.Sit) || !tp.canSit() {
 		return nil, false
 	}
@@ -34,8 +34,8 @@ func (tp *tablePage) spectatorSit(k tea.KeyMsg) (tea.Cmd, bool) {
 }
 
 // sitAt sits at table t.
-func (tp *tablePage) sitAt(t lobby.TableInfo) tea.Cmd {
+func (tp *Page) sitAt(t lobby.TableInfo) tea.Cmd {
 	id := t.ID
-	tp.ctx().Say(ui.SittingAt(t), false)
-	return tp.ctx().Call(func(s ui.Session) error { return s.Sit(id) }, nil)
+	tp.c.Say(ui.SittingAt(t), false)
+	return tp.c.Call(func(s ui.Session) error { return s.Sit(id) }, nil)
 }

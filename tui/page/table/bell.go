@@ -1,12 +1,12 @@
-package tui
+package table
 
 import "github.com/unossh/unossh/engine"
 
-// The table page's side of the turn bell (alert.go is the router's): it
+// The table page's side of the turn bell (the window's title and the bell itself are the router's: tui/alert.go): it
 // notes when the player's turn has just come, and b turns the bell off.
 
 // noteTurn rings the bell when the player's turn has just come.
-func (tp *tablePage) noteTurn() {
+func (tp *Page) noteTurn() {
 	v := tp.game()
 	mine := yourMove(v)
 	var at turnMark
@@ -26,20 +26,20 @@ func yourMove(v *engine.View) bool {
 }
 
 // toggleBell turns the turn bell on or off.
-func (tp *tablePage) toggleBell() {
+func (tp *Page) toggleBell() {
 	tp.bellOff = !tp.bellOff
 	if tp.bellOff {
-		tp.ctx().Say("the bell is off: b turns it on again", false)
+		tp.c.Say("the bell is off: b turns it on again", false)
 	} else {
-		tp.ctx().Say("the bell rings when your turn comes: b turns it off", false)
+		tp.c.Say("the bell rings when your turn comes: b turns it off", false)
 	}
 }
 
 // yourTurn says whether the game waits for this player.
-func (tp *tablePage) yourTurn() bool { return tp.myTurn }
+func (tp *Page) yourTurn() bool { return tp.myTurn }
 
 // takeRing says whether the bell should ring now, once.
-func (tp *tablePage) takeRing() bool {
+func (tp *Page) takeRing() bool {
 	r := tp.ring
 	tp.ring = false
 	return r

@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"time"
@@ -10,21 +10,26 @@ import (
 	"github.com/unossh/unossh/tui/ui"
 )
 
-// overlay is a moment that takes the whole attention, drawn over the table.
-type overlay uint8
+// Box is a moment that takes the whole attention, drawn over the table: a
+// question for the player (a wild's colour, a swap's target, a challenge,
+// the race, a raid, leaving) or news (a Minion's draw, the scores between
+// hands, the result).
+type Box uint8
+
+// The boxes.
 
 const (
-	ovNone       overlay = iota
-	ovColor              // the colour for the wild being played
-	ovTarget             // the player a Blank's swap names
-	ovFirstColor         // the colour of a wild turned up first
-	ovChallenge          // challenge the Wild Draw Four?
-	ovRace               // the Kevin's Chili race
-	ovRaid               // the Army of Grayskull raid, for the raider
-	ovScores             // the scores between hands
-	ovFinal              // the result of the game
-	ovLeave              // leave during a game?
-	ovReveal             // a Mutated Minion's draw, shown card by card
+	NoBox          Box = iota
+	ColourBox          // the colour for the wild being played
+	TargetBox          // the player a Blank's swap names
+	FirstColourBox     // the colour of a wild turned up first
+	ChallengeBox       // challenge the Wild Draw Four?
+	RaceBox            // the Kevin's Chili race
+	RaidBox            // the Army of Grayskull raid, for the raider
+	ScoresBox          // the scores between hands
+	FinalBox           // the result of the game
+	LeaveBox           // leave during a game?
+	RevealBox          // a Mutated Minion's draw, shown card by card
 )
 
 // tableState is what the player is doing at the table.
@@ -35,7 +40,7 @@ type tableState struct {
 	myTurn bool        // it was the player's turn at the last update
 	turnAt turnMark    // which turn that was
 	armed  bool        // UNO is called with the next play
-	open   overlay     // an overlay the player opened (colour, target, leave)
+	open   Box         // a box the player opened (colour, target, leave)
 	wild   engine.Card // the wild being played
 	color  int         // the colour under the cursor, in the edition's order
 	target int         // the seat under the cursor for a Blank's swap
@@ -58,7 +63,7 @@ type raidState struct {
 func newTableState() *tableState { return &tableState{chat: newChatBox()} }
 
 // game is the viewer's view of the game, or nil.
-func (tp *tablePage) game() *engine.View {
+func (tp *Page) game() *engine.View {
 	if t := tp.scr.Table; t != nil {
 		return t.Game
 	}
@@ -66,7 +71,7 @@ func (tp *tablePage) game() *engine.View {
 }
 
 // seated reports whether the player has a seat in the game.
-func (tp *tablePage) seated() bool {
+func (tp *Page) seated() bool {
 	t := tp.scr.Table
 	return t != nil && t.You >= 0 && t.Game != nil && t.Game.Seat >= 0
 }
@@ -98,7 +103,7 @@ func (ts *tableState) sync(t *lobby.TableView, notice int) {
 	}
 	v := t.Game
 	if v == nil {
-		ts.hand, ts.open, ts.armed = nil, ovNone, false
+		ts.hand, ts.open, ts.armed = nil, NoBox, false
 		return
 	}
 	ts.hand = ui.SortHand(v.Hand, v.Settings.Edition)
@@ -130,13 +135,13 @@ func (ts *tableState) sync(t *lobby.TableView, notice int) {
 		ts.armed = false
 	}
 	switch ts.open {
-	case ovColor, ovTarget:
+	case ColourBox, TargetBox:
 		if !v.Playable(ts.wild) {
-			ts.open = ovNone
+			ts.open = NoBox
 		}
-	case ovLeave:
+	case LeaveBox:
 		if v.Phase == engine.PhaseGameOver {
-			ts.open = ovNone
+			ts.open = NoBox
 		}
 	}
 	if v.Phase != engine.PhaseRaid {
@@ -179,33 +184,33 @@ func canArm(v *engine.View) bool {
 	return false
 }
 
-// overlay is the overlay on screen: one the player opened, or one the
-// game's state calls for.
-func (tp *tablePage) overlay() overlay {
+// box is the box on screen: one the player opened, or one the game's
+// state calls for.
+func (tp *Page) box() Box {
 	v := tp.game()
 	if v == nil {
-		return ovNone
+		return NoBox
 	}
 	t := tp.scr.Table
-	if tp.tbl.open == ovLeave {
-		return ovLeave
+	if tp.tbl.open == LeaveBox {
+		return LeaveBox
 	}
 	switch {
 	case t.Reveal != nil:
-		return ovReveal
+		return RevealBox
 	case v.Phase == engine.PhaseGameOver || t.Status == lobby.Finished:
-		return ovFinal
+		return FinalBox
 	case v.Phase == engine.PhaseDeal && t.LastHand != nil:
-		return ovScores
+		return ScoresBox
 	case v.Phase == engine.PhaseFirstColor && v.Can(engine.ChooseColor):
-		return ovFirstColor
+		return FirstColourBox
 	case v.Phase == engine.PhaseChallenge && v.Can(engine.ChallengeDrawFour) &&
-		!(v.Pending > 0 && (tp.tbl.open == ovColor || tp.tbl.open == ovTarget)): // stacking a wild on it
-		return ovChallenge
+		!(v.Pending > 0 && (tp.tbl.open == ColourBox || tp.tbl.open == TargetBox)): // stacking a wild on it
+		return ChallengeBox
 	case v.Phase == engine.PhaseRace && v.Can(engine.Drop):
-		return ovRace
+		return RaceBox
 	case v.Phase == engine.PhaseRaid && v.Hands != nil && v.Can(engine.EndRaid):
-		return ovRaid
+		return RaidBox
 	}
 	return tp.tbl.open
 }
@@ -217,12 +222,12 @@ const moveWait = 2 * time.Second
 // move sends a move to the table. Until the table answers (a newer screen
 // arrives), further moves are held back: a double press must not play two
 // cards, or draw twice.
-func (tp *tablePage) move(a engine.Action) tea.Cmd {
-	if !tp.tbl.sentAt.IsZero() && tp.now().Sub(tp.tbl.sentAt) < moveWait {
+func (tp *Page) move(a engine.Action) tea.Cmd {
+	if !tp.tbl.sentAt.IsZero() && tp.c.Now().Sub(tp.tbl.sentAt) < moveWait {
 		return nil
 	}
-	tp.tbl.sentAt = tp.now()
-	tp.ctx().Send(lobby.Intent{Kind: lobby.Move, Action: a})
+	tp.tbl.sentAt = tp.c.Now()
+	tp.c.Send(lobby.Intent{Kind: lobby.Move, Action: a})
 	return nil
 }
 
@@ -237,41 +242,41 @@ func legal(v *engine.View, want engine.Action) (engine.Action, bool) {
 	return engine.Action{}, false
 }
 
-func (tp *tablePage) tableKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) tableKey(k tea.KeyMsg) tea.Cmd {
 	if tp.tbl.chat.open {
 		return tp.chatKey(k)
 	}
 	if !tp.seated() {
 		return tp.spectatorKey(k)
 	}
-	switch tp.overlay() {
-	case ovLeave:
+	switch tp.box() {
+	case LeaveBox:
 		return tp.leaveKey(k)
-	case ovFinal:
+	case FinalBox:
 		return tp.finalKey(k)
-	case ovColor, ovFirstColor:
+	case ColourBox, FirstColourBox:
 		return tp.colorKey(k)
-	case ovTarget:
+	case TargetBox:
 		return tp.targetKey(k)
-	case ovChallenge:
+	case ChallengeBox:
 		return tp.challengeKey(k)
-	case ovRace:
+	case RaceBox:
 		return tp.raceKey(k)
-	case ovRaid:
+	case RaidBox:
 		return tp.raidKey(k)
-	case ovReveal:
+	case RevealBox:
 		return tp.revealKey(k)
 	}
 	return tp.playKey(k)
 }
 
 // commonKey handles the keys that work under any overlay: chat, help, leave.
-func (tp *tablePage) commonKey(k tea.KeyMsg) (tea.Cmd, bool) {
+func (tp *Page) commonKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	switch {
 	case ui.Is(k, tableKeys.Chat):
 		tp.tbl.chat.open = true
 	case ui.Is(k, tableKeys.Help):
-		tp.ctx().Go(ui.Help, "")
+		tp.c.Go(ui.Help, "")
 	case ui.Is(k, tableKeys.Leave):
 		return tp.leave(), true
 	default:
@@ -281,16 +286,16 @@ func (tp *tablePage) commonKey(k tea.KeyMsg) (tea.Cmd, bool) {
 }
 
 // leave leaves the table, asking first when a game is under way.
-func (tp *tablePage) leave() tea.Cmd {
+func (tp *Page) leave() tea.Cmd {
 	v := tp.game()
 	if tp.seated() && v != nil && v.Phase != engine.PhaseGameOver && tp.scr.Table.Status == lobby.Playing {
-		tp.tbl.open = ovLeave
+		tp.tbl.open = LeaveBox
 		return nil
 	}
 	return tp.leaveTable()
 }
 
-func (tp *tablePage) spectatorKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) spectatorKey(k tea.KeyMsg) tea.Cmd {
 	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
@@ -300,28 +305,28 @@ func (tp *tablePage) spectatorKey(k tea.KeyMsg) tea.Cmd {
 	if cmd, ok := tp.spectatorSit(k); ok { // a bot's seat to take (spectator.go)
 		return cmd
 	}
-	tp.ctx().Say("you are watching: t chat · q back to the lobby", false)
+	tp.c.Say("you are watching: t chat · q back to the lobby", false)
 	return nil
 }
 
-func (tp *tablePage) leaveKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) leaveKey(k tea.KeyMsg) tea.Cmd {
 	switch {
 	case ui.Is(k, tableKeys.LeaveYes):
-		tp.tbl.open = ovNone
+		tp.tbl.open = NoBox
 		return tp.leaveTable()
 	case ui.Is(k, tableKeys.LeaveNo):
-		tp.tbl.open = ovNone
+		tp.tbl.open = NoBox
 	default:
-		tp.ctx().Say("y leaves the game, n stays", false)
+		tp.c.Say("y leaves the game, n stays", false)
 	}
 	return nil
 }
 
-func (tp *tablePage) finalKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) finalKey(k tea.KeyMsg) tea.Cmd {
 	switch {
 	case ui.Is(k, tableKeys.Rematch):
 		if tp.hostOnly("start a rematch") {
-			tp.ctx().Send(lobby.Intent{Kind: lobby.Rematch})
+			tp.c.Send(lobby.Intent{Kind: lobby.Rematch})
 			return nil
 		}
 	case ui.Is(k, tableKeys.ToLobby):
@@ -329,12 +334,12 @@ func (tp *tablePage) finalKey(k tea.KeyMsg) tea.Cmd {
 	case ui.Is(k, tableKeys.Chat):
 		tp.tbl.chat.open = true
 	case ui.Is(k, tableKeys.Help):
-		tp.ctx().Go(ui.Help, "")
+		tp.c.Go(ui.Help, "")
 	default:
 		if tp.scr.Table.Host {
-			tp.ctx().Say("r plays again with the same seats · enter goes back to the lobby", false)
+			tp.c.Say("r plays again with the same seats · enter goes back to the lobby", false)
 		} else {
-			tp.ctx().Say("the host may start a rematch · enter goes back to the lobby", false)
+			tp.c.Say("the host may start a rematch · enter goes back to the lobby", false)
 		}
 	}
 	return nil

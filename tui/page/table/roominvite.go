@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"github.com/charmbracelet/bubbles/key"
@@ -14,8 +14,8 @@ import (
 // where x turns invitations to oneself off or on, is a page of its own
 // (page/who).
 
-// inviteKeyMap is the footer while the nickname is typed.
-var inviteKeyMap = &ui.KeyList{inviteKeys.Send, inviteKeys.Cancel}
+// InviteKeyMap is the footer while the nickname is typed.
+var InviteKeyMap = &ui.KeyList{inviteKeys.Send, inviteKeys.Cancel}
 
 // inviteKeys send or drop the waiting room's invitation line; what else
 // is typed is the nickname.
@@ -33,7 +33,7 @@ type inviteBox struct {
 }
 
 // inviteKey types into the waiting room's invitation line.
-func (tp *tablePage) inviteKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) inviteKey(k tea.KeyMsg) tea.Cmd {
 	ib := &tp.room.invite
 	switch {
 	case ui.Is(k, inviteKeys.Cancel):
@@ -44,7 +44,7 @@ func (tp *tablePage) inviteKey(k tea.KeyMsg) tea.Cmd {
 		ib.open = false
 		ib.input.Reset()
 		if nick != "" {
-			return tp.ctx().Call(func(s ui.Session) error { return s.Invite(nick) }, nil)
+			return tp.c.Call(func(s ui.Session) error { return s.Invite(nick) }, nil)
 		}
 	default:
 		ib.input.Update(k)
@@ -53,7 +53,7 @@ func (tp *tablePage) inviteKey(k tea.KeyMsg) tea.Cmd {
 }
 
 // inviteLine is the waiting room's invitation line while it is open.
-func (tp *tablePage) inviteLine() string {
+func (tp *Page) inviteLine() string {
 	return " " + tp.cards().Bold("invite a player online by nickname: ") +
 		tp.room.invite.input.View(tp.cards(), lobby.MaxNick+1) + tp.cards().Dim("  "+ui.FootText(inviteKeys.Send, inviteKeys.Cancel))
 }

@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 )
 
 // roomState is the waiting room's selected seat, and its line for
-// inviting a player (invite.go).
+// inviting a player (roominvite.go).
 type roomState struct {
 	cursor int
 	// chosen is set once a player who is not the host moves the
@@ -53,7 +53,7 @@ var roomKeys = struct {
 // The waiting room's key maps: the host's, and everyone else's (whose
 // footer leaves out the host's keys).
 var (
-	roomHostKeyMap = &ui.Footed{
+	RoomHostKeyMap = &ui.Footed{
 		Foot: ui.KeyList{roomKeys.Up, roomKeys.Down, roomKeys.Start, roomKeys.AddBot, roomKeys.Remove, roomKeys.Edit,
 			roomKeys.Chat, roomKeys.Leave, roomKeys.Help, roomKeys.Invite},
 		More: ui.KeyList{roomKeys.LevelDown, roomKeys.LevelUp, roomKeys.Pace, roomKeys.APIBots, roomKeys.Report},
@@ -65,7 +65,7 @@ var (
 	}
 )
 
-func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) roomKey(k tea.KeyMsg) tea.Cmd {
 	if tv := tp.scr.Table.Tournament; tv != nil && (tv.Started || tp.scr.Table.You < 0 || ui.Is(k, roomKeys.Edit)) {
 		return tp.tourRoomKey(k) // the tournament's room, for a spectator
 	}
@@ -83,16 +83,16 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 		tp.room.cursor, tp.room.chosen = min(tp.room.cursor+1, len(t.Seats)-1), true
 	case ui.Is(k, roomKeys.Start):
 		if tp.hostOnly("start the game") {
-			tp.ctx().Send(lobby.Intent{Kind: lobby.Start})
+			tp.c.Send(lobby.Intent{Kind: lobby.Start})
 			return nil
 		}
 	case ui.Is(k, roomKeys.AddBot):
 		if tp.hostOnly("add bots") {
 			if t.Taken >= len(t.Seats) {
-				tp.ctx().Say("every seat is taken", true)
+				tp.c.Say("every seat is taken", true)
 				return nil
 			}
-			tp.ctx().Send(lobby.Intent{Kind: lobby.AddBot})
+			tp.c.Send(lobby.Intent{Kind: lobby.AddBot})
 			return nil
 		}
 	case ui.Is(k, roomKeys.Remove):
@@ -109,8 +109,8 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 		return tp.roomAPIBotsKey()
 	case ui.Is(k, roomKeys.Edit):
 		if tp.hostOnly("change the rules") {
-			tp.ctx().Go(ui.Rules, "")
-			tp.ctx().Send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
+			tp.c.Go(ui.Rules, "")
+			tp.c.Send(lobby.Intent{Kind: lobby.EditRules}) // the countdown waits meanwhile
 			return nil
 		}
 	case ui.Is(k, roomKeys.Chat):
@@ -118,23 +118,23 @@ func (tp *tablePage) roomKey(k tea.KeyMsg) tea.Cmd {
 	case ui.Is(k, roomKeys.Invite):
 		tp.room.invite.open = true
 	case ui.Is(k, roomKeys.Report):
-		return tp.reportSeat(tp.room.cursor) // moderation.go
+		return tp.reportSeat(tp.room.cursor) // roomreport.go
 	case ui.Is(k, roomKeys.Leave):
 		return tp.leaveTable()
 	case ui.Is(k, roomKeys.Help):
-		tp.ctx().Go(ui.Help, "")
+		tp.c.Go(ui.Help, "")
 	default:
 		if t.Host {
-			tp.ctx().Say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · r report · i invite · t chat · l leave", false)
+			tp.c.Say("s start · b add a bot · ←/→ its level · f bots' pace · x remove the selected seat · r report · i invite · t chat · l leave", false)
 		} else {
-			tp.ctx().Say("waiting for the host to start · ↑/↓ r report a player · i invite a friend · t chat · l leave", false)
+			tp.c.Say("waiting for the host to start · ↑/↓ r report a player · i invite a friend · t chat · l leave", false)
 		}
 	}
 	return nil
 }
 
 // hostOnly reports whether the player hosts the table, saying so if not.
-func (tp *tablePage) hostOnly(what string) bool {
+func (tp *Page) hostOnly(what string) bool {
 	t := tp.scr.Table
 	if t.Host {
 		return true
@@ -145,12 +145,12 @@ func (tp *tablePage) hostOnly(what string) bool {
 			host = ui.Clean(s.Nick) + ", the host,"
 		}
 	}
-	tp.ctx().Say("only "+host+" can "+what, true)
+	tp.c.Say("only "+host+" can "+what, true)
 	return false
 }
 
 // removeSeat removes the bot, or kicks the player, in seat i.
-func (tp *tablePage) removeSeat(i int) tea.Cmd {
+func (tp *Page) removeSeat(i int) tea.Cmd {
 	t := tp.scr.Table
 	if i < 0 || i >= len(t.Seats) {
 		return nil
@@ -158,14 +158,14 @@ func (tp *tablePage) removeSeat(i int) tea.Cmd {
 	s := t.Seats[i]
 	switch {
 	case s.Empty():
-		tp.ctx().Say("that seat is empty: choose a bot or a player with ↑/↓", true)
+		tp.c.Say("that seat is empty: choose a bot or a player with ↑/↓", true)
 	case i == t.You:
-		tp.ctx().Say("that is you: press l to leave", true)
+		tp.c.Say("that is you: press l to leave", true)
 	case s.Bot:
-		tp.ctx().Send(lobby.Intent{Kind: lobby.RemoveBot, Seat: i})
+		tp.c.Send(lobby.Intent{Kind: lobby.RemoveBot, Seat: i})
 		return nil
 	default:
-		tp.ctx().Send(lobby.Intent{Kind: lobby.Kick, Seat: i})
+		tp.c.Send(lobby.Intent{Kind: lobby.Kick, Seat: i})
 		return nil
 	}
 	return nil
@@ -175,7 +175,7 @@ func (tp *tablePage) removeSeat(i int) tea.Cmd {
 // to 500". In a narrow window the host's name for the table goes first,
 // then the edition's long name, then "private": the short name friends
 // meet by and the mode ("partners, 500") stay.
-func (tp *tablePage) tableTitle(t *lobby.TableView) string {
+func (tp *Page) tableTitle(t *lobby.TableView) string {
 	st := tp.cards()
 	sep := st.Dim(" · ")
 	vis := "public"
@@ -206,7 +206,7 @@ func (tp *tablePage) tableTitle(t *lobby.TableView) string {
 // cards and the edition's colours, then every house rule in force,
 // wrapped over as many lines as they take (a friend who joins reads them
 // all before the game starts).
-func (tp *tablePage) rulesLines(s engine.Settings) []string {
+func (tp *Page) rulesLines(s engine.Settings) []string {
 	st := tp.cards()
 	printed := s
 	printed.House = engine.HouseRules{}
@@ -229,13 +229,13 @@ func (tp *tablePage) rulesLines(s engine.Settings) []string {
 	return out
 }
 
-func (tp *tablePage) roomView() []string {
+func (tp *Page) roomView() []string {
 	if tp.scr.Table.Tournament != nil {
 		return tp.tourRoomView()
 	}
 	st := tp.cards()
 	t := tp.scr.Table
-	out := tp.ctx().top("", "")
+	out := tp.c.Top("", "")
 	out = append(out, " "+tp.tableTitle(t))
 	out = append(out, tp.rulesLines(t.Settings)...)
 	out = append(out, "")
@@ -258,31 +258,31 @@ func (tp *tablePage) roomView() []string {
 	}
 	var foot help.KeyMap = roomGuestKeyMap // (also while the chat or the invitation is typed)
 	if t.Host {
-		foot = roomHostKeyMap
+		foot = RoomHostKeyMap
 	}
-	return tp.ctx().bottom(out, st.Footer(tp.w, foot))
+	return tp.c.Bottom(out, foot)
 }
 
 // roomKeyMap is the waiting room's key map now.
-func (tp *tablePage) roomKeyMap() help.KeyMap {
+func (tp *Page) roomKeyMap() help.KeyMap {
 	t := tp.scr.Table
 	switch {
 	case t.Tournament != nil && (t.Tournament.Started || t.You < 0):
 		return tourRoomKeyMap(t)
 	case tp.tbl.chat.open:
-		return chatKeyMap
+		return ChatKeyMap
 	case tp.room.invite.open:
-		return inviteKeyMap
+		return InviteKeyMap
 	case t.Tournament != nil:
 		return tourRoomKeyMap(t)
 	case t.Host:
-		return roomHostKeyMap
+		return RoomHostKeyMap
 	}
 	return roomGuestKeyMap
 }
 
 // swatchLine is the edition's colours by name, each in its colour.
-func (tp *tablePage) swatchLine(e engine.Edition) string {
+func (tp *Page) swatchLine(e engine.Edition) string {
 	var parts []string
 	for _, c := range e.Colors() {
 		parts = append(parts, tp.cards().Color(c, c.String()))
@@ -292,7 +292,7 @@ func (tp *tablePage) swatchLine(e engine.Edition) string {
 
 // seatLines lists the seats, the selected one marked for the host, and
 // for another player once they have moved it.
-func (tp *tablePage) seatLines(t *lobby.TableView) []string {
+func (tp *Page) seatLines(t *lobby.TableView) []string {
 	st := tp.cards()
 	out := []string{" " + st.Bold("seats") + st.Dim(fmt.Sprintf("  %d/%d taken", t.Taken, len(t.Seats)))}
 	for i, s := range t.Seats {
@@ -313,7 +313,7 @@ func (tp *tablePage) seatLines(t *lobby.TableView) []string {
 }
 
 // seatTags are a seat's marks: host, you, bot, away.
-func (tp *tablePage) seatTags(t *lobby.TableView, i int) string {
+func (tp *Page) seatTags(t *lobby.TableView, i int) string {
 	s := t.Seats[i]
 	var tags []string
 	if s.Host {
@@ -339,7 +339,7 @@ func (tp *tablePage) seatTags(t *lobby.TableView, i int) string {
 
 // roomSide is the right of the waiting room: the private code, drawn big so
 // it can be read out, or the public countdown.
-func (tp *tablePage) roomSide(t *lobby.TableView) []string {
+func (tp *Page) roomSide(t *lobby.TableView) []string {
 	st := tp.cards()
 	var out []string
 	if t.Code != "" {
@@ -347,14 +347,14 @@ func (tp *tablePage) roomSide(t *lobby.TableView) []string {
 		out = append(out, tp.bigCode(t.Code)...)
 		out = append(out, st.Dim("they choose Join by code in the lobby"))
 		out = append(out, st.Dim("or, online now: press i to invite them"))
-		if tp.addr != "" {
+		if tp.c.Addr() != "" {
 			out = append(out, st.Dim("or run:"))
-			out = append(out, joinCommand(tp.addr, lobby.FormatCode(ui.Clean(t.Code)), tp.w-roomSeatsW)...)
+			out = append(out, joinCommand(tp.c.Addr(), lobby.FormatCode(ui.Clean(t.Code)), tp.w-roomSeatsW)...)
 		}
 	} else {
 		out = append(out, st.Bold("public table"))
 		if !t.StartsAt.IsZero() {
-			out = append(out, "", st.Title("starts in "+ui.Clock(t.StartsAt.Sub(tp.now()))),
+			out = append(out, "", st.Title("starts in "+ui.Clock(t.StartsAt.Sub(tp.c.Now()))),
 				st.Dim("bots fill the free seats then"))
 		} else {
 			out = append(out, "", st.Dim("listed in the lobby: players may sit"))
@@ -362,12 +362,12 @@ func (tp *tablePage) roomSide(t *lobby.TableView) []string {
 	}
 	if code := lobby.FormatCode(ui.Clean(tp.scr.Rejoin)); code != "" {
 		// A guest has no key to come back with: this code is theirs.
-		if tp.addr == "" {
+		if tp.c.Addr() == "" {
 			out = append(out, "", st.Bold("a guest? if you drop, ssh in with"),
 				st.Dim("rejoin "+code+" for your seat"))
 		} else {
 			out = append(out, "", st.Bold("a guest? if you drop, your seat:"))
-			for _, l := range sshCommand(tp.addr, "rejoin", code, tp.w-roomSeatsW) {
+			for _, l := range sshCommand(tp.c.Addr(), "rejoin", code, tp.w-roomSeatsW) {
 				out = append(out, st.Dim(l))
 			}
 		}
@@ -411,7 +411,7 @@ func sshCommand(addr, verb, code string, w int) []string {
 
 // bigCode draws a table code one group of characters to a box, the
 // groups people read out and type.
-func (tp *tablePage) bigCode(code string) []string {
+func (tp *Page) bigCode(code string) []string {
 	st := tp.cards()
 	var top, mid, bot strings.Builder
 	for _, group := range strings.Split(lobby.FormatCode(ui.Clean(code)), "-") {

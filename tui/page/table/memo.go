@@ -1,13 +1,9 @@
-package tui
+package table
 
 import (
-	"encoding/binary"
-	"hash/maphash"
 	"slices"
 	"sync"
 	"time"
-
-	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
@@ -15,16 +11,17 @@ import (
 )
 
 // Between two clock ticks only the countdowns on a page change: the rest of
-// a frame is drawn from the model and its screen alone, and both change only
-// with a message. The model counts the messages other than ticks (gen), and
+// a frame is drawn from the page's state and the Screen alone, and both
+// change only with a message. The router counts the messages other than
+// ticks (ui.Context's Messages, kept as gen while a call lasts), and
 // the parts of the table's frame that show no time are kept from one tick to
 // the next instead of being drawn again; a table of four players with a
 // turn timer otherwise redraws four whole frames a second to move one
 // number.
 
-// memoNow makes the model's memo if it has none: a session keeps one only
+// memoNow makes the page's memo if it has none: a session keeps one only
 // while it shows a table, so that players in the lobby carry none.
-func (tp *tablePage) memoNow() *viewMemo {
+func (tp *Page) memoNow() *viewMemo {
 	if tp.memo == nil {
 		tp.memo = new(viewMemo)
 	}
@@ -93,7 +90,7 @@ var framePool = sync.Pool{New: func() any { return new(frameLists) }}
 
 // lists are the lists of the frame being drawn, taken from framePool for
 // it.
-func (tp *tablePage) lists() *frameLists {
+func (tp *Page) lists() *frameLists {
 	if tp.fl == nil {
 		tp.fl = framePool.Get().(*frameLists)
 	}
@@ -102,7 +99,7 @@ func (tp *tablePage) lists() *frameLists {
 
 // dropLists gives the frame's lists back to framePool once the frame is
 // made, emptied: the rows they held are the session's no longer.
-func (tp *tablePage) dropLists() {
+func (tp *Page) dropLists() {
 	fl := tp.fl
 	if fl == nil {
 		return
@@ -139,7 +136,7 @@ type boxTextKey struct {
 // leaves the hand as it was pads nothing), or the new one if it came
 // padded (the rows of cards do: handCards). Rows wider than the window are
 // left for the frame to cut.
-func (tp *tablePage) padHand(ls []string) []string {
+func (tp *Page) padHand(ls []string) []string {
 	r := &tp.memo.handRows
 	r.At(tp.w, len(ls))
 	for i, l := range ls {
@@ -162,14 +159,14 @@ type keptLog struct {
 	lines []string
 }
 
-// overlayKey is everything an overlay's box is drawn from: the model as it
+// overlayKey is everything a box over the table is drawn from: the page as it
 // is after gen messages, the window, and the seconds each of the table's
 // countdowns shows (the only thing in a box that changes between messages).
 type overlayKey struct {
 	gen     uint64
 	t       *lobby.TableView
 	w, h    int
-	ov      overlay
+	ov      Box
 	compact bool
 	clocks  [4]int64
 }
@@ -185,7 +182,7 @@ type keptBox struct {
 // changed: a message, or a second of a countdown the box shows. A tick
 // under a box that shows none (a colour to choose, whom to swap hands
 // with) draws nothing new.
-func (tp *tablePage) keptOverlay(ov overlay, v *engine.View, compact bool) string {
+func (tp *Page) keptOverlay(ov Box, v *engine.View, compact bool) string {
 	k := overlayKey{gen: tp.gen, t: tp.scr.Table, w: tp.w, h: tp.h, ov: ov, compact: compact, clocks: tp.overlayClocks(ov)}
 	memo := tp.memoNow()
 	slot := &memo.overlays[0]
@@ -204,17 +201,17 @@ func (tp *tablePage) keptOverlay(ov overlay, v *engine.View, compact bool) strin
 // the others): the turn's under a challenge, the race's, the raid's, the
 // next hand's between hands. The other boxes show none, and a second of
 // the turn's countdown beside them leaves them as they are.
-func (tp *tablePage) overlayClocks(ov overlay) [4]int64 {
+func (tp *Page) overlayClocks(ov Box) [4]int64 {
 	c := [4]int64{-1, -1, -1, -1}
 	all := tp.tableClocks()
 	switch ov {
-	case ovChallenge:
+	case ChallengeBox:
 		c[0] = all[0]
-	case ovRace:
+	case RaceBox:
 		c[1] = all[1]
-	case ovRaid:
+	case RaidBox:
 		c[2] = all[2]
-	case ovScores:
+	case ScoresBox:
 		c[3] = all[3]
 	}
 	return c
@@ -223,12 +220,12 @@ func (tp *tablePage) overlayClocks(ov overlay) [4]int64 {
 // tableClocks are the seconds each of the table's countdowns (turn, race,
 // raid, next hand) shows now: all that changes on a table's page between
 // two messages.
-func (tp *tablePage) tableClocks() (c [4]int64) {
+func (tp *Page) tableClocks() (c [4]int64) {
 	t := tp.scr.Table
 	if t == nil {
 		return c
 	}
-	now := tp.now()
+	now := tp.c.Now()
 	for i, at := range [4]time.Time{t.TurnEnds, t.RaceEnds, t.RaidEnds, t.NextHandAt} {
 		c[i] = shownSeconds(at, now)
 	}
@@ -262,11 +259,11 @@ type drawnRow struct {
 	notes bool
 }
 
-// keptShown returns the lines of slot s if they were built for the model
+// keptShown returns the lines of slot s if they were built for the page
 // as it is now (and parameter k), else builds them with build and keeps
 // them. The lines are the slot's own, for a part the frame only copies
 // from (appends to its lines): the caller must not change them.
-func (tp *tablePage) keptShown(s *memoSlot, k int, build func() []string) []string {
+func (tp *Page) keptShown(s *memoSlot, k int, build func() []string) []string {
 	t := tp.scr.Table
 	if !s.ok || s.gen != tp.gen || s.t != t || s.w != tp.w || s.h != tp.h || s.k != k {
 		*s = memoSlot{ok: true, gen: tp.gen, t: t, w: tp.w, h: tp.h, k: k, lines: build()}
@@ -283,11 +280,9 @@ func keptByShown[K comparable](s *keyedSlot[K], key K, build func() []string) []
 	return s.lines
 }
 
-// drawnCache keeps what depends only on the styles and its arguments
-// (ui.Drawn).
-type drawnCache = ui.Drawn
-
-func keep[V any](c *drawnCache, key any, build func() V) V { return ui.Keep(c, key, build) }
+// keep is ui.Keep: what depends only on the styles and its arguments,
+// drawn once per set of styles.
+func keep[V any](c *ui.Drawn, key any, build func() V) V { return ui.Keep(c, key, build) }
 
 // keyedSlot keeps one part of a frame for as long as the inputs it was
 // drawn from (its key) stay the same, across moves as well as ticks.
@@ -344,27 +339,6 @@ type pileKey struct {
 type logKey struct {
 	line lobby.LogLine
 	w    int
-}
-
-// footerKey is the key of a footer of width w with bindings bs: a hash, as
-// for rows (tui/ui/rows.go), so that looking a footer up, at every frame,
-// makes no string.
-type footerKey uint64
-
-func footerKeyOf(w int, bs []key.Binding) footerKey {
-	var h maphash.Hash
-	h.SetSeed(ui.RowSeed)
-	var n [8]byte
-	binary.LittleEndian.PutUint64(n[:], uint64(w))
-	h.Write(n[:])
-	for _, b := range bs {
-		x := b.Help()
-		h.WriteByte(0)
-		h.WriteString(x.Key)
-		h.WriteByte(1)
-		h.WriteString(x.Desc)
-	}
-	return footerKey(h.Sum64())
 }
 
 // roomy is a copy of ls with room for a few more lines: the parts kept are

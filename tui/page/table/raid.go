@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"slices"
@@ -45,7 +45,7 @@ func (r *raidState) normalize(v *engine.View, handLen int) {
 	r.give = min(max(r.give, 0), max(handLen-1, 0))
 }
 
-func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) raidKey(k tea.KeyMsg) tea.Cmd {
 	v := tp.game()
 	r := &tp.tbl.raid
 	r.normalize(v, len(tp.tbl.hand))
@@ -54,7 +54,7 @@ func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
 		return tp.move(engine.Action{Kind: engine.EndRaid})
 	}
 	if len(seats) == 0 {
-		tp.ctx().Say("nobody left to raid: e ends the raid", false)
+		tp.c.Say("nobody left to raid: e ends the raid", false)
 		return nil
 	}
 	i := max(slices.Index(seats, r.seat), 0)
@@ -84,15 +84,15 @@ func (tp *tablePage) raidKey(k tea.KeyMsg) tea.Cmd {
 		if cmd, ok := tp.commonKey(k); ok {
 			return cmd
 		}
-		tp.ctx().Say("↑/↓ player · ←/→ card · enter choose · e end the raid", false)
+		tp.c.Say("↑/↓ player · ←/→ card · enter choose · e end the raid", false)
 	}
 	return nil
 }
 
-func (tp *tablePage) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
+func (tp *Page) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
 	r := &tp.tbl.raid
 	if len(cards) == 0 {
-		tp.ctx().Say("that player holds no action card", true)
+		tp.c.Say("that player holds no action card", true)
 		return nil
 	}
 	if r.step == 0 {
@@ -105,7 +105,7 @@ func (tp *tablePage) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
 	want := engine.Action{Kind: engine.Exchange, Target: r.seat, Card: cards[r.take], Give: tp.tbl.hand[r.give]}
 	a, ok := legal(v, want)
 	if !ok {
-		tp.ctx().Say("that exchange is not allowed", true)
+		tp.c.Say("that exchange is not allowed", true)
 		return nil
 	}
 	r.step, r.take = 0, 0
@@ -113,7 +113,7 @@ func (tp *tablePage) raidEnter(v *engine.View, cards []engine.Card) tea.Cmd {
 }
 
 // raidView is the raider's overlay: every hand, one row a player.
-func (tp *tablePage) raidView(v *engine.View, w int) []string {
+func (tp *Page) raidView(v *engine.View, w int) []string {
 	st := tp.cards()
 	r := &tp.tbl.raid
 	r.normalize(v, len(tp.tbl.hand))
@@ -157,7 +157,7 @@ func (tp *tablePage) raidView(v *engine.View, w int) []string {
 }
 
 // raidHand is a raided player's hand, the card to take marked.
-func (tp *tablePage) raidHand(v *engine.View, seat int) string {
+func (tp *Page) raidHand(v *engine.View, seat int) string {
 	r := &tp.tbl.raid
 	cards := takeable(v, seat)
 	var sel *engine.Card
@@ -174,7 +174,7 @@ func (tp *tablePage) raidHand(v *engine.View, seat int) string {
 
 // cardRow draws cards as labels in a row; the one at sel is bracketed when
 // active, and cards for which fade is false are dimmed (nil: none).
-func (tp *tablePage) cardRow(cards []engine.Card, active bool, sel int, keep func(engine.Card) bool) string {
+func (tp *Page) cardRow(cards []engine.Card, active bool, sel int, keep func(engine.Card) bool) string {
 	st := tp.cards()
 	e := tp.game().Settings.Edition
 	parts := make([]string, len(cards))

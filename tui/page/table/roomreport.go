@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
@@ -7,7 +7,7 @@ import (
 // reportSeat is r on a row of the waiting room: the chat line opens with
 // "/report NAME " for the player in seat i, for a reason to be added (or
 // none) and enter to send it to the operators (lobby's chat commands).
-func (tp *tablePage) reportSeat(i int) tea.Cmd {
+func (tp *Page) reportSeat(i int) tea.Cmd {
 	t := tp.scr.Table
 	if i < 0 || i >= len(t.Seats) {
 		return nil
@@ -15,9 +15,9 @@ func (tp *tablePage) reportSeat(i int) tea.Cmd {
 	s := t.Seats[i]
 	switch {
 	case s.Empty() || s.Bot:
-		tp.ctx().Say("choose a player with ↑/↓, then r to report them", true)
+		tp.c.Say("choose a player with ↑/↓, then r to report them", true)
 	case i == t.You:
-		tp.ctx().Say("that is you", true)
+		tp.c.Say("that is you", true)
 	default:
 		tp.tbl.chat.input.Set("/report " + s.Nick + " ")
 		tp.tbl.chat.open = true

@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"strings"
@@ -11,7 +11,7 @@ import (
 // lines under the piles. It stays while the card is on top, that is until
 // the next card is played, so that a player who looked away a second still
 // sees what happened (the log scrolls, and at 80x24 it is short).
-func (tp *tablePage) moment(v *engine.View, w int) []string {
+func (tp *Page) moment(v *engine.View, w int) []string {
 	if v.Phase == engine.PhaseDeal || v.Phase == engine.PhaseGameOver || v.Discards == 0 ||
 		tp.scr.Table.Reveal != nil { // a Mutated Minion's draw is still shown
 		return nil

@@ -1,4 +1,6 @@
-package tui
+package table
+
+import "github.com/unossh/unossh/tui/ui"
 
 // This file lays a hand out in the window: in one row of cards while it
 // fits, then in rows of cards, then in rows of labels, so that a player who
@@ -33,7 +35,6 @@ func (s handShape) lines() int {
 // alone, and the least of the table a hand may leave above it.
 const (
 	compactCardW = 5 // "│W+4│": the longest label and its frame
-	chipW        = 5 // "[W+4]" under the cursor, " W+4 " otherwise
 	minTableMid  = 9 // the piles, the colour in play and whose turn it is
 )
 
@@ -58,9 +59,9 @@ func shapeHand(n, cursor, w, room int) handShape {
 			return handShape{cardW: c[0], gap: c[1], perRow: per, rows: rows, shown: n}
 		}
 	}
-	per := inRow(chipW)
+	per := inRow(ui.ChipW)
 	rows := (n + per - 1) / per
-	s := handShape{cardW: chipW, perRow: per, rows: rows, shown: n, chips: true}
+	s := handShape{cardW: ui.ChipW, perRow: per, rows: rows, shown: n, chips: true}
 	if fit := max(room/2, 1); rows > fit {
 		at := min(max(cursor/per-fit/2, 0), rows-fit)
 		s.rows, s.first = fit, at*per
@@ -72,7 +73,7 @@ func shapeHand(n, cursor, w, room int) handShape {
 // handShape is the hand's layout in this window: the lines the table
 // leaves it are the window's but for the header, the status line, the
 // footer, the hand's title and the least of the table above it.
-func (tp *tablePage) handShape() handShape {
+func (tp *Page) handShape() handShape {
 	ts := tp.tbl
 	if ts == nil {
 		return handShape{}

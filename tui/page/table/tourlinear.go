@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // sign-up list before it begins, one sentence a place; then the round,
 // each player's points and place, and who plays whom at each table,
 // which a number key watches. Its keys are the room's own.
-func (tp *tablePage) tourRoomSaid() []string {
+func (tp *Page) tourRoomSaid() []string {
 	t := tp.scr.Table
 	tv := t.Tournament
 	vis := "public"

@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -13,27 +13,27 @@ import (
 
 // overlayBox draws an overlay in its frame.
 // A compact box leaves out its blank lines, to fit a small window.
-func (tp *tablePage) overlayBox(ov overlay, v *engine.View, compact bool) string {
+func (tp *Page) overlayBox(ov Box, v *engine.View, compact bool) string {
 	inner := min(tp.w-8, 66)
 	var body []string
 	switch ov {
-	case ovColor, ovFirstColor:
+	case ColourBox, FirstColourBox:
 		body = tp.colorView(ov, v)
-	case ovTarget:
+	case TargetBox:
 		body = tp.targetView(v)
-	case ovChallenge:
+	case ChallengeBox:
 		body = tp.challengeView(v, inner)
-	case ovRace:
+	case RaceBox:
 		body = tp.raceView(v)
-	case ovRaid:
+	case RaidBox:
 		body = tp.raidView(v, inner)
-	case ovReveal:
+	case RevealBox:
 		body = tp.revealView(v, inner)
-	case ovScores:
+	case ScoresBox:
 		body = tp.scoresView(v, inner, false)
-	case ovFinal:
+	case FinalBox:
 		body = tp.scoresView(v, inner, true)
-	case ovLeave:
+	case LeaveBox:
 		body = []string{
 			tp.cards().Title("Leave the game?"), "",
 			"A bot plays your seat while you are away; choose",
@@ -57,10 +57,10 @@ func (tp *tablePage) overlayBox(ov overlay, v *engine.View, compact bool) string
 
 // colorView offers the edition's four colours, with how many of each the
 // player holds.
-func (tp *tablePage) colorView(ov overlay, v *engine.View) []string {
+func (tp *Page) colorView(ov Box, v *engine.View) []string {
 	st := tp.cards()
 	title := "Choose the colour for your " + st.Label(tp.tbl.wild, v.Settings.Edition)
-	if ov == ovFirstColor {
+	if ov == FirstColourBox {
 		title = "The first card is wild: choose the colour to start"
 	}
 	var opts, keys []string
@@ -88,7 +88,7 @@ func (tp *tablePage) colorView(ov overlay, v *engine.View) []string {
 }
 
 // targetView asks whom a Blank swaps hands with.
-func (tp *tablePage) targetView(v *engine.View) []string {
+func (tp *Page) targetView(v *engine.View) []string {
 	st := tp.cards()
 	out := []string{st.Bold("Swap hands with whom?"), ""}
 	back := "↑/↓ and enter · esc back to the colour"
@@ -108,7 +108,7 @@ func (tp *tablePage) targetView(v *engine.View) []string {
 // challengeView asks whether to challenge the Wild Draw Four. Its text is
 // kept between messages: the box shows the turn's countdown, and each of
 // its seconds wrapped the whole text again.
-func (tp *tablePage) challengeView(v *engine.View, w int) []string {
+func (tp *Page) challengeView(v *engine.View, w int) []string {
 	st := tp.cards()
 	k := boxTextKey{gen: tp.gen, t: tp.scr.Table, w: w}
 	text := keptBy(&tp.memoNow().challenge, k, func() []string { return tp.challengeText(v, w) })
@@ -117,7 +117,7 @@ func (tp *tablePage) challengeView(v *engine.View, w int) []string {
 }
 
 // challengeText is the challenge box's text, above its keys.
-func (tp *tablePage) challengeText(v *engine.View, w int) []string {
+func (tp *Page) challengeText(v *engine.View, w int) []string {
 	st := tp.cards()
 	by := tp.seatName(v.FourBy)
 	out := []string{
@@ -141,7 +141,7 @@ func (tp *tablePage) challengeText(v *engine.View, w int) []string {
 }
 
 // raceView is the Kevin's Chili race, for a player still to drop.
-func (tp *tablePage) raceView(v *engine.View) []string {
+func (tp *Page) raceView(v *engine.View) []string {
 	st := tp.cards()
 	var in, out []string
 	for _, s := range v.Seats {
@@ -165,7 +165,7 @@ func (tp *tablePage) raceView(v *engine.View) []string {
 
 // scoresView is the result of the hand just played (between hands) or of
 // the game (final).
-func (tp *tablePage) scoresView(v *engine.View, w int, final bool) []string {
+func (tp *Page) scoresView(v *engine.View, w int, final bool) []string {
 	// The standings are kept between messages: between hands the box shows
 	// the next hand's countdown, and each of its seconds drew them again.
 	k := boxTextKey{gen: tp.gen, t: tp.scr.Table, w: w, final: final}
@@ -174,7 +174,7 @@ func (tp *tablePage) scoresView(v *engine.View, w int, final bool) []string {
 }
 
 // scoresText is the scores box's text, above its last line.
-func (tp *tablePage) scoresText(v *engine.View, w int, final bool) []string {
+func (tp *Page) scoresText(v *engine.View, w int, final bool) []string {
 	st := tp.cards()
 	t := tp.scr.Table
 	lh := t.LastHand
@@ -199,7 +199,7 @@ func (tp *tablePage) scoresText(v *engine.View, w int, final bool) []string {
 }
 
 // scoresNext is the scores box's last line: what comes next.
-func (tp *tablePage) scoresNext(final bool) string {
+func (tp *Page) scoresNext(final bool) string {
 	st := tp.cards()
 	t := tp.scr.Table
 	switch {
@@ -210,12 +210,12 @@ func (tp *tablePage) scoresNext(final bool) string {
 	case final:
 		return st.Dim("the host may start a rematch · ") + st.Key("enter") + " back to the lobby"
 	default:
-		return "next hand in " + st.Bold(ui.Clock(t.NextHandAt.Sub(tp.now())))
+		return "next hand in " + st.Bold(ui.Clock(t.NextHandAt.Sub(tp.c.Now())))
 	}
 }
 
 // handText says how the hand ended.
-func (tp *tablePage) handText(v *engine.View, lh *lobby.HandResult) string {
+func (tp *Page) handText(v *engine.View, lh *lobby.HandResult) string {
 	who := tp.seatName(lh.Winner)
 	if lh.Partner >= 0 {
 		who += " & " + tp.seatName(lh.Partner)
@@ -246,7 +246,7 @@ func (tp *tablePage) handText(v *engine.View, lh *lobby.HandResult) string {
 }
 
 // winnersText is "bo wins!", "ana & cy win!", "a tie: ana, bo".
-func (tp *tablePage) winnersText(v *engine.View, lh *lobby.HandResult) string {
+func (tp *Page) winnersText(v *engine.View, lh *lobby.HandResult) string {
 	ws := v.Winners
 	if len(ws) == 0 && lh != nil {
 		ws = lh.Winners
@@ -272,7 +272,7 @@ func (tp *tablePage) winnersText(v *engine.View, lh *lobby.HandResult) string {
 
 // standings is the table of seats: what each held this hand, their score,
 // best first.
-func (tp *tablePage) standings(v *engine.View, lh *lobby.HandResult, final bool) []string {
+func (tp *Page) standings(v *engine.View, lh *lobby.HandResult, final bool) []string {
 	st := tp.cards()
 	word := ui.ScoreWord(v.Settings)
 	team := hasTeams(v) && !(final && v.Rotation != nil) // (the last round's teams mean nothing at the end)

@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 // drawn so far (faces for the drawer only) and, at the end, the count.
 
 // revealView is the overlay of a Minion's draw.
-func (tp *tablePage) revealView(v *engine.View, w int) []string {
+func (tp *Page) revealView(v *engine.View, w int) []string {
 	st := tp.cards()
 	r := tp.scr.Table.Reveal
 	who, by := tp.seatName(r.Seat), tp.seatName(r.By)
@@ -49,7 +49,7 @@ func (tp *tablePage) revealView(v *engine.View, w int) []string {
 
 // revealResult is the line that ends the draw: "bo drew 4 cards until an
 // ORANGE card came up".
-func (tp *tablePage) revealResult(who string, n int, found bool, col string) string {
+func (tp *Page) revealResult(who string, n int, found bool, col string) string {
 	if !found {
 		return fmt.Sprintf("%s drew %s: nothing was left to draw", who, ui.Plural(n, "card", "cards"))
 	}
@@ -58,7 +58,7 @@ func (tp *tablePage) revealResult(who string, n int, found bool, col string) str
 
 // revealCards is the row of cards drawn so far: their labels for the
 // drawer, card backs for everyone else. A long row keeps its latest cards.
-func (tp *tablePage) revealCards(v *engine.View, cards []engine.Card, w int) string {
+func (tp *Page) revealCards(v *engine.View, cards []engine.Card, w int) string {
 	st := tp.cards()
 	parts := make([]string, 0, len(cards))
 	for _, c := range cards {
@@ -86,10 +86,10 @@ func article(word string) string {
 
 // revealKey answers the keys pressed while a Minion's draw is shown: the
 // table holds every move until it is done.
-func (tp *tablePage) revealKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) revealKey(k tea.KeyMsg) tea.Cmd {
 	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
-	tp.ctx().Say("wait: "+tp.seatName(tp.scr.Table.Reveal.Seat)+" is still drawing", false)
+	tp.c.Say("wait: "+tp.seatName(tp.scr.Table.Reveal.Seat)+" is still drawing", false)
 	return nil
 }

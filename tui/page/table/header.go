@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -49,7 +49,7 @@ func joinParts(sep string, parts ...string) string {
 // edition's long name, the words beside the arrow of play, "UNO",
 // "private", how many watch, the house rules' tag, the edition. The
 // table's name and the goal ("partners to 500") stay.
-func (tp *tablePage) tableHeader(t *lobby.TableView, v *engine.View) []string {
+func (tp *Page) tableHeader(t *lobby.TableView, v *engine.View) []string {
 	st := tp.cards()
 	sep := st.Dim(" · ")
 	// The table's name is its short name, or a private table's code if it

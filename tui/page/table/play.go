@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 // challenging and dropping. Every move is found among the view's Legal moves.
 
 // playKey handles the keys of an ordinary turn (or of waiting for one).
-func (tp *tablePage) playKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) playKey(k tea.KeyMsg) tea.Cmd {
 	v := tp.game()
 	ts := tp.tbl
 	switch {
@@ -40,10 +40,10 @@ func (tp *tablePage) playKey(k tea.KeyMsg) tea.Cmd {
 			return tp.move(engine.Action{Kind: engine.Pass})
 		}
 		if v.Settings.House.ForcePlay && v.HasDrawn {
-			tp.ctx().Say("at this table a card you draw that can be played must be played: enter plays it", true)
+			tp.c.Say("at this table a card you draw that can be played must be played: enter plays it", true)
 			break
 		}
-		tp.ctx().Say("k keeps a card you have just drawn; there is none", true)
+		tp.c.Say("k keeps a card you have just drawn; there is none", true)
 	case ui.Is(k, tableKeys.UNO):
 		return tp.uno()
 	case ui.Is(k, tableKeys.Catch):
@@ -51,12 +51,12 @@ func (tp *tablePage) playKey(k tea.KeyMsg) tea.Cmd {
 	case ui.Is(k, tableKeys.Bell):
 		tp.toggleBell()
 	case ui.Is(k, tableKeys.Close):
-		ts.open = ovNone
+		ts.open = NoBox
 	default:
 		if cmd, ok := tp.commonKey(k); ok {
 			return cmd
 		}
-		tp.ctx().Say("←/→ choose a card · enter play · d draw · ? help", false)
+		tp.c.Say("←/→ choose a card · enter play · d draw · ? help", false)
 	}
 	return nil
 }
@@ -71,11 +71,11 @@ func (ts *tableState) moveCursor(d int) {
 
 // playSelected plays the card under the cursor, asking for a colour (and a
 // player) first when it is a wild.
-func (tp *tablePage) playSelected() tea.Cmd {
+func (tp *Page) playSelected() tea.Cmd {
 	v := tp.game()
 	ts := tp.tbl
 	if v.Phase == engine.PhaseDeal {
-		tp.ctx().Say("the next hand is about to be dealt", false)
+		tp.c.Say("the next hand is about to be dealt", false)
 		return nil
 	}
 	if len(ts.hand) == 0 {
@@ -83,28 +83,28 @@ func (tp *tablePage) playSelected() tea.Cmd {
 	}
 	card := ts.hand[ts.cursor]
 	if v.Phase == engine.PhaseDrawn && v.HasDrawn && card != v.Drawn {
-		tp.ctx().Say(fmt.Sprintf("after drawing you may only play the %s you drew (enter on it), or k to keep it", v.Drawn.Label()), true)
+		tp.c.Say(fmt.Sprintf("after drawing you may only play the %s you drew (enter on it), or k to keep it", v.Drawn.Label()), true)
 		return nil
 	}
 	if !v.Playable(card) {
-		tp.ctx().Say(tp.whyNot(v, card), true)
+		tp.c.Say(tp.whyNot(v, card), true)
 		return nil
 	}
 	if card.Kind.IsWild() {
-		ts.wild, ts.open, ts.color = card, ovColor, bestColor(v)
+		ts.wild, ts.open, ts.color = card, ColourBox, bestColor(v)
 		return nil
 	}
 	if ui.TakesTarget(v, card) {
 		// A swap Blank is coloured: it names no colour, only whom to swap
 		// with; so does a 7 under 7-0.
-		ts.wild, ts.open, ts.target = card, ovTarget, tp.firstTarget(v)
+		ts.wild, ts.open, ts.target = card, TargetBox, tp.firstTarget(v)
 		return nil
 	}
 	return tp.play(card, engine.NoColor, 0)
 }
 
 // play sends a play, calling UNO with it when armed and possible.
-func (tp *tablePage) play(card engine.Card, col engine.Color, target int) tea.Cmd {
+func (tp *Page) play(card engine.Card, col engine.Color, target int) tea.Cmd {
 	v := tp.game()
 	want := engine.Action{Kind: engine.Play, Card: card, Color: col, Target: target, UNO: tp.tbl.armed}
 	a, ok := legal(v, want)
@@ -113,18 +113,18 @@ func (tp *tablePage) play(card engine.Card, col engine.Color, target int) tea.Cm
 		a, ok = legal(v, want)
 	}
 	if !ok {
-		tp.ctx().Say(tp.whyNot(v, card), true)
+		tp.c.Say(tp.whyNot(v, card), true)
 		return nil
 	}
 	if a.UNO {
 		tp.tbl.armed = false
 	}
-	tp.tbl.open = ovNone
+	tp.tbl.open = NoBox
 	return tp.move(a)
 }
 
 // whyNot explains why card cannot be played now.
-func (tp *tablePage) whyNot(v *engine.View, card engine.Card) string {
+func (tp *Page) whyNot(v *engine.View, card engine.Card) string {
 	switch {
 	case v.Current != v.Seat:
 		return "wait for your turn: it is " + tp.seatName(v.Current) + "'s"
@@ -163,55 +163,55 @@ func bestColor(v *engine.View) int {
 	return best
 }
 
-func (tp *tablePage) draw() tea.Cmd {
+func (tp *Page) draw() tea.Cmd {
 	v := tp.game()
 	switch {
 	case v.Can(engine.Draw):
 		return tp.move(engine.Action{Kind: engine.Draw})
 	case v.Phase == engine.PhaseDrawn && v.Current == v.Seat:
-		tp.ctx().Say("you have drawn: enter plays the card you drew, k keeps it", true)
+		tp.c.Say("you have drawn: enter plays the card you drew, k keeps it", true)
 	case v.Current != v.Seat:
-		tp.ctx().Say("wait for your turn: it is "+tp.seatName(v.Current)+"'s", true)
+		tp.c.Say("wait for your turn: it is "+tp.seatName(v.Current)+"'s", true)
 	default:
-		tp.ctx().Say("you cannot draw now", true)
+		tp.c.Say("you cannot draw now", true)
 	}
 	return nil
 }
 
 // uno calls UNO late where the edition allows it, or arms it for the next play.
-func (tp *tablePage) uno() tea.Cmd {
+func (tp *Page) uno() tea.Cmd {
 	v := tp.game()
 	ts := tp.tbl
 	switch {
 	case v.Can(engine.CallUNO):
 		return tp.move(engine.Action{Kind: engine.CallUNO})
 	case v.Seat >= 0 && v.Seat < len(v.Seats) && v.Seats[v.Seat].Exposed:
-		tp.ctx().Say("too late: in "+v.Settings.Edition.Title()+" UNO is called as you play your next-to-last card", true)
+		tp.c.Say("too late: in "+v.Settings.Edition.Title()+" UNO is called as you play your next-to-last card", true)
 	case ts.armed:
 		ts.armed = false
-		tp.ctx().Say("UNO no longer armed", false)
+		tp.c.Say("UNO no longer armed", false)
 	case canArm(v):
 		ts.armed = true
-		tp.ctx().Say("UNO! armed: it is called with your next play", false)
+		tp.c.Say("UNO! armed: it is called with your next play", false)
 	default:
-		tp.ctx().Say("UNO is called as you play your next-to-last card", true)
+		tp.c.Say("UNO is called as you play your next-to-last card", true)
 	}
 	return nil
 }
 
-func (tp *tablePage) catch() tea.Cmd {
+func (tp *Page) catch() tea.Cmd {
 	v := tp.game()
 	for _, a := range v.Legal {
 		if a.Kind == engine.Catch {
 			return tp.move(a)
 		}
 	}
-	tp.ctx().Say("nobody to catch: a player is open to a catch while they hold one card without calling UNO", true)
+	tp.c.Say("nobody to catch: a player is open to a catch while they hold one card without calling UNO", true)
 	return nil
 }
 
 // colorKey chooses the colour of a wild (played, or turned up first).
-func (tp *tablePage) colorKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) colorKey(k tea.KeyMsg) tea.Cmd {
 	v := tp.game()
 	ts := tp.tbl
 	cols := v.Settings.Edition.Colors()
@@ -224,11 +224,11 @@ func (tp *tablePage) colorKey(k tea.KeyMsg) tea.Cmd {
 	case ui.Is(k, tableKeys.ChooseColour):
 		pick = ts.color
 	case ui.Is(k, tableKeys.CancelColour):
-		if tp.overlay() == ovColor {
-			ts.open = ovNone
+		if tp.box() == ColourBox {
+			ts.open = NoBox
 			return nil
 		}
-		tp.ctx().Say("the first card is wild: choose the colour play starts with", false)
+		tp.c.Say("the first card is wild: choose the colour play starts with", false)
 	case ui.Is(k, colourPick(v.Settings.Edition)):
 		r := k.Runes[0]
 		for i, c := range cols {
@@ -241,7 +241,7 @@ func (tp *tablePage) colorKey(k tea.KeyMsg) tea.Cmd {
 			return cmd
 		}
 		if k.Type == tea.KeyRunes && len(k.Runes) == 1 {
-			tp.ctx().Say("choose a colour: ←/→ and enter, or its first letter", false)
+			tp.c.Say("choose a colour: ←/→ and enter, or its first letter", false)
 		}
 	}
 	if pick < 0 {
@@ -249,11 +249,11 @@ func (tp *tablePage) colorKey(k tea.KeyMsg) tea.Cmd {
 	}
 	ts.color = pick
 	col := cols[pick]
-	if tp.overlay() == ovFirstColor {
+	if tp.box() == FirstColourBox {
 		return tp.move(engine.Action{Kind: engine.ChooseColor, Color: col})
 	}
 	if ui.TakesTarget(v, ts.wild) {
-		ts.open = ovTarget
+		ts.open = TargetBox
 		ts.target = tp.firstTarget(v)
 		return nil
 	}
@@ -261,7 +261,7 @@ func (tp *tablePage) colorKey(k tea.KeyMsg) tea.Cmd {
 }
 
 // swapTargets are the seats a Blank's swap may name.
-func (tp *tablePage) swapTargets(v *engine.View) []int {
+func (tp *Page) swapTargets(v *engine.View) []int {
 	var out []int
 	for _, s := range v.Seats {
 		if s.Seat != v.Seat && !s.Out {
@@ -271,7 +271,7 @@ func (tp *tablePage) swapTargets(v *engine.View) []int {
 	return out
 }
 
-func (tp *tablePage) firstTarget(v *engine.View) int {
+func (tp *Page) firstTarget(v *engine.View) int {
 	ts := tp.swapTargets(v)
 	if len(ts) == 0 {
 		return -1
@@ -285,7 +285,7 @@ func (tp *tablePage) firstTarget(v *engine.View) int {
 	return best
 }
 
-func (tp *tablePage) targetKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) targetKey(k tea.KeyMsg) tea.Cmd {
 	v := tp.game()
 	ts := tp.tbl
 	targets := tp.swapTargets(v)
@@ -301,16 +301,16 @@ func (tp *tablePage) targetKey(k tea.KeyMsg) tea.Cmd {
 		}
 		return tp.play(ts.wild, v.Settings.Edition.Colors()[ts.color], ts.target)
 	case ui.Is(k, tableKeys.TargetBack) && !ts.wild.Kind.IsWild():
-		ts.open = ovNone
+		ts.open = NoBox
 	case ui.Is(k, tableKeys.TargetBack):
-		ts.open = ovColor
+		ts.open = ColourBox
 	default:
-		tp.ctx().Say("choose whom to swap hands with: ↑/↓ and enter", false)
+		tp.c.Say("choose whom to swap hands with: ↑/↓ and enter", false)
 	}
 	return nil
 }
 
-func (tp *tablePage) challengeKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) challengeKey(k tea.KeyMsg) tea.Cmd {
 	if tp.game().Pending > 0 && !ui.Is(k, tableKeys.Challenge, tableKeys.TakeFour) {
 		return tp.playKey(k) // stacking: a draw card may answer the Wild Draw Four
 	}
@@ -323,17 +323,17 @@ func (tp *tablePage) challengeKey(k tea.KeyMsg) tea.Cmd {
 	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
-	tp.ctx().Say("y challenges the Wild Draw Four, n takes the four cards", false)
+	tp.c.Say("y challenges the Wild Draw Four, n takes the four cards", false)
 	return nil
 }
 
-func (tp *tablePage) raceKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) raceKey(k tea.KeyMsg) tea.Cmd {
 	if ui.Is(k, tableKeys.Drop) {
 		return tp.move(engine.Action{Kind: engine.Drop})
 	}
 	if cmd, ok := tp.commonKey(k); ok {
 		return cmd
 	}
-	tp.ctx().Say("DROP! press space", true)
+	tp.c.Say("DROP! press space", true)
 	return nil
 }

@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
@@ -12,7 +12,7 @@ import (
 
 // roomLevelKey is the host's ←/→ (d = -1, +1) in the waiting room: the
 // selected bot's level, or on another seat the level of the bots added next.
-func (tp *tablePage) roomLevelKey(d int) tea.Cmd {
+func (tp *Page) roomLevelKey(d int) tea.Cmd {
 	t := tp.scr.Table
 	if !tp.hostOnly("choose the bots' level") {
 		return nil
@@ -23,22 +23,22 @@ func (tp *tablePage) roomLevelKey(d int) tea.Cmd {
 		seat, l = i, t.Seats[i].Level
 	}
 	l = lobby.Level(((int(l)+d)%n + n) % n)
-	tp.ctx().Send(lobby.Intent{Kind: lobby.BotLevel, Seat: seat, Level: l})
+	tp.c.Send(lobby.Intent{Kind: lobby.BotLevel, Seat: seat, Level: l})
 	return nil
 }
 
 // roomPaceKey toggles the bots' pace (host).
-func (tp *tablePage) roomPaceKey() tea.Cmd {
+func (tp *Page) roomPaceKey() tea.Cmd {
 	if !tp.hostOnly("change the bots' pace") {
 		return nil
 	}
-	tp.ctx().Send(lobby.Intent{Kind: lobby.BotPace, Fast: !tp.scr.Table.FastBots})
+	tp.c.Send(lobby.Intent{Kind: lobby.BotPace, Fast: !tp.scr.Table.FastBots})
 	return nil
 }
 
 // botLine is the waiting room's line for the host about the bots added
 // next and their pace.
-func (tp *tablePage) botLines(t *lobby.TableView) []string {
+func (tp *Page) botLines(t *lobby.TableView) []string {
 	pace := "like people"
 	if t.FastBots {
 		pace = "fast"
@@ -57,10 +57,10 @@ func (tp *tablePage) botLines(t *lobby.TableView) []string {
 
 // roomAPIBotsKey lets API bots sit at the public table, or refuses them
 // from now on (host).
-func (tp *tablePage) roomAPIBotsKey() tea.Cmd {
+func (tp *Page) roomAPIBotsKey() tea.Cmd {
 	if !tp.hostOnly("choose whether API bots may sit") {
 		return nil
 	}
-	tp.ctx().Send(lobby.Intent{Kind: lobby.APIBotsSetting, Allow: !tp.scr.Table.APIBots})
+	tp.c.Send(lobby.Intent{Kind: lobby.APIBotsSetting, Allow: !tp.scr.Table.APIBots})
 	return nil
 }

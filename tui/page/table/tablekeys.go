@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"strings"
@@ -90,18 +90,22 @@ var tableKeys = struct {
 	Back: ui.Bind("q", "back to lobby", "q", "l", "esc"),
 }
 
+// Keys are the table's bindings, by name: what the router's tests hold
+// the linear mode's keys to (each is reached there, linear.go).
+var Keys = &tableKeys
+
 // common are the keys that work under most boxes.
 var common = ui.KeyList{tableKeys.Chat, tableKeys.Help, tableKeys.Leave}
 
 // The table's key maps, by moment.
 var (
-	playKeyMap = &ui.Footed{
+	PlayKeyMap = &ui.Footed{
 		Foot: ui.KeyList{tableKeys.Left, tableKeys.Right, tableKeys.Play, tableKeys.Draw, tableKeys.UNO, tableKeys.Catch,
 			tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
 		More: ui.KeyList{tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last, tableKeys.Keep,
 			tableKeys.Bell, tableKeys.Close},
 	}
-	drawnKeyMap = &ui.Footed{
+	DrawnKeyMap = &ui.Footed{
 		Foot: ui.KeyList{tableKeys.PlayIt, tableKeys.Keep, tableKeys.UNO, tableKeys.Chat, tableKeys.Help},
 		More: ui.KeyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First,
 			tableKeys.Last, tableKeys.Draw, tableKeys.Catch, tableKeys.Bell, tableKeys.Close, tableKeys.Leave},
@@ -113,19 +117,19 @@ var (
 		More: ui.KeyList{tableKeys.Left, tableKeys.Right, tableKeys.RowUp, tableKeys.RowDown, tableKeys.First, tableKeys.Last,
 			tableKeys.Play, tableKeys.Draw, tableKeys.Keep, tableKeys.UNO, tableKeys.Catch, tableKeys.Bell, tableKeys.Close},
 	}
-	targetKeyMap    = &ui.KeyList{tableKeys.TargetUp, tableKeys.TargetDown, tableKeys.Swap, tableKeys.TargetBack}
-	challengeKeyMap = &ui.Footed{
+	TargetKeyMap    = &ui.KeyList{tableKeys.TargetUp, tableKeys.TargetDown, tableKeys.Swap, tableKeys.TargetBack}
+	ChallengeKeyMap = &ui.Footed{
 		Foot: ui.KeyList{tableKeys.Challenge, tableKeys.TakeFour, tableKeys.Chat},
 		More: ui.KeyList{tableKeys.Help, tableKeys.Leave},
 	}
-	raceKeyMap = &ui.Footed{Foot: ui.KeyList{tableKeys.Drop}, More: common}
-	raidKeyMap = &ui.Footed{
+	RaceKeyMap = &ui.Footed{Foot: ui.KeyList{tableKeys.Drop}, More: common}
+	RaidKeyMap = &ui.Footed{
 		Foot: ui.KeyList{tableKeys.RaidUp, tableKeys.RaidDown, tableKeys.RaidLeft, tableKeys.RaidRight, tableKeys.RaidChoose,
 			tableKeys.EndRaid},
 		More: ui.KeyList{tableKeys.RaidBack, tableKeys.Chat, tableKeys.Help, tableKeys.Leave},
 	}
 	revealKeyMap    = &common
-	finalHostKeyMap = &ui.Footed{
+	FinalHostKeyMap = &ui.Footed{
 		Foot: ui.KeyList{tableKeys.Rematch, tableKeys.ToLobby, tableKeys.Chat},
 		More: ui.KeyList{tableKeys.Help},
 	}
@@ -133,11 +137,11 @@ var (
 		Foot: ui.KeyList{tableKeys.ToLobby, tableKeys.Chat},
 		More: ui.KeyList{tableKeys.Rematch, tableKeys.Help},
 	}
-	leaveKeyMap     = &ui.KeyList{tableKeys.LeaveYes, tableKeys.LeaveNo}
+	LeaveKeyMap     = &ui.KeyList{tableKeys.LeaveYes, tableKeys.LeaveNo}
 	spectatorKeyMap = &ui.Footed{
 		Foot: ui.KeyList{tableKeys.Chat, tableKeys.Help, tableKeys.Back},
 	}
-	sitterKeyMap = &ui.Footed{
+	SitterKeyMap = &ui.Footed{
 		Foot: ui.KeyList{tableKeys.Sit, tableKeys.Chat, tableKeys.Help, tableKeys.Back},
 	}
 )
@@ -163,10 +167,10 @@ var colourKeyMaps = func() map[[4]engine.Color]*ui.Footed {
 	return out
 }()
 
-// colourKeyMap is the key map of a wild's colour in edition e.
-func colourKeyMap(e engine.Edition) *ui.Footed { return colourKeyMaps[e.Colors()] }
+// ColourKeyMap is the key map of a wild's colour in edition e.
+func ColourKeyMap(e engine.Edition) *ui.Footed { return colourKeyMaps[e.Colors()] }
 
 // colourPick is the binding that picks a colour by its number or letter.
-func colourPick(e engine.Edition) key.Binding { return colourKeyMap(e).More[0] }
+func colourPick(e engine.Edition) key.Binding { return ColourKeyMap(e).More[0] }
 
-var _ help.KeyMap = playKeyMap
+var _ help.KeyMap = PlayKeyMap

@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -50,7 +50,7 @@ func (l *linearTable) hear(s ...string) {
 }
 
 // names are the seats' nicknames, as the sentences name them.
-func (tp *tablePage) names() []string {
+func (tp *Page) names() []string {
 	t := tp.scr.Table
 	out := make([]string, len(t.Seats))
 	for i, s := range t.Seats {
@@ -60,11 +60,11 @@ func (tp *tablePage) names() []string {
 }
 
 // edition is the table's edition, by which card labels are read.
-func (tp *tablePage) edition() engine.Edition { return tp.scr.Table.Settings.Edition }
+func (tp *Page) edition() engine.Edition { return tp.scr.Table.Settings.Edition }
 
 // news is what to say once, since the last frame: the log's new lines,
 // the countdowns' moments, and what the player asked to hear.
-func (tp *tablePage) news() []string {
+func (tp *Page) news() []string {
 	t := tp.scr.Table
 	l := &tp.lin
 	if t == nil {
@@ -101,7 +101,7 @@ func newLines(told, log []lobby.LogLine) []lobby.LogLine {
 
 // countdowns are the countdowns' moments to say now: the game's start,
 // the player's turn, the Chili race, a raid, the next hand.
-func (tp *tablePage) countdowns() []string {
+func (tp *Page) countdowns() []string {
 	t := tp.scr.Table
 	v := t.Game
 	yours := v != nil && v.Seat >= 0 && v.Current == v.Seat
@@ -129,7 +129,7 @@ func (tp *tablePage) countdowns() []string {
 			continue
 		}
 		var s string
-		s, tp.lin.said[i] = speech.Countdown(c.what, c.at.Sub(tp.now()), tp.lin.said[i])
+		s, tp.lin.said[i] = speech.Countdown(c.what, c.at.Sub(tp.c.Now()), tp.lin.said[i])
 		out = append(out, s)
 	}
 	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
@@ -165,7 +165,7 @@ func (m *linMenu) add(words string, do func() tea.Cmd) {
 
 // linearMenu is the question on screen: the turn's moves and the page's
 // own choices at the top, or the step the player has come to.
-func (tp *tablePage) linearMenu() linMenu {
+func (tp *Page) linearMenu() linMenu {
 	t := tp.scr.Table
 	v := t.Game
 	var m linMenu
@@ -180,15 +180,15 @@ func (tp *tablePage) linearMenu() linMenu {
 		m.lead = "You are watching."
 		return m
 	}
-	switch tp.overlay() {
-	case ovLeave:
+	switch tp.box() {
+	case LeaveBox:
 		m.Ask = "Leave the game? A bot plays your cards"
-		m.add("yes, leave", func() tea.Cmd { tp.tbl.open = ovNone; return tp.leaveTable() })
-		m.add("no, stay", func() tea.Cmd { tp.tbl.open = ovNone; return nil })
+		m.add("yes, leave", func() tea.Cmd { tp.tbl.open = NoBox; return tp.leaveTable() })
+		m.add("no, stay", func() tea.Cmd { tp.tbl.open = NoBox; return nil })
 		return m
-	case ovFinal:
+	case FinalBox:
 		if t.Host {
-			m.add("play again with the same seats", func() tea.Cmd { tp.ctx().Send(lobby.Intent{Kind: lobby.Rematch}); return nil })
+			m.add("play again with the same seats", func() tea.Cmd { tp.c.Send(lobby.Intent{Kind: lobby.Rematch}); return nil })
 		}
 		m.add("go back to the lobby", tp.leaveTable)
 		return m
@@ -224,20 +224,20 @@ func (m linMenu) sentence(v *engine.View) string {
 
 // tableSaid is the table as sentences: where the player is, the moment
 // (between hands, the game's end) and the question on screen.
-func (tp *tablePage) tableSaid() []string {
+func (tp *Page) tableSaid() []string {
 	t := tp.scr.Table
 	v := t.Game
-	out := []string{tableHeader(t)}
+	out := []string{ui.Whole(tableHeader(t))}
 	if v == nil {
 		return out
 	}
 	names := tp.names()
-	switch tp.overlay() {
-	case ovFinal:
+	switch tp.box() {
+	case FinalBox:
 		out = append(out, "Game over. "+speech.Scores(*v, names))
-	case ovScores:
+	case ScoresBox:
 		out = append(out, fmt.Sprintf("Hand %d is over. ", v.HandNo)+speech.Scores(*v, names))
-	case ovReveal:
+	case RevealBox:
 		out = append(out, "The mutated minion's draw is shown card by card.")
 	}
 	if tp.tbl.chat.open {
@@ -255,7 +255,7 @@ var linearTableKeys = struct {
 	Choose, Enter, Back, Hand, Pile, Scores, Events ui.KeyList
 }{
 	Choose: ui.KeyList{ui.Bind("1-9", "choose by number", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0")},
-	Enter:  ui.KeyList{ui.Bind("enter", "choose the number typed", "enter")},
+	Enter:  ui.KeyList{ui.Bind("enter", "choose the number typed, or hear the choices again", "enter")},
 	Back:   ui.KeyList{ui.Bind("esc", "back a step", "esc", "backspace")},
 	Hand:   ui.KeyList{ui.Bind("h", "hear your hand", "h")},
 	Pile:   ui.KeyList{ui.Bind("p", "hear the pile and the other hands", "p")},
@@ -268,11 +268,14 @@ var linearTableKeyMap = ui.KeyList{linearTableKeys.Choose[0], linearTableKeys.En
 	linearTableKeys.Hand[0], linearTableKeys.Pile[0], linearTableKeys.Scores[0], linearTableKeys.Events[0],
 	tableKeys.Chat, tableKeys.Bell, tableKeys.Help, tableKeys.Leave}
 
+// LinearKeyMap is the table's keys in the linear mode, for the help page.
+var LinearKeyMap = &linearTableKeyMap
+
 // linearTableKeyMapNow is the key map of the table in the linear mode now:
 // the chat's while it is typed.
-func (tp *tablePage) linearTableKeyMapNow() help.KeyMap {
+func (tp *Page) linearTableKeyMapNow() help.KeyMap {
 	if tp.tbl.chat.open {
-		return chatKeyMap
+		return ChatKeyMap
 	}
 	return linearTableKeyMap
 }
@@ -281,7 +284,7 @@ func (tp *tablePage) linearTableKeyMapNow() help.KeyMap {
 const lastEvents = 5
 
 // linearTableKey is a key at the table in the linear mode.
-func (tp *tablePage) linearTableKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) linearTableKey(k tea.KeyMsg) tea.Cmd {
 	if tp.tbl.chat.open {
 		return tp.chatKey(k)
 	}
@@ -295,7 +298,7 @@ func (tp *tablePage) linearTableKey(k tea.KeyMsg) tea.Cmd {
 		c, done, bad := speech.Pick(l.typed, len(m.Choices))
 		switch {
 		case bad:
-			tp.ctx().Say(fmt.Sprintf("there is no choice %s", l.typed), true)
+			tp.c.Say(fmt.Sprintf("there is no choice %s", l.typed), true)
 			l.typed = ""
 		case done:
 			l.typed = ""
@@ -307,14 +310,20 @@ func (tp *tablePage) linearTableKey(k tea.KeyMsg) tea.Cmd {
 		if ok {
 			return tp.linearChoose(m, c)
 		}
+	case ui.Is(k, linearTableKeys.Enter...): // nothing typed: the question again
+		if s := m.sentence(v); s != "" {
+			l.hear(s)
+		} else {
+			l.hear("Nothing to choose now.")
+		}
 	case ui.Is(k, linearTableKeys.Back...):
 		switch {
 		case l.typed != "":
 			l.typed = ""
 		case len(l.path) > 0:
 			l.path = l.path[:len(l.path)-1]
-		case tp.tbl.open == ovLeave:
-			tp.tbl.open = ovNone
+		case tp.tbl.open == LeaveBox:
+			tp.tbl.open = NoBox
 		}
 	case ui.Is(k, linearTableKeys.Hand...):
 		if v != nil {
@@ -342,21 +351,21 @@ func (tp *tablePage) linearTableKey(k tea.KeyMsg) tea.Cmd {
 	case ui.Is(k, tableKeys.Chat):
 		tp.tbl.chat.open = true
 	case ui.Is(k, tableKeys.Help):
-		tp.ctx().Go(ui.Help, "")
+		tp.c.Go(ui.Help, "")
 	case ui.Is(k, tableKeys.Leave):
 		if !tp.seated() {
 			return tp.leaveTable()
 		}
 		return tp.leave()
 	default:
-		tp.ctx().Say("press a choice's number, or control k to hear the keys", false)
+		tp.c.Say("press a choice's number, or control k to hear the keys", false)
 	}
 	return nil
 }
 
 // linearChoose takes choice c of menu m: a move is sent, a step asks the
 // next question, the page's own choice is done.
-func (tp *tablePage) linearChoose(m linMenu, c int) tea.Cmd {
+func (tp *Page) linearChoose(m linMenu, c int) tea.Cmd {
 	if c < len(m.do) && m.do[c] != nil {
 		return m.do[c]()
 	}
@@ -373,14 +382,14 @@ func (tp *tablePage) linearChoose(m linMenu, c int) tea.Cmd {
 
 // roomSaid is the waiting room as sentences, one a seat so that a seat
 // taken or left is said alone.
-func (tp *tablePage) roomSaid() []string {
+func (tp *Page) roomSaid() []string {
 	t := tp.scr.Table
 	if t.Tournament != nil {
 		return tp.tourRoomSaid()
 	}
 	out := []string{"Waiting room. " + tableHeader(t)}
 	if h := t.Settings.House; len(h.Describe()) > 0 {
-		out = append(out, speech.Plain("House rules: "+ui.HouseLine(h)+"."))
+		out = append(out, ui.Whole(speech.Plain("House rules: "+ui.HouseLine(h)+".")))
 	}
 	if t.Code != "" {
 		out = append(out, "The code to share with friends: "+spelled(lobby.FormatCode(ui.Clean(t.Code)))+".")
@@ -431,7 +440,7 @@ func (tp *tablePage) roomSaid() []string {
 }
 
 // seatSaid is a seat of the waiting room: "Seat 2: bo, a normal bot."
-func (tp *tablePage) seatSaid(t *lobby.TableView, i int) string {
+func (tp *Page) seatSaid(t *lobby.TableView, i int) string {
 	s := t.Seats[i]
 	if s.Empty() {
 		return fmt.Sprintf("Seat %d: empty.", i+1)
@@ -471,8 +480,22 @@ func spelled(code string) string {
 // linearRoomKey is a key in the waiting room in the linear mode: a seat's
 // number selects it (for the host to remove it, or anyone to report its
 // player); every other key is the room's own.
-func (tp *tablePage) linearRoomKey(k tea.KeyMsg) (tea.Cmd, bool) {
+func (tp *Page) linearRoomKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	t := tp.scr.Table
+	if tp.room.invite.open && t.Tournament == nil && !tp.tbl.chat.open {
+		// The line closes: said, since nothing else on the page changes.
+		nick := tp.room.invite.input.Value()
+		switch {
+		case ui.Is(k, inviteKeys.Send) && nick != "":
+			cmd := tp.roomKey(k)
+			tp.c.Say("inviting "+speech.Plain(nick), false)
+			return cmd, true
+		case ui.Is(k, inviteKeys.Send), ui.Is(k, inviteKeys.Cancel):
+			cmd := tp.roomKey(k)
+			tp.c.Say("no invitation sent", false)
+			return cmd, true
+		}
+	}
 	if tp.tbl.chat.open || tp.room.invite.open || t.Tournament != nil || len(k.Runes) != 1 {
 		return nil, false
 	}
@@ -481,7 +504,7 @@ func (tp *tablePage) linearRoomKey(k tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	if n >= len(t.Seats) {
-		tp.ctx().Say(fmt.Sprintf("there is no seat %d", n+1), true)
+		tp.c.Say(fmt.Sprintf("there is no seat %d", n+1), true)
 		return nil, true
 	}
 	tp.room.cursor, tp.room.chosen = n, true
@@ -490,7 +513,7 @@ func (tp *tablePage) linearRoomKey(k tea.KeyMsg) (tea.Cmd, bool) {
 
 // linearRoomKeyMapNow is the waiting room's key map in the linear mode:
 // the room's own, and the seats' numbers where they select a seat.
-func (tp *tablePage) linearRoomKeyMapNow() help.KeyMap {
+func (tp *Page) linearRoomKeyMapNow() help.KeyMap {
 	km := tp.roomKeyMap()
 	t := tp.scr.Table
 	if tp.tbl.chat.open || tp.room.invite.open || t.Tournament != nil {

@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ import (
 // seatName is the nickname in a seat. A table's frame names its seats
 // several times over; while it shows one, the names are cleaned once for
 // as long as they stay the same (memo.names).
-func (tp *tablePage) seatName(seat int) string {
+func (tp *Page) seatName(seat int) string {
 	t := tp.scr.Table
 	if t != nil && seat >= 0 && seat < len(t.Seats) && t.Seats[seat].Nick != "" {
 		raw := t.Seats[seat].Nick
@@ -42,11 +42,11 @@ func (tp *tablePage) seatName(seat int) string {
 type keptName struct{ raw, clean string }
 
 // countdown is " · 0:24" until at, or "" without a deadline.
-func (tp *tablePage) countdown(at time.Time) string {
+func (tp *Page) countdown(at time.Time) string {
 	if at.IsZero() {
 		return ""
 	}
-	left := at.Sub(tp.now())
+	left := at.Sub(tp.c.Now())
 	s := " · " + ui.Seconds(left)
 	if left > time.Minute {
 		s = " · " + ui.Clock(left)
@@ -61,7 +61,7 @@ func (tp *tablePage) countdown(at time.Time) string {
 }
 
 // phaseNote says what the game waits for, in a few words.
-func (tp *tablePage) phaseNote(v *engine.View) string {
+func (tp *Page) phaseNote(v *engine.View) string {
 	who := tp.seatName(v.Current)
 	mine := v.Seat >= 0 && v.Current == v.Seat
 	if t := tp.scr.Table; t != nil && t.Reveal != nil {
@@ -108,7 +108,7 @@ func (tp *tablePage) phaseNote(v *engine.View) string {
 }
 
 // deadline is when the game's current wait ends.
-func (tp *tablePage) deadline(v *engine.View) time.Time {
+func (tp *Page) deadline(v *engine.View) time.Time {
 	t := tp.scr.Table
 	switch v.Phase {
 	case engine.PhaseRace:
@@ -125,7 +125,7 @@ func (tp *tablePage) deadline(v *engine.View) time.Time {
 
 // tableView draws the table: the header; the piles and the players beside
 // them, the log below the players; the hand; the status line and the keys.
-func (tp *tablePage) tableView() []string {
+func (tp *Page) tableView() []string {
 	t := tp.scr.Table
 	v := t.Game
 	tp.memoNow()
@@ -162,19 +162,19 @@ func (tp *tablePage) tableView() []string {
 	if blank > 0 {
 		out = append(out, "")
 	}
-	ov := tp.overlay()
+	ov := tp.box()
 	// Between hands and at the end the hand is over: the standings take
 	// its place rather than being drawn over its cards.
-	handOver := ov == ovScores || ov == ovFinal
+	handOver := ov == ScoresBox || ov == FinalBox
 	switch {
 	case tp.seated() && !handOver:
 		out = append(out, tp.keptShown(&tp.memo.hand, 0, func() []string { return tp.padHand(tp.handBlock(t, v)) })...)
 	case !tp.seated():
 		out = append(out, tp.watchingBanner(t)...)
 	}
-	out = tp.ctx().bottom(out, tp.tableFooter(v))
+	out = tp.c.Bottom(out, tp.tableKeyMap(v))
 	fl.frame = out
-	if ov == ovNone {
+	if ov == NoBox {
 		tp.memo.under.Forget() // (the rows under a box that has gone)
 		tp.memo.placed = placedBox{}
 	} else {
@@ -201,7 +201,7 @@ func (tp *tablePage) tableView() []string {
 // play and whose turn it is stay in view. A box too wide for the column
 // covers whole rows of the screen; one too tall may reach down to the
 // footer.
-func (tp *tablePage) placeOverlay(base []string, block string, x0, below, bottom int) []string {
+func (tp *Page) placeOverlay(base []string, block string, x0, below, bottom int) []string {
 	pb := &tp.memo.placed
 	if !pb.ok || pb.block != block || pb.x0 != x0 || pb.below != below || pb.bottom != bottom || pb.w != tp.w || pb.h != tp.h {
 		*pb = placedBox{ok: true, block: block, x0: x0, below: below, bottom: bottom, w: tp.w, h: tp.h}
@@ -252,7 +252,7 @@ type placedBox struct {
 
 // pileColumn is the draw pile and the discard pile, drawn large, with the
 // colour in play and whose turn it is beneath.
-func (tp *tablePage) pileColumn(v *engine.View, w int) []string {
+func (tp *Page) pileColumn(v *engine.View, w int) []string {
 	st := tp.cards()
 	pk := pileKey{w: w, pile: v.DrawPile, discards: v.Discards > 0, top: v.Top, color: v.Color,
 		edition: v.Settings.Edition, hand: v.HandNo}
@@ -290,7 +290,7 @@ type notesKey struct {
 
 // pileNotes is note and the countdown after it, wrapped to the column w
 // wide, each line indented by a space.
-func (tp *tablePage) pileNotes(note, count string, w int) []string {
+func (tp *Page) pileNotes(note, count string, w int) []string {
 	return keptByShown(&tp.memo.notes, notesKey{note, count, w}, func() []string {
 		ls := ui.Wrap(note+count, w-2)
 		for i, l := range ls {
@@ -302,7 +302,7 @@ func (tp *tablePage) pileNotes(note, count string, w int) []string {
 
 // piles is the top of the pile column: both piles, the hand's number and
 // the colour in play (nothing in it counts down).
-func (tp *tablePage) piles(v *engine.View, w int) []string {
+func (tp *Page) piles(v *engine.View, w int) []string {
 	st := tp.cards()
 	var out []string
 	draw := st.DrawPile(v.DrawPile)
@@ -338,7 +338,7 @@ func (tp *tablePage) piles(v *engine.View, w int) []string {
 }
 
 // playersColumn is every seat, in the order of play, then the log.
-func (tp *tablePage) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []string {
+func (tp *Page) playersColumn(t *lobby.TableView, v *engine.View, w, h int) []string {
 	st := tp.cards()
 	nameW := 12
 	if w >= 60 {
@@ -382,7 +382,7 @@ func (tp *tablePage) playersColumn(t *lobby.TableView, v *engine.View, w, h int)
 // playerRow is one seat: turn mark, team, name, cards, score and state,
 // and the time left on the turn. All but the time is kept from the frame
 // before while the seat's row has not changed (memo.go).
-func (tp *tablePage) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.SeatView, nameW, teamW int) string {
+func (tp *Page) playerRow(t *lobby.TableView, v *engine.View, i int, s engine.SeatView, nameW, teamW int) string {
 	current := i == v.Current && v.Phase != engine.PhaseDeal && v.Phase != engine.PhaseGameOver
 	if v.Phase == engine.PhaseRace || v.Phase == engine.PhaseRaid || t.Reveal != nil {
 		current = false
@@ -403,7 +403,7 @@ func (tp *tablePage) playerRow(t *lobby.TableView, v *engine.View, i int, s engi
 	if !current || t.TurnEnds.IsZero() {
 		return row.text
 	}
-	left := t.TurnEnds.Sub(tp.now())
+	left := t.TurnEnds.Sub(tp.c.Now())
 	ts := ui.Seconds(left)
 	if left <= 5*time.Second {
 		ts = keep(tp.cards().Drawn(), countdownKey{ts, true}, func() string { return tp.cards().Err(ts) })
@@ -415,7 +415,7 @@ func (tp *tablePage) playerRow(t *lobby.TableView, v *engine.View, i int, s engi
 }
 
 // drawPlayerRow draws a seat's row from its key, without the time left.
-func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
+func (tp *Page) drawPlayerRow(k rowKey) drawnRow {
 	st := tp.cards()
 	s := k.s
 	mark := "  "
@@ -449,7 +449,7 @@ func (tp *tablePage) drawPlayerRow(k rowKey) drawnRow {
 
 // seatNotes are a seat's states: UNO!, open to a catch, out, racing,
 // raided, bot, away, you (the time left is added by playerRow).
-func (tp *tablePage) seatNotes(k rowKey) string {
+func (tp *Page) seatNotes(k rowKey) string {
 	st := tp.cards()
 	s := k.s
 	var ns []string
@@ -498,7 +498,7 @@ func (tp *tablePage) seatNotes(k rowKey) string {
 
 // handBlock is the player's hand: a title, the cards (the one under the
 // cursor raised), and ▲ under each card that can be played now.
-func (tp *tablePage) handBlock(t *lobby.TableView, v *engine.View) []string {
+func (tp *Page) handBlock(t *lobby.TableView, v *engine.View) []string {
 	st := tp.cards()
 	ts := tp.tbl
 	hand := ts.hand
@@ -569,7 +569,7 @@ type keptTitle struct {
 
 // handTitle is the line over the hand: how many cards, the score, the
 // partner, whether UNO! is armed; or that a bot plays the seat.
-func (tp *tablePage) handTitle(k handTitleKey) string {
+func (tp *Page) handTitle(k handTitleKey) string {
 	st := tp.cards()
 	if k.auto {
 		// The banner must be read whole: it takes the details' place.
@@ -588,7 +588,7 @@ func (tp *tablePage) handTitle(k handTitleKey) string {
 }
 
 // watchingBanner replaces the hand for a spectator.
-func (tp *tablePage) watchingBanner(t *lobby.TableView) []string {
+func (tp *Page) watchingBanner(t *lobby.TableView) []string {
 	st := tp.cards()
 	return []string{
 		" " + st.Banner(" WATCHING ") + " " + st.Dim("you see the table and the chat, never a hand"),
@@ -596,52 +596,47 @@ func (tp *tablePage) watchingBanner(t *lobby.TableView) []string {
 	}
 }
 
-// tableFooter is the keys that make sense now.
-func (tp *tablePage) tableFooter(v *engine.View) string {
-	return tp.cards().Footer(tp.w, tp.tableKeyMap(v))
-}
-
 // tableKeyMap is the table's key map now: a spectator's, the chat line's,
 // a box's, or the turn's.
-func (tp *tablePage) tableKeyMap(v *engine.View) help.KeyMap {
+func (tp *Page) tableKeyMap(v *engine.View) help.KeyMap {
 	switch {
 	case !tp.seated() && tp.canSit():
-		return sitterKeyMap
+		return SitterKeyMap
 	case !tp.seated():
 		return spectatorKeyMap
 	case tp.tbl.chat.open:
-		return chatKeyMap
+		return ChatKeyMap
 	}
-	switch tp.overlay() {
-	case ovColor, ovFirstColor:
-		return colourKeyMap(v.Settings.Edition)
-	case ovTarget:
-		return targetKeyMap
-	case ovChallenge:
-		return challengeKeyMap
-	case ovRace:
-		return raceKeyMap
-	case ovRaid:
-		return raidKeyMap
-	case ovReveal:
+	switch tp.box() {
+	case ColourBox, FirstColourBox:
+		return ColourKeyMap(v.Settings.Edition)
+	case TargetBox:
+		return TargetKeyMap
+	case ChallengeBox:
+		return ChallengeKeyMap
+	case RaceBox:
+		return RaceKeyMap
+	case RaidBox:
+		return RaidKeyMap
+	case RevealBox:
 		return revealKeyMap
-	case ovScores:
+	case ScoresBox:
 		return outKeyMap
-	case ovFinal:
+	case FinalBox:
 		if tp.scr.Table.Host {
-			return finalHostKeyMap
+			return FinalHostKeyMap
 		}
 		return finalKeyMap
-	case ovLeave:
-		return leaveKeyMap
+	case LeaveBox:
+		return LeaveKeyMap
 	}
 	if v.Seat >= 0 && v.Seat < len(v.Seats) && v.Seats[v.Seat].Out {
 		return outKeyMap
 	}
 	if v.Phase == engine.PhaseDrawn && v.Current == v.Seat {
-		return drawnKeyMap
+		return DrawnKeyMap
 	}
-	return playKeyMap
+	return PlayKeyMap
 }
 
 // handCardsKey is everything the hand's rows of cards and of marks are
@@ -666,7 +661,7 @@ type handCardsKey struct {
 // plays), for the cards shown, each line padded to the window's width as
 // the frame would pad it (the frame, the memo and the painter then share
 // one copy of the lines).
-func (tp *tablePage) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []string {
+func (tp *Page) handCards(hand []engine.Card, v *engine.View, k handCardsKey) []string {
 	st := tp.cards()
 	sh := k.shape
 	cardW, gap := sh.cardW, sh.gap

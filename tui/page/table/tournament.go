@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"fmt"
@@ -21,14 +21,14 @@ func tourHand(tv *lobby.TournamentView, v *engine.View) int {
 }
 
 // pairText is "ana+bo" with what the partnership has scored.
-func (tp *tablePage) pairText(tv *lobby.TournamentView, team [2]int, w int) string {
+func (tp *Page) pairText(tv *lobby.TournamentView, team [2]int, w int) string {
 	a, b := team[0], team[1]
 	name := func(p int) string { return ui.Trunc(ui.Clean(tv.Players[p]), 6) }
 	return ui.Pad(name(a)+"+"+name(b), w) + ui.PadLeft(fmt.Sprint(tv.Standings.Tally[a][b]), 4)
 }
 
 // tableLine is a table's two partnerships this round, with their points.
-func (tp *tablePage) tableLine(tv *lobby.TournamentView, k int) string {
+func (tp *Page) tableLine(tv *lobby.TournamentView, k int) string {
 	p := tv.Schedule[tv.Round].Tables[k]
 	return tp.pairText(tv, p[0], 11) + tp.cards().Dim(" · ") + tp.pairText(tv, p[1], 11)
 }
@@ -46,7 +46,7 @@ func ranking(tv *lobby.TournamentView) []int {
 
 // tourLines are the tournament as a table shows it: the round and hand,
 // both tables' partnerships (▶ marks this one) and the standings.
-func (tp *tablePage) tourLines(tv *lobby.TournamentView, v *engine.View, w int) []string {
+func (tp *Page) tourLines(tv *lobby.TournamentView, v *engine.View, w int) []string {
 	st := tp.cards()
 	head := fmt.Sprintf("tournament · round %d of %d · hand %d of %d", tv.Round+1, engine.TournamentRounds,
 		tourHand(tv, v), engine.TournamentHands)
@@ -83,7 +83,7 @@ func (tp *tablePage) tourLines(tv *lobby.TournamentView, v *engine.View, w int) 
 
 // yourPartners is the viewer's points with each partner so far ("-" for
 // a partner still to come), or nothing for a spectator.
-func (tp *tablePage) yourPartners(tv *lobby.TournamentView, v *engine.View, w int) []string {
+func (tp *Page) yourPartners(tv *lobby.TournamentView, v *engine.View, w int) []string {
 	t := tp.scr.Table
 	if v.Seat < 0 || v.Seat >= len(t.Seats) {
 		return nil
@@ -120,7 +120,7 @@ func (tp *tablePage) yourPartners(tv *lobby.TournamentView, v *engine.View, w in
 }
 
 // rankLines are the standings, perRow players a line: "1 bo 210".
-func (tp *tablePage) rankLines(tv *lobby.TournamentView, w, perRow int) []string {
+func (tp *Page) rankLines(tv *lobby.TournamentView, w, perRow int) []string {
 	st := tp.cards()
 	var out []string
 	line := ""
@@ -171,7 +171,7 @@ func tourWinners(tv *lobby.TournamentView) string {
 
 // tourNext is the last line between hands at a tournament's table whose
 // round is played: what comes next.
-func (tp *tablePage) tourNext(tv *lobby.TournamentView) string {
+func (tp *Page) tourNext(tv *lobby.TournamentView) string {
 	st := tp.cards()
 	switch {
 	case tv.Over:

@@ -1,4 +1,4 @@
-package tui
+package table
 
 import (
 	"strings"
@@ -26,11 +26,11 @@ var chatKeys = struct {
 	Cancel: ui.Bind("esc", "cancel", "esc"),
 }
 
-// chatKeyMap is the footer while the line is typed.
-var chatKeyMap = &ui.KeyList{chatKeys.Send, chatKeys.Cancel}
+// ChatKeyMap is the footer while the line is typed.
+var ChatKeyMap = &ui.KeyList{chatKeys.Send, chatKeys.Cancel}
 
 // chatKey edits the chat line: enter sends it, esc cancels.
-func (tp *tablePage) chatKey(k tea.KeyMsg) tea.Cmd {
+func (tp *Page) chatKey(k tea.KeyMsg) tea.Cmd {
 	c := &tp.tbl.chat
 	switch {
 	case ui.Is(k, chatKeys.Send):
@@ -40,7 +40,7 @@ func (tp *tablePage) chatKey(k tea.KeyMsg) tea.Cmd {
 		if text == "" {
 			return nil
 		}
-		tp.ctx().Send(lobby.Intent{Kind: lobby.Chat, Text: text})
+		tp.c.Send(lobby.Intent{Kind: lobby.Chat, Text: text})
 		return nil
 	case ui.Is(k, chatKeys.Cancel):
 		c.input.Reset()
@@ -53,17 +53,17 @@ func (tp *tablePage) chatKey(k tea.KeyMsg) tea.Cmd {
 
 // chatting says whether the chat line is open (the status line is then
 // the line being typed).
-func (tp *tablePage) chatting() bool { return tp.tbl != nil && tp.tbl.chat.open }
+func (tp *Page) chatting() bool { return tp.tbl != nil && tp.tbl.chat.open }
 
 // chatPrompt replaces the status line while the player types.
-func (tp *tablePage) chatPrompt() string {
+func (tp *Page) chatPrompt() string {
 	label := " " + tp.cards().Accent("say") + " "
 	return label + tp.tbl.chat.input.View(tp.cards(), tp.w-6)
 }
 
 // logLines draws the end of the table's log in at most n lines of w cells:
 // events plainly, chat lines with the speaker's name, long lines wrapped.
-func (tp *tablePage) logLines(log []lobby.LogLine, w, n int) []string {
+func (tp *Page) logLines(log []lobby.LogLine, w, n int) []string {
 	if n <= 0 || w < 10 {
 		return nil
 	}
@@ -71,7 +71,7 @@ func (tp *tablePage) logLines(log []lobby.LogLine, w, n int) []string {
 }
 
 // logLine is one line of the log, wrapped and styled to w cells.
-func (tp *tablePage) logLine(l lobby.LogLine, w int) []string {
+func (tp *Page) logLine(l lobby.LogLine, w int) []string {
 	st := tp.cards()
 	text := ui.Clean(l.Text)
 	var ls []string
@@ -95,7 +95,7 @@ func (tp *tablePage) logLine(l lobby.LogLine, w int) []string {
 
 // drawLog is the last n lines of the log, drawn to w cells; lines drawn for
 // the frame before are taken from it.
-func (tp *tablePage) drawLog(log []lobby.LogLine, w, n int) []string {
+func (tp *Page) drawLog(log []lobby.LogLine, w, n int) []string {
 	if n <= 0 || w < 10 {
 		return nil
 	}
