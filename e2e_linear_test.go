@@ -71,8 +71,8 @@ func TestLinearModeFromNicknameToWaitingRoom(t *testing.T) {
 			require.NoError(t, c.Press("up", "up"))
 			hears(t, c, "On field")
 			require.NoError(t, c.Press("enter"))
-			hears(t, c, "The waiting room of ")
-			hears(t, c, "Friends join with the code")
+			hears(t, c, "Waiting room. Table ")
+			hears(t, c, "The code to share with friends: ")
 			hears(t, c, "Seat 1: ana, the host, you.")
 
 			raw := string(c.Raw())

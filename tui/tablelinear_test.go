@@ -110,7 +110,7 @@ func TestTheLinearWaitingRoomSaysEachSeatAndASeatIsChosenByNumber(t *testing.T) 
 	said := hear(m)
 	for _, want := range []string{
 		"The code to share with friends: K 7 Q X, 2 M H C, 9 D F A.",
-		"Seat 1: ana, you, the host.",
+		"Seat 1: ana, the host, you.",
 		"Seat 2: dee, a normal bot.",
 		"Seat 3: empty.",
 		"Selected: seat 1.",

@@ -72,6 +72,7 @@ var rewrites = []struct {
 	{regexp.MustCompile(`dropped \((\d+)\)`), "dropped, number $1"},
 	{regexp.MustCompile(`\((\d+) points?\)`), ", $1 points,"},
 	{regexp.MustCompile(`(^|\s)\+(\d+)`), "${1}plus $2"},
+	{regexp.MustCompile(`\b1 (\w+ )?cards\b`), "1 ${1}card"},
 }
 
 // trim splits a word into the punctuation before it, its core, and the

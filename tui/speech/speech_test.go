@@ -99,6 +99,7 @@ func TestLogLinesAreOnePlainSentence(t *testing.T) {
 			"you raise the army of grayskull and see every hand."},
 		{engine.MastersOfTheUniverse2023, lobby.LogLine{Text: "bo played WA*: BLUE"}, "bo played foil wild the army of grayskull, blue."},
 		{engine.Classic2001, lobby.LogLine{Text: "play goes right (counter-clockwise)"}, "play goes right (counter-clockwise)."},
+		{engine.Classic2001, lobby.LogLine{Text: "you discarded 1 RED cards"}, "you discarded 1 red card."},
 		{engine.Classic2001, lobby.LogLine{Text: "ana left; a bot plays their cards until they come back (within 2m0s)"},
 			"ana left; a bot plays their cards until they come back (within 2m0s)."},
 	} {
@@ -347,6 +348,9 @@ func TestACountdownIsSaidAtThirtyTenAndFiveSeconds(t *testing.T) {
 	want := []string{"Your turn ends in 30 seconds.", "Your turn ends in 10 seconds.", "Your turn ends in 5 seconds."}
 	if !slices.Equal(heard, want) {
 		t.Errorf("heard %q, want %q", heard, want)
+	}
+	if s, _ := Countdown("The race ends", 500*time.Millisecond, 0); s != "The race ends in 1 second." {
+		t.Errorf("a countdown at its last second: %q", s)
 	}
 	if s, _ := Countdown("The game starts", 22*time.Second, 0); s != "The game starts in 22 seconds." {
 		t.Errorf("a countdown first seen at 22 s: %q", s)

@@ -191,6 +191,9 @@ func Countdown(what string, left time.Duration, said int) (string, int) {
 			if said != 0 && said <= mark {
 				return "", said // this moment (or a later one) is said
 			}
+			if secs == 1 {
+				return what + " in 1 second.", mark
+			}
 			return fmt.Sprintf("%s in %d seconds.", what, secs), mark
 		}
 	}

@@ -177,7 +177,6 @@ func (tp *Page) linearMenu() linMenu {
 			m.add("take a bot's seat", func() tea.Cmd { return tp.sitAt(t.TableInfo) })
 		}
 		m.add("go back to the lobby", tp.leaveTable)
-		m.lead = "You are watching."
 		return m
 	}
 	switch tp.box() {
@@ -213,7 +212,7 @@ func (tp *Page) linearMenu() linMenu {
 // sentence is the menu said, with its lead (and the hand's size at a turn's top).
 func (m linMenu) sentence(v *engine.View) string {
 	if len(m.Choices) == 0 {
-		return m.lead
+		return ""
 	}
 	count := ""
 	if m.turn {
@@ -240,8 +239,17 @@ func (tp *Page) tableSaid() []string {
 	case RevealBox:
 		out = append(out, "The mutated minion's draw is shown card by card.")
 	}
+	if !tp.seated() {
+		out = append(out, "You are watching.")
+	}
 	if tp.tbl.chat.open {
 		return append(out, "Chat: type your line, enter sends it, escape closes.")
+	}
+	// A move sent and not yet answered: its question is not asked again
+	// meanwhile (the table's answer brings the next, or a refusal this
+	// one again).
+	if !tp.tbl.sentAt.IsZero() {
+		return out
 	}
 	if s := tp.linearMenu().sentence(v); s != "" {
 		out = append(out, s)
@@ -446,11 +454,11 @@ func (tp *Page) seatSaid(t *lobby.TableView, i int) string {
 		return fmt.Sprintf("Seat %d: empty.", i+1)
 	}
 	parts := []string{speech.Plain(s.Nick)}
-	if i == t.You {
-		parts = append(parts, "you")
-	}
 	if s.Host {
 		parts = append(parts, "the host")
+	}
+	if i == t.You {
+		parts = append(parts, "you")
 	}
 	switch {
 	case s.Bot:
