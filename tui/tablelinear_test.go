@@ -30,7 +30,7 @@ func TestTheLinearTableSaysTheNewsThenTheTurnWithItsChoicesNumbered(t *testing.T
 	m, _ := linearModel(midGame())
 	said := hear(m)
 	want := strings.Join([]string{"hand 3: dee deals.", "bo played green 7.", "cy drew 1.", "dee played red 7.", "bo called UNO!",
-		"cy says: gg all, brb coffee.", "bo says: one card left, watch out red.", "Your turn ends in 24 seconds.",
+		"cy says: gg all, brb coffee.", "bo says: one card left, watch out red.",
 		"Table ana's table, private, Classic 2001, to 500.",
 		"Your turn. You can play 1 red 2, 2 wild draw four, 3 green 7, 4 red draw two, 5 wild, or 6 draw. 9 cards."}, "\n")
 	if !strings.HasSuffix(said, want) {
@@ -103,6 +103,22 @@ func TestACountdownIsSaidAtItsMomentsOnly(t *testing.T) {
 	if !slices.Equal(heard, want) {
 		t.Errorf("heard %q, want %q", heard, want)
 	}
+	// A turn seen first with its whole 30 seconds to go: "Your turn" says
+	// it; the clock is said at 10 and 5.
+	s.Table.TurnEnds, s.Table.Moves = now.Add(30*time.Second), s.Table.Moves+1
+	m.setScreen(s)
+	heard = nil
+	for end := s.Table.TurnEnds; now.Before(end); now = now.Add(500 * time.Millisecond) {
+		m.update(tickMsg(now))
+		for _, n := range m.TakeSaid(nil) {
+			if strings.Contains(n, "seconds") {
+				heard = append(heard, n)
+			}
+		}
+	}
+	if want := want[1:]; !slices.Equal(heard, want) {
+		t.Errorf("a new turn: heard %q, want %q", heard, want)
+	}
 }
 
 func TestTheLinearWaitingRoomSaysEachSeatAndASeatIsChosenByNumber(t *testing.T) {
@@ -143,5 +159,23 @@ func TestTheGamesEndOffersARematchAndTheLobbyByNumber(t *testing.T) {
 	press(m, keyMsg("1"))
 	if len(f.intents) != 1 || f.intents[0].Kind != lobby.Rematch {
 		t.Errorf("sent %v, want a rematch", f.intents)
+	}
+}
+
+func TestTheLinearTournamentRoomSaysTheStandingsAndTheTablesToWatch(t *testing.T) {
+	m, f := linearModel(tourRoom())
+	said := hear(m)
+	for _, want := range []string{"Tournament ", "Round ", "Place 1: ", "Table 1: ", "Press 1 to watch it.", "Table 2: "} {
+		if !strings.Contains(said, want) {
+			t.Errorf("said:\n%s\nwant it to hold %q", said, want)
+		}
+	}
+	press(m, keyMsg("2"))
+	if len(f.intents) != 1 || f.intents[0].Kind != lobby.TourWatch || f.intents[0].Seat != 1 {
+		t.Errorf("2 sent %v, want table 2 watched", f.intents)
+	}
+	m, _ = linearModel(tourSignUp())
+	if said := hear(m); !strings.Contains(said, "Place 1: ") || !strings.Contains(said, "Tournament ") {
+		t.Errorf("the sign-up list said:\n%s", said)
 	}
 }

@@ -122,14 +122,21 @@ func (tp *Page) countdowns() []string {
 	}
 	var out []string
 	for i, c := range clocks {
-		if !c.at.Equal(tp.lin.until[i]) {
+		fresh := !c.at.Equal(tp.lin.until[i])
+		if fresh {
 			tp.lin.until[i], tp.lin.said[i] = c.at, 0
 		}
 		if c.at.IsZero() {
 			continue
 		}
+		left := c.at.Sub(tp.c.Now())
 		var s string
-		s, tp.lin.said[i] = speech.Countdown(c.what, c.at.Sub(tp.c.Now()), tp.lin.said[i])
+		s, tp.lin.said[i] = speech.Countdown(c.what, left, tp.lin.said[i])
+		// A turn that has just begun is said by "Your turn": its clock is
+		// said from 10 seconds on, not at every turn's start.
+		if i == 1 && fresh && left > 10*time.Second {
+			s = ""
+		}
 		out = append(out, s)
 	}
 	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
