@@ -73,7 +73,7 @@ func TestTheLinearTableSaysTheHandThePileAndTheScoresOnKeys(t *testing.T) {
 	}
 	said := hear(m)
 	for _, want := range []string{
-		"Your hand, 9 cards: yellow 9, red 2, wild draw four, green 7, blue 0, blue skip, red draw two, yellow reverse and wild.",
+		"Your hand, 9 cards: red 2, red draw two, blue 0, blue skip, green 7, yellow 9, yellow reverse, wild and wild draw four.",
 		"On the pile: red 7. Play goes left, clockwise. 62 cards in the draw pile.",
 		"bo 1 card, UNO called; cy 12 cards; dee 5 cards.",
 		"Scores: you 120; bo 85; cy 40; dee 0.",

@@ -342,7 +342,9 @@ func (tp *Page) linearTableKey(k tea.KeyMsg) tea.Cmd {
 		}
 	case ui.Is(k, linearTableKeys.Hand...):
 		if v != nil {
-			l.hear(speech.Hand(*v))
+			sorted := *v // (said in the order the screen draws it: by colour)
+			sorted.Hand = ui.SortHand(v.Hand, v.Settings.Edition)
+			l.hear(speech.Hand(sorted))
 		} else {
 			l.hear("The game has not begun.")
 		}
