@@ -142,7 +142,7 @@ func linearField(t *testing.T, c *sshtest.Client, label, want string) {
 
 // questions counts the questions the player has been asked: a turn's
 // choices, or a step of one.
-var questions = regexp.MustCompile(`You can |Choose the colour: |Choose the player: |Call UNO with it: |Give \S+ which card: `)
+var questions = regexp.MustCompile(`You can |Your one choice: |Choose the colour: |Choose the player: |Call UNO with it: |Give \S+ which card: `)
 
 // playByNumbers answers every question with its first choice, by number,
 // until the game is over. A question the table took back unanswered (the

@@ -173,8 +173,8 @@ func who(seat int, names []string) string {
 }
 
 // Sentence is the menu said: "You can play 1 red 2, 2 red skip, 3 wild, or
-// 4 draw." at the turn's top, "Choose the colour: 1 red, 2 blue, 3 green,
-// or 4 yellow." for a question.
+// 4 draw." at the turn's top ("Your one choice: 1 draw." alone), "Choose
+// the colour: 1 red, 2 blue, 3 green, or 4 yellow." for a question.
 func (m Menu) Sentence() string {
 	if len(m.Choices) == 0 {
 		return ""
@@ -193,6 +193,9 @@ func (m Menu) Sentence() string {
 		lead = m.Ask + ": "
 	}
 	if len(parts) == 1 {
+		if m.Ask == "" {
+			lead = "Your one choice: " // ("You can 1 draw" reads as a slip)
+		}
 		return lead + parts[0] + "."
 	}
 	return lead + strings.Join(parts[:len(parts)-1], ", ") + ", or " + parts[len(parts)-1] + "."

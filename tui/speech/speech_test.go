@@ -144,7 +144,7 @@ func TestTheTurnIsSaidWithItsChoicesNumbered(t *testing.T) {
 	}{
 		{"a turn", classic(play(r2, 0), play(rs, 0), play(w, engine.Red), play(w, engine.Blue), play(w, engine.Green), play(w, engine.Yellow), draw),
 			"Your turn. You can play 1 red 2, 2 red skip, 3 wild, or 4 draw. 6 cards."},
-		{"only a draw", classic(draw), "Your turn. You can 1 draw. 6 cards."},
+		{"only a draw", classic(draw), "Your turn. Your one choice: 1 draw. 6 cards."},
 		{"the drawn card", func() engine.View {
 			v := classic(play(r2, 0), engine.Action{Kind: engine.Pass})
 			v.Phase, v.Drawn, v.HasDrawn = engine.PhaseDrawn, r2, true
@@ -154,7 +154,7 @@ func TestTheTurnIsSaidWithItsChoicesNumbered(t *testing.T) {
 			v := classic(engine.Action{Kind: engine.Catch, Target: 2})
 			v.Current = 1
 			return v
-		}(), "You can 1 catch ana without UNO. 6 cards."},
+		}(), "Your one choice: 1 catch ana without UNO. 6 cards."},
 		{"a challenge", func() engine.View {
 			v := classic(engine.Action{Kind: engine.Accept}, engine.Action{Kind: engine.ChallengeDrawFour})
 			v.Phase, v.FourBy = engine.PhaseChallenge, 2
@@ -164,7 +164,7 @@ func TestTheTurnIsSaidWithItsChoicesNumbered(t *testing.T) {
 			v := classic(engine.Action{Kind: engine.Drop})
 			v.Phase, v.Current, v.Player = engine.PhaseRace, 1, 1
 			return v
-		}(), "Kevin's famous chili: drop your cards, fast! You can 1 drop your cards. 6 cards."},
+		}(), "Kevin's famous chili: drop your cards, fast! Your one choice: 1 drop your cards. 6 cards."},
 		{"the first colour", func() engine.View {
 			v := classic(engine.Action{Kind: engine.ChooseColor, Color: engine.Red}, engine.Action{Kind: engine.ChooseColor, Color: engine.Blue})
 			v.Phase = engine.PhaseFirstColor
