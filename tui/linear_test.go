@@ -205,3 +205,29 @@ func TestProfileSwitchTurnsTheLinearModeOn(t *testing.T) {
 	m.setScreen(r.Screen())
 	require.False(t, m.Linear())
 }
+
+// The create form's options are numbered in the linear mode, and a number
+// chooses one: every option of every field is a number away.
+func TestCreateFormOptionsAreChosenByNumber(t *testing.T) {
+	m, f := newTestModel(lobbyScreen(), 80, 24, plainRenderer())
+	m.lin.door = true
+	press(m, keys("2", "down", "down")...) // the edition
+	said := strings.Join(m.TakeSaid(nil), "\n")
+	require.Contains(t, said, "On field 3 of 11, edition: Classic 2001.")
+	require.Contains(t, said, "Choices: 1, Classic 2001, 2, Minions 2016, 3, Masters of the Universe 2020, 4, The Office 2020, 5, Masters of the Universe 2023.")
+	press(m, keyMsg("4"))
+	require.Contains(t, strings.Join(m.TakeSaid(nil), "\n"), "On field 3 of 10, edition: The Office 2020.")
+	press(m, keyMsg("down"), keyMsg("4")) // the mode: partners, which takes four seats
+	said = strings.Join(m.TakeSaid(nil), "\n")
+	require.Contains(t, said, "mode: partners.")
+	press(m, keyMsg("down"), keyMsg("down"), keyMsg("8")) // the target: the last of eight
+	require.Contains(t, strings.Join(m.TakeSaid(nil), "\n"), "target score: 1000.")
+	press(m, keyMsg("9"))
+	require.Contains(t, m.TakeSaid(nil), "there is no number 9 here.")
+	press(m, keyMsg("enter"))
+	require.Len(t, f.creates, 1)
+	got := f.creates[0].Settings
+	require.Equal(t, "The Office 2020", got.Edition.Title())
+	require.Equal(t, "partners", got.Mode.Title())
+	require.Equal(t, 1000, got.Target)
+}
