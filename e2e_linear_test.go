@@ -95,3 +95,36 @@ func hears(t *testing.T, c *sshtest.Client, text string) {
 	t.Helper()
 	c.WaitUntil(t, func(string) bool { return strings.Contains(string(c.Raw()), text) }, wait)
 }
+
+// TestLinearModeJoinsByCode: a linear player joins a friend's private table
+// by its code, heard in their friend's waiting room (spelt out) and typed on
+// the join page; both hear the other sit down, in plain sentences only.
+func TestLinearModeJoinsByCode(t *testing.T) {
+	t.Parallel()
+	addr, _ := startApp(t, fastLobby())
+	ana := sshtest.Dial(t, addr, sshtest.User("ana"), sshtest.Command("plain new"))
+	hears(t, ana, "Choose a nickname")
+	typeNick(t, ana, "ana")
+	hears(t, ana, "Create a table.")
+	require.NoError(t, ana.Press("enter"))
+	hears(t, ana, "Friends join with the code ")
+	code := regexp.MustCompile(`the code ([0-9A-Z]+), spelt`).FindStringSubmatch(string(ana.Raw()))
+	require.NotNil(t, code)
+
+	bo := sshtest.Dial(t, addr, sshtest.User("bo"), sshtest.Term("dumb"))
+	hears(t, bo, "Choose a nickname")
+	typeNick(t, bo, "bo")
+	hears(t, bo, "3: Join by code")
+	require.NoError(t, bo.Press("3"))
+	hears(t, bo, "Join a friend's table.")
+	require.NoError(t, bo.Send(strings.ToLower(code[1][:4])+"-"+code[1][4:]))
+	require.NoError(t, bo.Press("enter"))
+	hears(t, bo, "The waiting room of ")
+	hears(t, bo, "Seat 2: bo, you.")
+	hears(t, ana, "Seat 2: bo.")
+	for _, c := range []*sshtest.Client{ana, bo} {
+		raw := string(c.Raw())
+		require.NotContains(t, raw, "\x1b")
+		require.False(t, boxDrawing.MatchString(raw))
+	}
+}
