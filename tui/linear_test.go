@@ -185,6 +185,14 @@ func TestLinearModeSaysEachChangeOnce(t *testing.T) {
 	s.Notice = lobby.Notice{Seq: 1, Text: "bo came online"}
 	m.setScreen(s)
 	require.Equal(t, []string{"bo came online."}, m.TakeSaid(nil), "news is said; a count that changes often is not")
+
+	s.Tables[0].Taken = 4
+	m.setScreen(s)
+	require.Empty(t, m.TakeSaid(nil), "a table's row changing is not news in the lobby")
+	s.Tables = append(s.Tables, s.Tables[0])
+	s.Tables[4].ID, s.Tables[4].Name = "t5", "cy's table"
+	m.setScreen(s)
+	require.Equal(t, []string{"Public tables: 5."}, m.TakeSaid(nil), "their number is")
 }
 
 // A player who turns the mode on in their profile hears it at once, and
