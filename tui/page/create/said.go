@@ -2,6 +2,7 @@ package create
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/unossh/unossh/tui/ui"
 )
@@ -53,7 +54,7 @@ func (f *Page) Said(c ui.Context) []string {
 // rowSaid is a field and its value: "field 3 of 12, edition: Classic 2001."
 func (f *Page) rowSaid(r formRow, i, n int) string {
 	label := rowLabel(r)
-	v := f.value(r)
+	v := spokenValue(r, f.value(r))
 	if r == rowName {
 		v = ui.Clean(f.name.Value())
 	}
@@ -165,7 +166,18 @@ func (f *Page) optionsSaid() string {
 		if i > 0 {
 			s += ","
 		}
-		s += fmt.Sprintf(" %d, %s", i+1, o)
+		s += fmt.Sprintf(" %d, %s", i+1, spokenValue(f.row, o))
 	}
 	return s + "."
+}
+
+// spokenValue is a row's value as it is said: a turn's time in seconds
+// rather than "15s", which a synthesiser reads as a letter.
+func spokenValue(r formRow, v string) string {
+	if r == rowTimer {
+		if n, ok := strings.CutSuffix(v, "s a turn"); ok {
+			return n + " seconds a turn"
+		}
+	}
+	return v
 }
