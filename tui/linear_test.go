@@ -239,3 +239,13 @@ func TestCreateFormOptionsAreChosenByNumber(t *testing.T) {
 	require.Equal(t, "partners", got.Mode.Title())
 	require.Equal(t, 1000, got.Target)
 }
+
+// Every place the router shows has its page in both forms (a route's form
+// is a ui.Form: Lines, Said and one KeyMap) and handles keys: a place added
+// without them fails here, and a page without Said does not compile.
+func TestEveryPlaceHasBothForms(t *testing.T) {
+	for at := range routes {
+		require.NotNil(t, routes[at].form, "place %d has no form", at)
+		require.NotNil(t, routes[at].key, "place %d takes no key", at)
+	}
+}
