@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/unossh/unossh/lobby"
 	"github.com/unossh/unossh/ssh/sshtest"
 )
 
@@ -71,9 +72,9 @@ func TestLinearModeFromNicknameToWaitingRoom(t *testing.T) {
 			require.NoError(t, c.Press("up", "up"))
 			hears(t, c, "On field")
 			require.NoError(t, c.Press("enter"))
-			hears(t, c, "Waiting room. Table ")
-			hears(t, c, "The code to share with friends: ")
-			hears(t, c, "Seat 1: ana, the host, you.")
+			hears(t, c, "aiting room")
+			heardCode(t, c)
+			hears(t, c, "Seat 1: ana, ")
 
 			raw := string(c.Raw())
 			require.NotContains(t, raw, "\x1b", "an escape sequence in the linear mode")
@@ -86,6 +87,32 @@ func TestLinearModeFromNicknameToWaitingRoom(t *testing.T) {
 	}
 }
 
+// heardCode waits until the waiting room has said its private table's code
+// (said spelt, in its groups or not) and returns it.
+func heardCode(t *testing.T, c *sshtest.Client) string {
+	t.Helper()
+	var code string
+	c.WaitUntil(t, func(string) bool {
+		for _, line := range strings.Split(string(c.Raw()), "\r\n") {
+			i := strings.Index(line, "code")
+			if i < 0 || !strings.Contains(line, "aiting room") && !strings.Contains(line, "riends") {
+				continue
+			}
+			rest := line[i+len("code"):]
+			if _, after, ok := strings.Cut(rest, ":"); ok {
+				rest = after
+			}
+			letters := regexp.MustCompile(`[^0-9A-Z]`).ReplaceAllString(rest, "")
+			if len(letters) >= lobby.CodeLength {
+				code = letters[:lobby.CodeLength]
+				return true
+			}
+		}
+		return false
+	}, wait)
+	return code
+}
+
 // boxDrawing is the box-drawing and block characters.
 var boxDrawing = regexp.MustCompile("[\u2500-\u259f]")
 
@@ -94,4 +121,35 @@ var boxDrawing = regexp.MustCompile("[\u2500-\u259f]")
 func hears(t *testing.T, c *sshtest.Client, text string) {
 	t.Helper()
 	c.WaitUntil(t, func(string) bool { return strings.Contains(string(c.Raw()), text) }, wait)
+}
+
+// TestLinearModeJoinsByCode: a linear player joins a friend's private table
+// by its code, heard in their friend's waiting room (spelt out) and typed on
+// the join page; both hear the other sit down, in plain sentences only.
+func TestLinearModeJoinsByCode(t *testing.T) {
+	t.Parallel()
+	addr, _ := startApp(t, fastLobby())
+	ana := sshtest.Dial(t, addr, sshtest.User("ana"), sshtest.Command("plain new"))
+	hears(t, ana, "Choose a nickname")
+	typeNick(t, ana, "ana")
+	hears(t, ana, "Create a table.")
+	require.NoError(t, ana.Press("enter"))
+	code := heardCode(t, ana)
+
+	bo := sshtest.Dial(t, addr, sshtest.User("bo"), sshtest.Term("dumb"))
+	hears(t, bo, "Choose a nickname")
+	typeNick(t, bo, "bo")
+	hears(t, bo, "3: Join by code")
+	require.NoError(t, bo.Press("3"))
+	hears(t, bo, "Join a friend's table.")
+	require.NoError(t, bo.Send(strings.ToLower(code[:4])+"-"+code[4:]))
+	require.NoError(t, bo.Press("enter"))
+	hears(t, bo, "aiting room")
+	hears(t, bo, "Seat 2: bo, you")
+	hears(t, ana, "bo sat down.")
+	for _, c := range []*sshtest.Client{ana, bo} {
+		raw := string(c.Raw())
+		require.NotContains(t, raw, "\x1b")
+		require.False(t, boxDrawing.MatchString(raw))
+	}
 }

@@ -8,9 +8,12 @@ package lobby
 func (c *Client) SetScreenReader(on bool) {
 	c.keepScreenReader(on)
 	c.post(func(s *Screen) { s.ScreenReader = on })
-	if on {
+	switch {
+	case on && (c.guest || c.hub.cfg.Store == nil):
+		c.notice("screen reader mode is on, for this visit", false)
+	case on:
 		c.notice("screen reader mode is on: kept for your next visits", false)
-	} else {
+	default:
 		c.notice("screen reader mode is off", false)
 	}
 }

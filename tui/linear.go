@@ -28,6 +28,7 @@ type linearState struct {
 	again   bool     // say the whole page (ui.KeyAgain)
 	keys    bool     // say the page's keys (ui.KeyKeys)
 	hinted  bool     // a hint was given since the last sentences
+	keyed   bool     // a key of the page's key map was pressed since
 	notice  int      // the notice last said (its Seq)
 }
 
@@ -59,6 +60,7 @@ func (m *model) TakeSaid(dst []string) []string {
 	form := routes[at].form(m)
 	now := form.Said(c)
 	whole := !m.lin.started || at != m.lin.at || m.page != m.lin.page || m.lin.again
+	from := len(dst)
 	if !m.lin.started {
 		dst = append(dst, intro...)
 	}
@@ -84,9 +86,17 @@ func (m *model) TakeSaid(dst []string) []string {
 		dst = append(dst, "The keys here:")
 		dst = append(dst, ui.KeysSaid(m.keyMap())...)
 	}
+	if m.lin.keyed && len(dst) == from && len(now) > 0 {
+		// A key of the page that changed nothing heard (up on the first
+		// row, a list's number for the row already chosen) says where the
+		// player is again, as a screen reader says the item at a list's
+		// end: silence would leave them wondering whether it was heard.
+		last, _ := ui.IsWhole(now[len(now)-1])
+		dst = append(dst, last)
+	}
 	m.lin.last = append(m.lin.last[:0], now...)
 	m.lin.at, m.lin.page = at, m.page
-	m.lin.started, m.lin.again, m.lin.keys, m.lin.hinted = true, false, false, false
+	m.lin.started, m.lin.again, m.lin.keys, m.lin.hinted, m.lin.keyed = true, false, false, false, false
 	return dst
 }
 
@@ -121,9 +131,23 @@ func (m *model) linearKey(k tea.KeyMsg) bool {
 	case is(k, ui.KeyKeys):
 		m.lin.keys = true
 	default:
+		m.lin.keyed = inKeyMap(m.keyMap(), k)
 		return false
 	}
 	return true
+}
+
+// inKeyMap reports whether a binding of the key map matches k. (The help
+// page's "any key" matches none: what it does is what an unbound key does.)
+func inKeyMap(km help.KeyMap, k tea.KeyMsg) bool {
+	for _, col := range km.FullHelp() {
+		for _, b := range col {
+			if key.Matches(k, b) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // linearKeys is a page's key map with the mode's own keys.

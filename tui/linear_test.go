@@ -55,9 +55,12 @@ func linearMoments(t *testing.T) []keyMoment {
 // mode's own keys) is pressed on a fresh model in the linear mode, and a
 // key is handled when what the player then hears, or what the lobby is
 // asked, differs from what follows a key no page binds; it must be
-// exactly the keys of the moment's key map, which is what control k says.
-// So no key does something a player hears nothing of, and every key the
-// page says it has does something they hear.
+// exactly the keys of the moment's key map, which is what control k says,
+// and each of those must be heard. So no key does something a player hears
+// nothing of, and every key the page says it has does something they hear.
+// (A key of the map that changes nothing heard, up on the first row, says
+// where the player is again; that each does something is the screen's test,
+// TestEveryHandledKeyIsInTheKeyMapAndNothingElse, on the same Update.)
 func TestEveryKeyOfEveryPageIsReachableInLinearMode(t *testing.T) {
 	for _, c := range linearMoments(t) {
 		t.Run(c.name, func(t *testing.T) {
@@ -68,9 +71,14 @@ func TestEveryKeyOfEveryPageIsReachableInLinearMode(t *testing.T) {
 				if k.Type == tea.KeyRunes {
 					ref = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'Z'}}
 				}
-				handled := heard(c.setup(), k) != heard(c.setup(), ref)
-				if listed := inKeyMap(km, k); handled != listed {
-					t.Errorf("%q: heard %v, in the key map %v", k.String(), handled, listed)
+				got, loud := heard(c.setup(), k)
+				unbound, _ := heard(c.setup(), ref)
+				listed := inKeyMap(km, k)
+				switch {
+				case listed && (!loud || got == unbound):
+					t.Errorf("%q: in the key map, but the player hears nothing of it", k.String())
+				case !listed && got != unbound:
+					t.Errorf("%q: not in the key map, but handled: %s", k.String(), got)
 				}
 			}
 			said := strings.Join(c.setup().keysSaid(), "\n")
@@ -93,8 +101,8 @@ func (m *model) keysSaid() []string {
 }
 
 // heard is what a key makes a linear player hear, and what it asks of the
-// lobby.
-func heard(m *model, k tea.KeyMsg) string {
+// lobby; loud says it is anything at all.
+func heard(m *model, k tea.KeyMsg) (string, bool) {
 	quit := false
 	var drain func(tea.Cmd)
 	drain = func(cmd tea.Cmd) {
@@ -114,9 +122,11 @@ func heard(m *model, k tea.KeyMsg) string {
 			drain(next)
 		}
 	}
-	drain(m.onKey(k))
 	f := m.sess.(interface{ calls() string })
-	return fmt.Sprint(quit, "\x00", m.TakeSaid(nil), "\x00", f.calls())
+	before := f.calls()
+	drain(m.onKey(k))
+	said := m.TakeSaid(nil)
+	return fmt.Sprint(quit, "\x00", said, "\x00", f.calls()), quit || len(said) > 0 || f.calls() != before
 }
 
 // noise is what a linear sentence must not carry: escape sequences and
@@ -179,6 +189,14 @@ func TestLinearModeSaysEachChangeOnce(t *testing.T) {
 	s.Notice = lobby.Notice{Seq: 1, Text: "bo came online"}
 	m.setScreen(s)
 	require.Equal(t, []string{"bo came online."}, m.TakeSaid(nil), "news is said; a count that changes often is not")
+
+	s.Tables[0].Taken = 4
+	m.setScreen(s)
+	require.Empty(t, m.TakeSaid(nil), "a table's row changing is not news in the lobby")
+	s.Tables = append(s.Tables, s.Tables[0])
+	s.Tables[4].ID, s.Tables[4].Name = "t5", "cy's table"
+	m.setScreen(s)
+	require.Equal(t, []string{"Public tables: 5."}, m.TakeSaid(nil), "their number is")
 }
 
 // A player who turns the mode on in their profile hears it at once, and
@@ -198,4 +216,40 @@ func TestProfileSwitchTurnsTheLinearModeOn(t *testing.T) {
 	press(m, keyMsg("s"))
 	m.setScreen(r.Screen())
 	require.False(t, m.Linear())
+}
+
+// The create form's options are numbered in the linear mode, and a number
+// chooses one: every option of every field is a number away.
+func TestCreateFormOptionsAreChosenByNumber(t *testing.T) {
+	m, f := newTestModel(lobbyScreen(), 80, 24, plainRenderer())
+	m.lin.door = true
+	press(m, keys("2", "down", "down")...) // the edition
+	said := strings.Join(m.TakeSaid(nil), "\n")
+	require.Contains(t, said, "On field 3 of 11, edition: Classic 2001.")
+	require.Contains(t, said, "Choices: 1, Classic 2001, 2, Minions 2016, 3, Masters of the Universe 2020, 4, The Office 2020, 5, Masters of the Universe 2023.")
+	press(m, keyMsg("4"))
+	require.Contains(t, strings.Join(m.TakeSaid(nil), "\n"), "On field 3 of 10, edition: The Office 2020.")
+	press(m, keyMsg("down"), keyMsg("4")) // the mode: partners, which takes four seats
+	said = strings.Join(m.TakeSaid(nil), "\n")
+	require.Contains(t, said, "mode: partners.")
+	press(m, keyMsg("down"), keyMsg("down"), keyMsg("8")) // the target: the last of eight
+	require.Contains(t, strings.Join(m.TakeSaid(nil), "\n"), "target score: 1000.")
+	press(m, keyMsg("9"))
+	require.Contains(t, m.TakeSaid(nil), "there is no number 9 here.")
+	press(m, keyMsg("enter"))
+	require.Len(t, f.creates, 1)
+	got := f.creates[0].Settings
+	require.Equal(t, "The Office 2020", got.Edition.Title())
+	require.Equal(t, "partners", got.Mode.Title())
+	require.Equal(t, 1000, got.Target)
+}
+
+// Every place the router shows has its page in both forms (a route's form
+// is a ui.Form: Lines, Said and one KeyMap) and handles keys: a place added
+// without them fails here, and a page without Said does not compile.
+func TestEveryPlaceHasBothForms(t *testing.T) {
+	for at := range routes {
+		require.NotNil(t, routes[at].form, "place %d has no form", at)
+		require.NotNil(t, routes[at].key, "place %d takes no key", at)
+	}
 }

@@ -23,7 +23,10 @@
 // need an answer (join, create, leave, the lobby's lists) run one at a
 // time, in order, off the Update goroutine. Every style is built from the
 // session's own renderer, so each player gets the colours their terminal
-// can show.
+// can show. In the screen-reader mode (Options.Linear, or the profile's
+// switch) the model draws nothing: each page says what it shows as
+// sentences (ui.Form's Said) and the router hands the runtime those that
+// changed (linear.go).
 //
 //	m := tui.New(tui.Options{
 //		Client:   hub.Connect(s.ID, fingerprint, guest), // a *lobby.Client

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // The linear mode's words (Form.Said): what a page shows, as sentences a
@@ -34,16 +35,16 @@ var LinearKeys = KeyList{KeyAgain, KeyKeys}
 // nothing: decoration).
 var symbolWords = strings.NewReplacer(
 	"↑/↓", "up or down", "←/→", "left or right", "↑", "up", "↓", "down", "←", "left", "→", "right",
-	"…", "...", "·", ",", "—", ",", "–", "-", "»", "", "«", "", "▶", "", "▸", "", "►", "", "•", "",
+	" (-)", "", "…", "...", "·", ",", "—", ",", "–", "-", "»", "", "«", "", "▶", "", "▸", "", "►", "", "•", "",
 	"✉", "", "★", "", "☆", "", "✓", "", "✔", "", "✗", "", "✘", "", "⚑", "", "♦", "", "♠", "", "♥", "", "♣", "",
 	"█", "", "░", "", "▒", "", "▓", "", "●", "", "○", "", "◆", "", "◇", "", "■", "", "□", "",
 )
 
 // Spoken is s with the screen's symbols as words and its decoration taken
-// out (box drawing, blocks, marks), single spaced, and without a space
-// before a comma left by a mark.
+// out (styling, box drawing, blocks, marks), single spaced, and without a
+// space before a comma left by a mark.
 func Spoken(s string) string {
-	s = symbolWords.Replace(s)
+	s = symbolWords.Replace(ansi.Strip(s))
 	s = strings.Map(func(r rune) rune {
 		switch {
 		case r >= 0x2500 && r <= 0x259F: // box drawing, blocks

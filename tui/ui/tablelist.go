@@ -144,7 +144,10 @@ func TableSaid(t lobby.TableInfo, i, n int) string {
 	return Sentence(s)
 }
 
-// TablesSaid is the public tables as sentences, or why there are none.
+// TablesSaid is the public tables as sentences, or why there are none. The
+// rows are said with the whole page only (Whole): on a busy server tables
+// come and go all the time, and each would be news; their number is said
+// when it changes, and the row under the cursor as it moves.
 func TablesSaid(c Context, tables []lobby.TableInfo) []string {
 	if len(tables) == 0 {
 		if len(c.Screen().Tables) > 0 {
@@ -155,7 +158,7 @@ func TablesSaid(c Context, tables []lobby.TableInfo) []string {
 	out := make([]string, 0, len(tables)+1)
 	out = append(out, Sentence(fmt.Sprintf("Public tables: %d", len(tables))))
 	for i, t := range tables {
-		out = append(out, TableSaid(t, i, len(tables)))
+		out = append(out, Whole(TableSaid(t, i, len(tables))))
 	}
 	return out
 }

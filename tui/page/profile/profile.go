@@ -386,6 +386,10 @@ func (p *Page) Said(c ui.Context) []string {
 	}
 	if p.own() {
 		switch {
+		case !canKeep(c) && c.Linear():
+			out = append(out, "Screen reader mode is on, for this visit: a guest's choice is not kept.")
+		case !canKeep(c):
+			out = append(out, "Screen reader mode is off: s turns it on, for this visit.")
 		case scr.ScreenReader:
 			out = append(out, "Screen reader mode is on, for this key's next visits too: s turns it off.")
 		case c.Linear():

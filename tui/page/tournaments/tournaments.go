@@ -148,7 +148,7 @@ func (p *Page) Said(c ui.Context) []string {
 	}
 	out = append(out, ui.Sentence(ui.Plural(len(ts), "public tournament", "public tournaments")))
 	for i, t := range ts {
-		out = append(out, ui.TableSaid(t, i, len(ts)))
+		out = append(out, ui.Whole(ui.TableSaid(t, i, len(ts))))
 	}
 	p.cursor = min(p.cursor, len(ts)-1)
 	return append(out, "Chosen: "+ui.TableSaid(ts[p.cursor], p.cursor, len(ts))+" Enter signs up.")

@@ -148,9 +148,9 @@ func line(c ui.Context, p lobby.OnlinePlayer) string {
 	return "    " + name + where
 }
 
-// Said is the page as sentences (the linear mode): every player online,
-// and the switch of invitations. (Scrolling moves nothing said: each player
-// is said.)
+// Said is the page as sentences (the linear mode): every player online
+// with the page, then the one the keys that scroll move to, and the switch
+// of invitations.
 func (p *Page) Said(c ui.Context) []string {
 	out := []string{"Players online."}
 	if c.Screen().NoInvitations {
@@ -164,9 +164,14 @@ func (p *Page) Said(c ui.Context) []string {
 	case !p.loaded:
 		return append(out, "Asking the lobby...")
 	}
-	out = append(out, ui.Sentence(ui.Plural(len(p.list), "player online", "players online")+"; r asks again"))
+	out = append(out, ui.Sentence(ui.Plural(len(p.list), "player online", "players online")+
+		"; r asks again, up and down read them one by one"))
 	for i, pl := range p.list {
-		out = append(out, ui.Numbered(i+1, said(c, pl)))
+		out = append(out, ui.Whole(ui.Numbered(i+1, said(c, pl))))
+	}
+	if len(p.list) > 0 {
+		p.top = min(p.top, len(p.list)-1)
+		out = append(out, "On "+ui.Numbered(p.top+1, said(c, p.list[p.top])))
 	}
 	return out
 }
