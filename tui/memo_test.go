@@ -134,19 +134,3 @@ func TestBackgroundIsOnlyTheLobbysNews(t *testing.T) {
 	away.Table = nil
 	require.False(t, at.Background(screenMsg(away)), "news to a session at a table")
 }
-
-// TestHandRowsComePadded: the hand's rows of cards and marks (the five
-// rows above the status line) come from the table page as wide as the
-// window, as the frame would pad them, so that the frame and the page's
-// memo keep the rows as drawn and no padded copy beside them.
-func TestHandRowsComePadded(t *testing.T) {
-	for _, w := range []int{80, 99, 100, 133} {
-		m, _ := newTestModel(midGame(), w, 24, renderer(termenv.ANSI256))
-		ls := m.table.Lines(m.ctx()) // as the page draws them, before the frame
-		rows := ls[m.h-7 : m.h-2]
-		for i, row := range rows {
-			require.Equal(t, w, width(row), "width %d, row %d: %q", w, i, row)
-		}
-		m.table.DropLists()
-	}
-}

@@ -5,12 +5,12 @@
 // The model is the router: it holds the pages and shows one (where says
 // which, routes in router.go what each place does with keys, frames and key
 // maps), and keeps what is truly global (the window, the lobby's latest
-// Screen, the status line, the calls under way). The waiting room and the
-// table are one page, tablePage, with its own state and caches. Each page has a key map of key.Bindings that its
-// Update matches, its footer shows and the help page lists (keys.go). The
-// pages in packages of their own (tui/page/...) see the rest only through
-// ui.Context (package ui, with what they share); docs/design-tui.md tells
-// the contract.
+// Screen, the status line, the calls under way). Every page is a package
+// of its own under tui/page (the waiting room and the table are one,
+// page/table, with its own state and caches) and sees the rest only
+// through ui.Context (package ui, with what the pages share). Each page
+// has a key map of key.Bindings that its Update matches, its footer shows
+// and the help page lists (keys.go); docs/design-tui.md tells the contract.
 //
 // The model only shows what the lobby posts and sends the player's intents;
 // the lobby and its tables decide everything. The lobby's screens reach the
