@@ -13,6 +13,13 @@
 // Page below: the waiting room's RoomUpdate, RoomLines and RoomKeyMap, the
 // table's Update, Lines and KeyMap, and what the runtime's contract needs
 // of it (YourTurn, TakeRing, Clocks, DropLists).
+//
+// In the linear (screen-reader) mode (ui.Context.Linear) the same page is
+// said instead of drawn: RoomSaid and Said are its state as sentences,
+// News what is said once as it comes (the log, the countdowns, what the
+// player asked to hear), and the turn's moves are numbered questions that
+// number keys answer (linear.go, linearturn.go, linearroom.go; the words
+// are tui/speech's).
 package table
 
 import (
