@@ -147,6 +147,19 @@ func TestTheLinearWaitingRoomSaysEachSeatAndASeatIsChosenByNumber(t *testing.T) 
 	}
 }
 
+func TestReportingAPlayerIsSaidInTheLinearWaitingRoom(t *testing.T) {
+	s := waitingRoom()
+	s.Table.Seats[2] = lobby.SeatInfo{Nick: "cy", Connected: true}
+	m, _ := linearModel(s)
+	hear(m)
+	press(m, keyMsg("3"))
+	hear(m)
+	press(m, keyMsg("r"))
+	if said := hear(m); said != "Reporting cy to the operators: type a reason if you like, enter sends it, escape cancels." {
+		t.Errorf("r on cy's seat said %q", said)
+	}
+}
+
 func TestTheGamesEndOffersARematchAndTheLobbyByNumber(t *testing.T) {
 	m, f := linearModel(gameOver())
 	said := hear(m)

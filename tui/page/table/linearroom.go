@@ -67,6 +67,9 @@ func (tp *Page) roomSaid() []string {
 		}
 	}
 	switch {
+	case tp.tbl.chat.open && strings.HasPrefix(tp.tbl.chat.input.Value(), "/report "): // (r: reportSeat)
+		who := strings.TrimSpace(strings.TrimPrefix(tp.tbl.chat.input.Value(), "/report "))
+		out = append(out, "Reporting "+speech.Plain(who)+" to the operators: type a reason if you like, enter sends it, escape cancels.")
 	case tp.tbl.chat.open:
 		out = append(out, "Chat: type your line, enter sends it, escape closes.")
 	case tp.room.invite.open:
