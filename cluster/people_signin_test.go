@@ -56,3 +56,33 @@ func TestNewerSessionTakesOverAcrossNodes(t *testing.T) {
 	ana.Disconnect()
 	playMoves(t, 4, again, bo)
 }
+
+// TestNewerSessionTakesOverAWaitingSeatAcrossNodes: ana waits at her table
+// on node b with bo; her key signs in again on node a. As on one node, the
+// newer session lands in the waiting room in her seat (the host's), the
+// table never frees it, and the older session is told why it closes, in
+// one line. The newer session then starts the game.
+func TestNewerSessionTakesOverAWaitingSeatAcrossNodes(t *testing.T) {
+	ns := natstest.Start(t)
+	a, b := startWholeNode(t, ns, "a"), startWholeNode(t, ns, "b")
+	ana, bo := b.player(t, "ana"), a.player(t, "bo")
+	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))
+	require.NoError(t, bo.Join(ana.Screen().Table.Code))
+	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Seats[1].Nick == "bo" })
+
+	again := a.hub.Connect("sess-ana-2", "key-ana", false)
+	s := waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil })
+	require.Nil(t, s.Table.Game, "the table still waits")
+	require.Equal(t, 0, s.Table.You, "the newer session is in ana's seat")
+	require.True(t, s.Table.Host)
+	require.Equal(t, "you signed in from another connection; this one is closed",
+		waitScreen(t, ana, func(s lobby.Screen) bool { return s.Closed != "" }).Closed)
+	ana.Disconnect()
+	waitScreen(t, bo, func(s lobby.Screen) bool { return logHas(s, "ana is back") })
+	require.Equal(t, "ana", bo.Screen().Table.Seats[0].Nick, "ana's seat was never freed")
+	require.False(t, logHas(bo.Screen(), "ana left"))
+
+	again.Do(lobby.Intent{Kind: lobby.Start})
+	waitScreen(t, bo, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	playMoves(t, 4, again, bo)
+}
