@@ -142,3 +142,32 @@ func TestFencedTournamentStopsWhereItWas(t *testing.T) {
 		require.Equal(t, 6, s.Table.Taken, "as its record was, without cy")
 	}
 }
+
+// TestTournamentRoomKeepsGuestsPlacesWhenItsNodeDies: a tournament still
+// waiting for players lives on node b, where ana opened it; guest gus
+// signs up from node a. Node b dies: a takes the room over from its
+// record, and gus, who never left, is still signed up in his place, as a
+// guest at a table taken over keeps his seat; the room counts him.
+func TestTournamentRoomKeepsGuestsPlacesWhenItsNodeDies(t *testing.T) {
+	ns := natstest.Start(t)
+	nodes := startStoredNodes(t, ns, "a", "b")
+	a, b := nodes[0], nodes[1]
+	ana := b.player(t, "ana")
+	gus := a.hub.Connect("sess-gus", "guest:sess-gus", true)
+	require.NoError(t, gus.SetNick("gus"))
+	settings := engine.Settings{Edition: engine.Classic2001, Blanks: engine.BlankSwapHands}
+	require.NoError(t, ana.OpenTournament(lobby.TournamentOptions{Public: true, Settings: settings, Bots: 4, TurnTime: lobby.NoTurnTimer}))
+	id := ana.Screen().Table.ID
+	waitScreen(t, gus, func(s lobby.Screen) bool { return len(s.Tables) == 1 })
+	require.NoError(t, gus.SignUp(id))
+	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 6 })
+	you := gus.Screen().Table.You
+
+	cutOff(b)
+	s := waitScreen(t, gus, func(s lobby.Screen) bool {
+		return s.Table != nil && s.Table.ID == id && logHas(s, "moved to another server") && s.Table.Seats[s.Table.You].Connected
+	})
+	require.Equal(t, you, s.Table.You, "gus is in his place")
+	require.Equal(t, "gus", s.Table.Seats[s.Table.You].Nick)
+	require.Equal(t, 6, s.Table.Taken, "ana's place (away), gus's and the bots'")
+}

@@ -155,7 +155,9 @@ func (tr *tournament) handle(cmd tableCmd) (answer func()) {
 			return func() {}
 		}
 		err := ErrNoSuchTable // a spectator of the room has no place to come back to
-		if tr.placeOfKey(cmd.c.key) >= 0 {
+		if i := tr.placeOfKey(cmd.c.key); i >= 0 && cmd.c.guest {
+			err = tr.guestBack(i, cmd.c)
+		} else if i >= 0 {
 			err = tr.onJoin(cmd.c, false)
 		}
 		return func() { cmd.reply <- err }

@@ -41,6 +41,21 @@ func (tr *tournament) onJoin(c *Client, watch bool) error {
 	return tr.signUp(c)
 }
 
+// guestBack gives guest c back their place i, kept for them while they
+// were away (the room was taken over from another node: restoreRoom),
+// unless another connection holds it (a guest's key is theirs alone, or
+// came back with their rejoin code), as a table gives a guest their seat
+// back (onReattach).
+func (tr *tournament) guestBack(i int, c *Client) error {
+	s := tr.places[i]
+	if tr.status != Waiting || (s.client != nil && s.client != c) {
+		return ErrNoSuchTable
+	}
+	s.client, s.away = c, false
+	tr.dirty, tr.listDirty = true, true
+	return nil
+}
+
 // signUp gives c the first free place (and, for the first, the host's role).
 func (tr *tournament) signUp(c *Client) error {
 	free := -1
