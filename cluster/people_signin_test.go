@@ -98,3 +98,31 @@ func TestNewerSessionTakesOverAWaitingSeatAcrossNodes(t *testing.T) {
 		})
 	}
 }
+
+// TestNewerSessionTakesOverATournamentSeatAcrossNodes: ana plays her
+// round of a tournament of node b's, from b, and bo his from a; each key
+// signs in again on the other node. Each newer session takes its
+// player's seat at their table of the tournament, with their hand
+// (through the tournament's room on a, at the tournament itself on b), and
+// each older one is told why it closes.
+func TestNewerSessionTakesOverATournamentSeatAcrossNodes(t *testing.T) {
+	ns := natstest.Start(t)
+	a, b := startWholeNode(t, ns, "a"), startWholeNode(t, ns, "b")
+	ana, bo, _ := tourGame(t, a, b)
+	for _, p := range []struct {
+		old  *lobby.Client
+		on   *node
+		nick string
+	}{{ana, a, "ana"}, {bo, b, "bo"}} {
+		before := p.old.Screen().Table
+		again := p.on.hub.Connect("sess-"+p.nick+"-2", "key-"+p.nick, false)
+		s := waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
+		require.Equal(t, before.ID, s.Table.ID, p.nick)
+		require.Equal(t, before.You, s.Table.You, p.nick)
+		require.Equal(t, before.Game.Hand, s.Table.Game.Hand, p.nick)
+		require.Equal(t, "you signed in from another connection; this one is closed",
+			waitScreen(t, p.old, func(s lobby.Screen) bool { return s.Closed != "" }).Closed)
+		p.old.Disconnect()
+		require.True(t, again.Screen().Table.Seats[s.Table.You].Connected, p.nick)
+	}
+}

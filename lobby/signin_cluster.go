@@ -16,20 +16,41 @@ package lobby
 // takenOverLine is what an older session of a key reads as it closes.
 const takenOverLine = "you signed in from another connection; this one is closed"
 
-// signedInCmd finds this node's session of key other than session.
+// signedInCmd finds this node's session of key other than session, and
+// marks it handed on.
 type signedInCmd struct {
 	key, session string
-	reply        chan *Client
+	reply        chan signedIn
+}
+
+// signedIn is the older session, the queue it was at and the name of that
+// table for another node: a tournament's table is reached through its
+// room.
+type signedIn struct {
+	c    *Client
+	q    *tableQueue
+	name string
 }
 
 func (signedInCmd) hubCmd() {}
 
-func (h *Hub) onSignedIn(cmd signedInCmd) *Client {
+func (h *Hub) onSignedIn(cmd signedInCmd) signedIn {
 	c := h.byKey[cmd.key]
 	if c == nil || c.guest || c.id == cmd.session {
-		return nil
+		return signedIn{}
 	}
-	return c
+	c.mu.Lock()
+	q := c.at
+	c.handedOn = true
+	c.mu.Unlock()
+	if q == nil {
+		return signedIn{c: c}
+	}
+	name := q.id
+	if t := h.tables[q.id]; t != nil && t.q == q && t.tour != nil {
+		name = t.tour.id
+	}
+	return signedIn{c: c, q: q, name: name}
 }
 
 // SignedInElsewhere closes this node's session of identity key, which has
@@ -40,22 +61,19 @@ func (h *Hub) onSignedIn(cmd signedInCmd) *Client {
 // connection if its seat is still the older session's. The caller is the
 // cluster's, on its own goroutine.
 func (h *Hub) SignedInElsewhere(key, session string) (table string, settle func()) {
-	reply := make(chan *Client, 1)
+	reply := make(chan signedIn, 1)
 	old, err := ask(h, signedInCmd{key: key, session: session, reply: reply}, reply)
-	if err != nil || old == nil {
+	if err != nil || old.c == nil {
 		return "", func() {}
 	}
-	old.mu.Lock()
-	q := old.at
-	old.handedOn = true
-	old.mu.Unlock()
-	old.closeWith(takenOverLine)
-	if q == nil {
+	old.c.closeWith(takenOverLine)
+	if old.q == nil {
 		return "", func() {}
 	}
-	return q.id, func() {
+	q := old.q
+	return old.name, func() {
 		dr := make(chan bool, 1)
-		_, _ = request(h.ctx, q.cmds, q.done, tableCmd(disconnectCmd{c: old, reply: dr}), dr, true)
+		_, _ = request(h.ctx, q.cmds, q.done, tableCmd(disconnectCmd{c: old.c, reply: dr}), dr, true)
 	}
 }
 
@@ -87,6 +105,9 @@ func (h *Hub) onSeatBack(cmd seatBackCmd) seatBack {
 	}
 	if t := h.tables[cmd.table]; t != nil {
 		return seatBack{c: c, q: t.q}
+	}
+	if tr := h.tours.byID[cmd.table]; tr != nil {
+		return seatBack{c: c, q: tr.q}
 	}
 	return seatBack{c: c, q: h.remoteQueue(cmd.table)}
 }
