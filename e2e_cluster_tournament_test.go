@@ -87,35 +87,44 @@ func TestClusterTournamentPlaysOnWhenItsNodeDies(t *testing.T) {
 		return m != nil && m[1] >= "2"
 	})
 
-	// Every table in play waits for one of the humans, with everything
-	// written; every human's table is in play.
+	// Mid-round: both tables play, each waits for one of the humans, with
+	// everything written, and every game of the rounds before is recorded
+	// (a game's record is written a moment after it ends, which a kill at
+	// that moment would lose, as on one node).
+	db, err := pgx.Connect(t.Context(), s.db)
+	require.NoError(t, err)
+	defer db.Close(t.Context())
+	games := func() int {
+		var n int
+		require.NoError(t, db.QueryRow(t.Context(), `SELECT count(*) FROM games WHERE tournament = $1`, tourID).Scan(&n))
+		return n
+	}
 	var before map[string]lobby.TableSnapshot
 	quiet := func() bool {
+		m := round.FindStringSubmatch(ana.c.Screen())
+		if m == nil {
+			return false
+		}
+		n, _ := strconv.Atoi(m[1])
 		before = a.tables(t)
 		if len(before) != 2 {
 			return false
 		}
 		for _, snap := range before {
-			if snap.Unwritten != 0 {
+			if snap.Unwritten != 0 || snap.Status != "playing" {
 				return false
 			}
 			waits := false
 			for _, p := range []*person{ana, bo, cy} {
-				if !s.seatedAt(p.nick, snap) {
-					continue
-				}
-				if snap.Status != "playing" {
-					return false // the round is over here: not mid-round
-				}
-				waits = waits || waitsForMe(p.c)
+				waits = waits || (s.seatedAt(p.nick, snap) && waitsForMe(p.c))
 			}
-			if snap.Status == "playing" && !waits {
+			if !waits {
 				return false
 			}
 		}
-		return true
+		return games() == engine.TournamentTables*(n-1)
 	}
-	untilFor(t, "both tables wait, all written", gameWait, func() bool {
+	untilFor(t, "both tables wait mid-round, all written", gameWait, func() bool {
 		if quiet() {
 			return true
 		}
@@ -165,12 +174,15 @@ func TestClusterTournamentPlaysOnWhenItsNodeDies(t *testing.T) {
 	require.Equal(t, standings[0], standings[1])
 	require.Equal(t, standings[0], standings[2])
 
-	db, err := pgx.Connect(t.Context(), s.db)
-	require.NoError(t, err)
-	defer db.Close(t.Context())
-	var games int
-	require.NoError(t, db.QueryRow(t.Context(), `SELECT count(*) FROM games WHERE tournament = $1`, tourID).Scan(&games))
-	require.Equal(t, engine.TournamentRounds*engine.TournamentTables, games, "every round's game at both tables, once")
+	// (The last round's games and the result are written a moment after
+	// the players read them.)
+	var results int
+	until(t, "every round's game at both tables, and the result, are recorded", func() bool {
+		require.NoError(t, db.QueryRow(t.Context(), `SELECT count(*) FROM tournament_results WHERE tournament_id = $1`, tourID).Scan(&results))
+		return games() >= engine.TournamentRounds*engine.TournamentTables && results >= 1
+	})
+	require.Equal(t, engine.TournamentRounds*engine.TournamentTables, games(), "every round's game at both tables, once")
+	require.Equal(t, 1, results, "the result is recorded once")
 	sums := map[string]int{}
 	rows, err := db.Query(t.Context(), `SELECT s.name, s.points FROM game_seats s JOIN games g ON g.id = s.game_id
 		WHERE g.tournament = $1`, tourID)
@@ -182,9 +194,6 @@ func TestClusterTournamentPlaysOnWhenItsNodeDies(t *testing.T) {
 		sums[name] += points
 	}
 	require.NoError(t, rows.Err())
-	var results int
-	require.NoError(t, db.QueryRow(t.Context(), `SELECT count(*) FROM tournament_results WHERE tournament_id = $1`, tourID).Scan(&results))
-	require.Equal(t, 1, results, "the result is recorded once")
 	recorded := map[string]int{}
 	best, winners := -1, []string{}
 	rows, err = db.Query(t.Context(), `SELECT p.name, p.points, p.place FROM tournament_places p
