@@ -231,6 +231,7 @@ func (tr *tournament) report(r tourReport) {
 
 // start seats the eight players (bots in the free places) for the first round.
 func (tr *tournament) start() {
+	tr.unholdPlaces(false) // (tournament_held.go)
 	for tr.addBot() {
 	}
 	for p, s := range tr.places {
@@ -467,6 +468,7 @@ func (tr *tournament) close(why string) {
 	tr.closed = true
 	tr.finishState() // (unless the server is stopping)
 	if tr.status == Waiting {
+		tr.unholdPlaces(false)
 		for _, s := range tr.places {
 			if s != nil && s.client != nil {
 				s.client.unseat(tr.q, why, false)

@@ -346,6 +346,9 @@ func (h *Hub) onTourRestore(tr *tournament) bool {
 		}
 		go t.loop()
 	}
+	if tr.tables[0].moved {
+		tr.holdPlaces() // found from any node (tournament_held.go)
+	}
 	go tr.loop()
 	h.shareTour(tr, tr.leased) // (tournament_cluster.go)
 	return true

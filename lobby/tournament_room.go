@@ -26,6 +26,7 @@ func (tr *tournament) onJoin(c *Client, watch bool) error {
 	}
 	if i := tr.placeOfKey(c.key); i >= 0 && !c.guest && tr.status == Waiting {
 		s := tr.places[i]
+		tr.unholdPlace(s) // (tournament_held.go)
 		s.client, s.away = c, false
 		tr.dirty, tr.listDirty = true, true
 		return nil
@@ -51,6 +52,7 @@ func (tr *tournament) guestBack(i int, c *Client) error {
 	if tr.status != Waiting || (s.client != nil && s.client != c) {
 		return ErrNoSuchTable
 	}
+	tr.unholdPlace(s)
 	s.client, s.away = c, false
 	tr.dirty, tr.listDirty = true, true
 	return nil
@@ -200,6 +202,7 @@ func (tr *tournament) leave(c *Client, why string) {
 
 // free empties place i; a room left without a person closes.
 func (tr *tournament) free(i int) {
+	tr.unholdPlace(tr.places[i])
 	tr.places[i] = &seat{}
 	tr.dirty, tr.listDirty = true, true
 	if tr.humans() == 0 {
