@@ -14,7 +14,7 @@ import (
 // rejoin_cluster.go) is replaced with one the bucket removes once no seat
 // can be kept for the guest any longer. Every node that sees the run gone
 // tries; the replacement is made only while the line is still the one that
-// node read, so one of them makes it.
+// node read, so one of them makes it, in one message.
 
 // seatMarkerTTL is how long the marker of a line that expired stays in
 // the seats' bucket, for the watchers to see.
@@ -33,18 +33,18 @@ func (l *Lobby) ExpireSeat(ctx context.Context, key string, was, entry []byte, t
 	if !bytes.Equal(e.Value(), was) {
 		return false, nil
 	}
-	// A line is given a time to live only as it is made: the old one goes
-	// first, if it is still the one read.
-	if err := l.seats.Delete(ctx, key, jetstream.LastRevision(e.Revision())); err != nil {
-		if errors.Is(err, jetstream.ErrKeyRevisionMismatch) {
-			return false, nil
-		}
-		return false, err
+	// One message does it, so that the line is never missing between the
+	// two: the new line, with its time to live, written only if the line
+	// is still at the revision read (as a KV update, which takes no time
+	// to live, would be).
+	_, err = l.c.JS.Publish(ctx, "$KV."+bucketSeats+"."+key, entry,
+		jetstream.WithMsgTTL(max(ttl, time.Second)), jetstream.WithExpectLastSequencePerSubject(e.Revision()))
+	var apiErr *jetstream.APIError
+	if errors.As(err, &apiErr) && (apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
+		apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant) {
+		return false, nil // written again since
 	}
-	if _, err := l.seats.Create(ctx, key, entry, jetstream.KeyTTL(max(ttl, time.Second))); err != nil {
-		if isKeyExists(err) {
-			return false, nil // written again since
-		}
+	if err != nil {
 		return false, err
 	}
 	return true, nil
