@@ -24,9 +24,11 @@ func TestClusterKeySignedInAgainTakesOverAWaitingSeat(t *testing.T) {
 	ana, code := hostPrivate(t, s.nodes["b"].addr, "ana", []string{"seats", "3", "turn timer", "off"})
 	bo.c = joinPrivate(t, s.nodes["c"].addr, "bo", code, ana, sshtest.WithKey(bo.key))
 	ana.WaitFor(t, "2/3 taken", wait)
+	seated := regexp.MustCompile(`2\s+bo\s+you`)
+	bo.c.WaitUntil(t, seated.MatchString, wait) // bo's own screen shows him there
 
 	again := sshtest.Dial(t, s.nodes["a"].addr, sshtest.User("bo"), sshtest.WithKey(bo.key), big)
-	again.WaitUntil(t, regexp.MustCompile(`2\s+bo\s+you`).MatchString, wait)
+	again.WaitUntil(t, seated.MatchString, wait)
 	const why = "unossh: you signed in from another connection; this one is closed"
 	require.Equal(t, 0, bo.c.Wait(t, wait), "the old session ends cleanly")
 	require.Contains(t, string(bo.c.Stderr()), why)

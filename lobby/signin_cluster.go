@@ -41,7 +41,9 @@ func (h *Hub) onSignedIn(cmd signedInCmd) signedIn {
 	}
 	c.mu.Lock()
 	q := c.at
-	c.handedOn = true
+	// At no table yet (a join still on its way), its Disconnect goes to
+	// whatever table it reaches, as any session's.
+	c.handedOn = q != nil
 	c.mu.Unlock()
 	if q == nil {
 		return signedIn{c: c}
