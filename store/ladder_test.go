@@ -71,3 +71,49 @@ func TestLadderRatesBotsApartAndKeepsLevelsFixed(t *testing.T) {
 		}
 	})
 }
+
+// TestLadderCountsALeaverOnceAndMarksPeople: a ladder game left before its
+// end counts against the leaver's day at once, and not again when the game
+// is recorded; a person's account on the board is marked as a person, a
+// program's not; the built-in levels' references are read by level.
+func TestLadderCountsALeaverOnceAndMarksPeople(t *testing.T) {
+	conform(t, Options{}, func(t *testing.T, db *DB, clk *clock) {
+		robo := must[Account](t)(db.Register(ctx, "SHA256:a", "robo"))
+		if err := db.MarkBot(ctx, robo.ID); err != nil {
+			t.Fatal(err)
+		}
+		ana := must[Account](t)(db.Register(ctx, "SHA256:b", "ana"))
+		since := clk.Now().Add(-time.Hour)
+		for range 2 {
+			if err := db.LadderLeft(ctx, robo.ID, clk.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s := must[LadderStanding](t)(db.LadderStanding(ctx, robo.ID, since)); s.Today != 2 {
+			t.Fatalf("two games left count %d", s.Today)
+		}
+		_, _, err := db.RecordGame(ctx, ladderGame(clk, GameSeat{Kind: SeatAccount, AccountID: ana.ID, Name: "ana"},
+			GameSeat{Kind: SeatAccount, AccountID: robo.ID, Name: "robo", Left: true}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := must[LadderStanding](t)(db.LadderStanding(ctx, robo.ID, since))
+		if s.Today != 2 || s.Games != 1 || s.Rating.Mu >= 25 {
+			t.Fatalf("the game it left, recorded: %+v (want still 2 today, and rated)", s)
+		}
+		if s := must[LadderStanding](t)(db.LadderStanding(ctx, ana.ID, since)); s.Today != 1 || !s.Validated {
+			t.Fatalf("ana's standing: %+v", s)
+		}
+		people := map[string]bool{}
+		for _, e := range must[[]LeaderEntry](t)(db.LadderBoard(ctx, 0)) {
+			people[e.Name] = e.Person
+		}
+		if !people["ana"] || people["robo"] || people["hard"] {
+			t.Fatalf("who is a person on the board: %v", people)
+		}
+		refs := must[map[string]Rating](t)(db.LadderReferences(ctx))
+		if len(refs) != 4 || refs["hard"].Mu <= refs["beginner"].Mu {
+			t.Fatalf("the references: %v", refs)
+		}
+	})
+}
