@@ -22,6 +22,9 @@ var (
 func (t *table) onIntent(c *Client, in Intent) error {
 	i := t.seatOf(c)
 	if in.Kind == Leave {
+		if i >= 0 {
+			t.ladderLeaving(c, t.seats[i]) // (ladderwait.go)
+		}
 		if t.stepAway(c) { // a running game keeps the seat for them (held.go)
 			return nil
 		}

@@ -11,14 +11,18 @@ import (
 )
 
 // This file is the bot ladder's pairing (the bot API's `"opponents":
-// "ladder"`; its ratings are the store's, store/ladder.go). A bot that has
-// never played on the ladder first plays a validation game against the
-// built-in normal bot, so that a program that cannot finish a game never
-// meets another; from then on it is paired with the next bot that seeks
-// the ladder: the first waits at a private table of its own, which the
-// second joins, and the table starts as soon as both sit. One bot waits at
-// a time on a node (the hub keeps its table), and one seek at a time pairs
-// or waits, so two seekers always meet.
+// "ladder"`, and a person's choice of it in the lobby; its ratings are the
+// store's, store/ladder.go). A bot that has never played on the ladder
+// first plays a validation game against the built-in normal bot, so that a
+// program that cannot finish a game never meets another (a person, who
+// finishes games, needs none); from then on it is paired with the next
+// player that seeks the ladder: the first waits at a private table of its
+// own, which the second joins, and the table starts as soon as both sit.
+// One player waits at a time on a node (the hub keeps its table), and one
+// seek at a time pairs or waits, so two seekers always meet. One who waits
+// alone for Config.LadderWait plays the built-in level whose fixed rating
+// is nearest their own instead (ladderwait.go), so a lone seeker always
+// gets a game.
 // A ladder game is always two seats, the classic edition, one hand, so
 // that every rating on it measures the same thing, and a day's games are
 // many short ones rather than a few long ones.
@@ -26,8 +30,8 @@ import (
 // ErrLadderNeedsRecords refuses the ladder where nothing could be rated.
 var ErrLadderNeedsRecords = errors.New("the ladder needs a bot with an account on a server that keeps records")
 
-// ErrLadderPrograms refuses the ladder to a person's session.
-var ErrLadderPrograms = errors.New("the ladder is for bots of the bot API (ssh HOST bot)")
+// ErrLadderGuests refuses the ladder to a guest, whose games are not rated.
+var ErrLadderGuests = errors.New("the ladder rates its games: a guest cannot play on it (ssh with a key to have an account)")
 
 // LadderLimitError is a bot that has played its ladder games of the day.
 type LadderLimitError struct {
@@ -50,12 +54,13 @@ const LadderGamesPerDay = 100
 // ladderSettings are every ladder game's rules.
 func ladderSettings() engine.Settings { return engine.Settings{Players: 2, Mode: engine.SingleHand} }
 
-// SeekLadder seats the bot for its next ladder game: its validation game,
-// or a game with the next bot that seeks the ladder (it waits at its table
-// for one). The table starts by itself once both seats are taken.
+// SeekLadder seats the player (an API bot, or a person who opts in) for
+// their next ladder game: a bot's validation game, or a game with the next
+// player that seeks the ladder (it waits at its table for one). The table
+// starts by itself once both seats are taken.
 func (c *Client) SeekLadder() error {
-	if !c.program.Load() {
-		return ErrLadderPrograms
+	if c.guest {
+		return ErrLadderGuests
 	}
 	st := c.hub.cfg.Store
 	a := c.accountOf()
@@ -77,7 +82,7 @@ func (c *Client) SeekLadder() error {
 		return &LadderLimitError{PerDay: per, Wait: day.AddDate(0, 0, 1).Sub(now)}
 	}
 	opts := TableOptions{Settings: ladderSettings(), FastBots: true, Ladder: true}
-	if !standing.Validated {
+	if !standing.Validated && c.program.Load() {
 		normal := bot.Normal
 		opts.Bots, opts.BotLevel = 1, &normal
 		return c.Create(opts)
@@ -98,6 +103,8 @@ func (c *Client) SeekLadder() error {
 		}
 		// The waiting bot has gone, or another took the seat: wait instead.
 	}
+	ref := c.ladderReference(standing.Rating)
+	opts.BotLevel = &ref // played if no one comes (ladderwait.go)
 	if err := c.Create(opts); err != nil {
 		return err
 	}

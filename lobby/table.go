@@ -32,25 +32,28 @@ type table struct {
 	moved   bool // taken over from another node (lease.go)
 	// storeDown: the table's last journal write failed (set by loop, read
 	// by the lease's renewals: offer.go).
-	storeDown  atomic.Bool
-	epoch      uint64 // this incarnation of the table on this node (remote_serve.go)
-	seats      []*seat
-	watchers   map[*Client]bool
-	status     TableStatus
-	game       *engine.Game
-	log        []logEntry
-	logSeq     uint64    // the seq the next entry of the log takes
-	logGen     uint64    // counts changes to entries already in the log
-	toldLogs   []toldLog // the log as each viewer reads it: spectators, then by seat (view.go)
-	names      []string  // the seats' nicknames, as the views last asked (seatNames)
-	namesKey   string
-	lastHand   *HandResult
-	rng        *rand.Rand
-	chat       map[string]*chatLimiter
-	chatOff    bool // the host turned the chat off (moderation_players.go)
-	moves      int  // actions applied, to tell a new decision from an old one
-	scheduled  int  // the move count the timers were set for
-	startsAt   time.Time
+	storeDown atomic.Bool
+	epoch     uint64 // this incarnation of the table on this node (remote_serve.go)
+	seats     []*seat
+	watchers  map[*Client]bool
+	status    TableStatus
+	game      *engine.Game
+	log       []logEntry
+	logSeq    uint64    // the seq the next entry of the log takes
+	logGen    uint64    // counts changes to entries already in the log
+	toldLogs  []toldLog // the log as each viewer reads it: spectators, then by seat (view.go)
+	names     []string  // the seats' nicknames, as the views last asked (seatNames)
+	namesKey  string
+	lastHand  *HandResult
+	rng       *rand.Rand
+	chat      map[string]*chatLimiter
+	chatOff   bool // the host turned the chat off (moderation_players.go)
+	moves     int  // actions applied, to tell a new decision from an old one
+	scheduled int  // the move count the timers were set for
+	startsAt  time.Time
+	// ladderLeft are the keys of those who left this ladder game before its
+	// end, counted against their day then (ladderwait.go).
+	ladderLeft map[string]bool
 	turnEnds   time.Time
 	raceEnds   time.Time
 	raidEnds   time.Time
