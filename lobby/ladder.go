@@ -28,7 +28,7 @@ import (
 // many short ones rather than a few long ones.
 
 // ErrLadderNeedsRecords refuses the ladder where nothing could be rated.
-var ErrLadderNeedsRecords = errors.New("the ladder needs a bot with an account on a server that keeps records")
+var ErrLadderNeedsRecords = errors.New("the ladder needs an account on a server that keeps records")
 
 // ErrLadderGuests refuses the ladder to a guest, whose games are not rated.
 var ErrLadderGuests = errors.New("the ladder rates its games: a guest cannot play on it (ssh with a key to have an account)")
