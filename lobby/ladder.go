@@ -19,7 +19,9 @@ import (
 // player that seeks the ladder: the first waits at a private table of its
 // own, which the second joins, and the table starts as soon as both sit.
 // One player waits at a time on a node (the hub keeps its table), and one
-// seek at a time pairs or waits, so two seekers always meet. One who waits
+// seek at a time pairs or waits, so two seekers on one node always meet; in
+// a cluster a seeker finds the waiting table of another node too
+// (ladderdir.go). One who waits
 // alone for Config.LadderWait plays the built-in level whose fixed rating
 // is nearest their own instead (ladderwait.go), so a lone seeker always
 // gets a game.
@@ -146,19 +148,22 @@ type ladderWaitCmd struct {
 func (ladderCmd) hubCmd()     {}
 func (ladderWaitCmd) hubCmd() {}
 
-// onLadder hands out the waiting table, unless it has closed.
+// onLadder hands out this node's waiting table, unless it has closed; or
+// else, in a cluster, another node's (ladderdir.go).
 func (h *Hub) onLadder() *tableQueue {
 	q := h.ladder
 	h.ladder = nil
-	if q == nil {
-		return nil
+	if q != nil {
+		select {
+		case <-q.done:
+		default:
+			return q
+		}
 	}
-	select {
-	case <-q.done:
-		return nil
-	default:
-		return q
+	if h.clustered() {
+		return h.remoteLadder()
 	}
+	return nil
 }
 
 // ladderRecord marks a ladder table's game for the ladder's ratings.
