@@ -73,6 +73,9 @@ func (t *table) onHostIntent(c *Client, i int, in Intent) error {
 	if !t.seats[i].host {
 		return errNotHost
 	}
+	if t.opts.Ladder {
+		return errLadderAlike // (ladderwait.go)
+	}
 	switch in.Kind {
 	case Start:
 		if t.status != Waiting {

@@ -47,6 +47,28 @@ func TestLadderPairsAPersonWithABot(t *testing.T) {
 	require.Equal(t, map[string]bool{"ana": true, "robo": false, "beginner": false, "easy": false, "normal": false, "hard": false}, people)
 }
 
+// TestLadderTableTakesNoHostChanges: the person who waits on the ladder is
+// its table's host, but may not choose its opponent, its rules or its
+// start: each is refused, and the table still waits for a ladder partner.
+func TestLadderTableTakesNoHostChanges(t *testing.T) {
+	st := openJournalStore(t, t.TempDir())
+	h := journalHub(t, st, nil)
+	ana := connect(t, h, "ana")
+	require.NoError(t, ana.SeekLadder())
+	waitScreen(t, ana, func(s Screen) bool { return s.Table != nil })
+	for _, in := range []Intent{{Kind: BotLevel, Level: bot.Beginner}, {Kind: AddBot}, {Kind: Start}, {Kind: EditRules},
+		{Kind: Configure, Settings: ladderSettings()}} {
+		before := ana.Screen().Notice.Seq
+		ana.Do(in)
+		s := waitScreen(t, ana, func(s Screen) bool { return s.Notice.Seq > before })
+		require.True(t, s.Notice.Error, "%v", in.Kind)
+		require.Equal(t, errLadderAlike.Error(), s.Notice.Text, "%v", in.Kind)
+	}
+	s := ana.Screen()
+	require.Equal(t, Waiting, s.Table.Status)
+	require.Equal(t, 1, s.Table.Taken)
+}
+
 // TestLadderRefusesGuests: a guest's games are not rated, so the ladder
 // says so rather than seat them.
 func TestLadderRefusesGuests(t *testing.T) {

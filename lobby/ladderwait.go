@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -18,6 +19,11 @@ import (
 // leaves a ladder game before its end has used one of their games of the
 // day there and then (store.LadderLeft), or leaving and seeking again would
 // be a way round the daily limit.
+
+// errLadderAlike refuses a ladder table's host what a host does elsewhere:
+// its rules, its opponent and its start are the ladder's, or a person who
+// waits there could choose a weak bot and call it a rated game.
+var errLadderAlike = errors.New("every ladder game is alike: the ladder seats your opponent and starts the game, not its host")
 
 // DefaultLadderWait is Config.LadderWait's default.
 const DefaultLadderWait = 60 * time.Second
