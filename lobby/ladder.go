@@ -43,7 +43,7 @@ type LadderLimitError struct {
 }
 
 func (e *LadderLimitError) Error() string {
-	return fmt.Sprintf("this bot has played its %d ladder games today: the ladder takes it again at 00:00 UTC", e.PerDay)
+	return fmt.Sprintf("you have played your %d ladder games today: the ladder takes you again at 00:00 UTC", e.PerDay)
 }
 
 // LadderBoard is the bot ladder's key among the leaderboards' editions
