@@ -32,28 +32,25 @@ type table struct {
 	moved   bool // taken over from another node (lease.go)
 	// storeDown: the table's last journal write failed (set by loop, read
 	// by the lease's renewals: offer.go).
-	storeDown atomic.Bool
-	epoch     uint64 // this incarnation of the table on this node (remote_serve.go)
-	seats     []*seat
-	watchers  map[*Client]bool
-	status    TableStatus
-	game      *engine.Game
-	log       []logEntry
-	logSeq    uint64    // the seq the next entry of the log takes
-	logGen    uint64    // counts changes to entries already in the log
-	toldLogs  []toldLog // the log as each viewer reads it: spectators, then by seat (view.go)
-	names     []string  // the seats' nicknames, as the views last asked (seatNames)
-	namesKey  string
-	lastHand  *HandResult
-	rng       *rand.Rand
-	chat      map[string]*chatLimiter
-	chatOff   bool // the host turned the chat off (moderation_players.go)
-	moves     int  // actions applied, to tell a new decision from an old one
-	scheduled int  // the move count the timers were set for
-	startsAt  time.Time
-	// ladderLeft are the keys of those who left this ladder game before its
-	// end, counted against their day then (ladderwait.go).
-	ladderLeft map[string]bool
+	storeDown  atomic.Bool
+	epoch      uint64 // this incarnation of the table on this node (remote_serve.go)
+	seats      []*seat
+	watchers   map[*Client]bool
+	status     TableStatus
+	game       *engine.Game
+	log        []logEntry
+	logSeq     uint64    // the seq the next entry of the log takes
+	logGen     uint64    // counts changes to entries already in the log
+	toldLogs   []toldLog // the log as each viewer reads it: spectators, then by seat (view.go)
+	names      []string  // the seats' nicknames, as the views last asked (seatNames)
+	namesKey   string
+	lastHand   *HandResult
+	rng        *rand.Rand
+	chat       map[string]*chatLimiter
+	chatOff    bool // the host turned the chat off (moderation_players.go)
+	moves      int  // actions applied, to tell a new decision from an old one
+	scheduled  int  // the move count the timers were set for
+	startsAt   time.Time
 	turnEnds   time.Time
 	raceEnds   time.Time
 	raidEnds   time.Time
@@ -86,6 +83,10 @@ type table struct {
 	// pausedAt is when the table began to hold because its journal could
 	// not be written (pause.go); zero while it plays.
 	pausedAt time.Time
+
+	// ladderLeft are the keys of those who left this ladder game before its
+	// end, counted against their day then (ladderwait.go).
+	ladderLeft map[string]bool
 }
 
 // seat is one seat: a player (connected or away), a bot, or nobody.
