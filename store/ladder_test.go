@@ -1,6 +1,7 @@
 package store
 
 import (
+	"reflect"
 	"testing"
 	"time"
 
@@ -60,7 +61,7 @@ func TestLadderRatesBotsApartAndKeepsLevelsFixed(t *testing.T) {
 				t.Fatalf("not ranked by the ordinal: %+v", board)
 			}
 		}
-		if n := names["normal"]; n.Rating != (Rating{Mu: 25, Sigma: 1}) || n.Player.Kind != SeatBot {
+		if n := names["normal"]; n.Rating != measuredReferences["normal"] || n.Player.Kind != SeatBot {
 			t.Fatalf("the normal level moved or lost its kind: %+v", n)
 		}
 		if names["robo"].Player.AccountID != a.ID || names["droid"].Games != 1 {
@@ -116,4 +117,46 @@ func TestLadderCountsALeaverOnceAndMarksPeople(t *testing.T) {
 			t.Fatalf("the references: %v", refs)
 		}
 	})
+}
+
+// measuredReferences are the built-in levels' ladder ratings as
+// TestLadderReferences measured them (docs/benchmarks.md).
+var measuredReferences = map[string]Rating{"beginner": {Mu: 18.6, Sigma: 0.8}, "easy": {Mu: 22.4, Sigma: 0.8},
+	"normal": {Mu: 25, Sigma: 0.8}, "hard": {Mu: 27.1, Sigma: 0.8}}
+
+// TestLadderReferencesAreMeasured: the built-in levels stand on the ladder
+// at their measured ratings, on both backends.
+func TestLadderReferencesAreMeasured(t *testing.T) {
+	conform(t, Options{}, func(t *testing.T, db *DB, clk *clock) {
+		if refs := must[map[string]Rating](t)(db.LadderReferences(ctx)); !reflect.DeepEqual(refs, measuredReferences) {
+			t.Fatalf("the references: %v, want %v", refs, measuredReferences)
+		}
+	})
+}
+
+// A database from before the measured references gains them at the next
+// start, and a bot's own ladder rating is left as it was.
+func TestLadderReferencesStepUpgradesASchemaElevenDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db, clk := openTest(t, Options{Dir: dir})
+	a := must[Account](t)(db.Register(ctx, "SHA256:a", "robo"))
+	must[GameRecord](t)(func() (GameRecord, error) {
+		g, _, err := db.RecordGame(ctx, ladderGame(clk, GameSeat{Kind: SeatAccount, AccountID: a.ID, Name: "robo"},
+			GameSeat{Kind: SeatBot, BotLevel: "hard", Name: "hard"}))
+		return g, err
+	}())
+	before := must[LadderStanding](t)(db.LadderStanding(ctx, a.ID, time.Time{}))
+	backToSchema(t, db, 11)
+	if refs := must[map[string]Rating](t)(db.LadderReferences(ctx)); refs["hard"].Mu != 29 {
+		t.Fatalf("schema 11's marks: %v", refs)
+	}
+	must0(t, db.Close())
+
+	db, _ = openTest(t, Options{Dir: dir})
+	if refs := must[map[string]Rating](t)(db.LadderReferences(ctx)); !reflect.DeepEqual(refs, measuredReferences) {
+		t.Fatalf("after the upgrade: %v", refs)
+	}
+	if after := must[LadderStanding](t)(db.LadderStanding(ctx, a.ID, time.Time{})); after.Rating != before.Rating {
+		t.Fatalf("the bot's rating moved: %v, was %v", after.Rating, before.Rating)
+	}
 }
