@@ -109,6 +109,11 @@ func TestLadderSeekerAloneMeetsTheNearestReference(t *testing.T) {
 	require.Equal(t, nearest, s.Table.Seats[1].Level, "the nearest reference to %v", standing.Rating)
 	require.True(t, strings.HasPrefix(s.Notice.Text, "no one sought the ladder for 1m0s: you play "), s.Notice.Text)
 	require.False(t, s.Notice.Error)
+	require.True(t, playOut(t, robo).LastHand.GameOver)
+	require.Eventually(t, func() bool {
+		after, _, err := robo.Ladder()
+		return err == nil && after.Games == 2 && after.Rating != standing.Rating
+	}, 10*time.Second, 5*time.Millisecond, "the game against the reference was rated on the ladder")
 }
 
 // TestLadderLeaverUsesADailyGame: a bot that leaves its ladder game before
