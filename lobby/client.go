@@ -42,6 +42,10 @@ type Client struct {
 	// a session on another node, whose screen goes there (remote_serve.go).
 	// Nil for every session of this node.
 	sh *shadow
+
+	// ladderDone: the session has finished a ladder game, which validates
+	// its bot before the store has it written (ladder.go).
+	ladderDone atomic.Bool
 }
 
 // ID is the session's unique id.

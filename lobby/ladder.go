@@ -84,7 +84,9 @@ func (c *Client) SeekLadder() error {
 		return &LadderLimitError{PerDay: per, Wait: day.AddDate(0, 0, 1).Sub(now)}
 	}
 	opts := TableOptions{Settings: ladderSettings(), FastBots: true, Ladder: true}
-	if !standing.Validated && c.program.Load() {
+	// A bot that has just finished its validation game is validated, though
+	// the recorder may not have written it yet: its next seek is paired.
+	if !standing.Validated && !c.ladderDone.Load() && c.program.Load() {
 		normal := bot.Normal
 		opts.Bots, opts.BotLevel = 1, &normal
 		return c.Create(opts)
@@ -166,5 +168,16 @@ func (h *Hub) onLadder() *tableQueue {
 	return nil
 }
 
-// ladderRecord marks a ladder table's game for the ladder's ratings.
-func (t *table) ladderRecord(rec *store.GameRecord) { rec.Ladder = t.opts.Ladder }
+// ladderRecord marks a ladder table's game for the ladder's ratings, and
+// its players' sessions as having finished one.
+func (t *table) ladderRecord(rec *store.GameRecord) {
+	rec.Ladder = t.opts.Ladder
+	if !t.opts.Ladder {
+		return
+	}
+	for _, s := range t.seats {
+		if s.client != nil {
+			s.client.ladderDone.Store(true)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"math"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/lobby/bot"
+	"github.com/unossh/unossh/store"
 )
 
 // TestLadderPairsAPersonWithABot: a person with an account who seeks the
@@ -140,4 +142,45 @@ func TestLadderLeaverUsesADailyGame(t *testing.T) {
 		}
 		return errors.As(err, &limit)
 	}, 10*time.Second, 5*time.Millisecond, "the game it left counts against its day")
+}
+
+// slowRecords is a store whose finished games wait to be written until
+// release is closed.
+type slowRecords struct {
+	*store.DB
+	release chan struct{}
+}
+
+func (s slowRecords) RecordGame(ctx context.Context, g store.GameRecord) (store.GameRecord, []store.RatingChange, error) {
+	select {
+	case <-s.release:
+	case <-ctx.Done():
+		return g, nil, ctx.Err()
+	}
+	return s.DB.RecordGame(ctx, g)
+}
+
+// TestLadderPairsABotJustValidated: a bot that seeks again the moment its
+// validation game is over waits for a partner, though the store has not
+// written that game yet: it does not play a second validation game.
+func TestLadderPairsABotJustValidated(t *testing.T) {
+	db := openJournalStore(t, t.TempDir())
+	st := slowRecords{DB: db, release: make(chan struct{})}
+	h := journalHub(t, st, nil)
+	defer close(st.release)
+	robo := h.Connect("sess-robo", "key-robo", false)
+	require.NoError(t, robo.StartBot())
+	require.NoError(t, robo.RegisterBot("robo"))
+	require.NoError(t, robo.SeekLadder())
+	waitScreen(t, robo, func(s Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.True(t, playOut(t, robo).LastHand.GameOver)
+	s, err := db.LadderStanding(t.Context(), robo.accountOf().id, time.Time{})
+	require.NoError(t, err)
+	require.False(t, s.Validated, "the store has the game already: this test proves nothing")
+
+	require.NoError(t, robo.Leave())
+	require.NoError(t, robo.SeekLadder())
+	tv := waitScreen(t, robo, func(s Screen) bool { return s.Table != nil && s.Table.Status != Finished }).Table
+	require.Equal(t, Waiting, tv.Status, "a second validation game")
+	require.Equal(t, 1, tv.Taken)
 }
