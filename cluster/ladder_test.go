@@ -57,18 +57,14 @@ func TestLadderPairsBotsOnTwoNodes(t *testing.T) {
 	waiting := waitScreen(t, robo, func(s lobby.Screen) bool { return s.Table != nil }).Table
 	require.Equal(t, lobby.Waiting, waiting.Status)
 
-	// Until node b has read of robo's table in the directory, droid waits at
-	// a table of its own: it leaves it and seeks again.
-	require.Eventually(t, func() bool {
-		require.NoError(t, droid.SeekLadder())
-		if s := droid.Screen(); s.Table != nil && s.Table.ID == waiting.ID {
-			return true
-		}
-		require.NoError(t, droid.Leave())
-		return false
-	}, wait, 20*time.Millisecond, "droid never found robo's table on the other node")
-	s := waitScreen(t, robo, func(s lobby.Screen) bool { return s.Table.Game != nil })
-	require.True(t, s.Table.Seats[1].Program, "droid is an API bot at a's table")
+	// Node b finds robo's table in the directory, or, if it has not read
+	// of it yet, droid waits at a table of its own until it does, and then
+	// the newer table's bot moves to the older (this clock stands still:
+	// the older is the one with the smaller id).
+	require.NoError(t, droid.SeekLadder())
+	s := waitScreen(t, robo, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, s.Table.ID, waitScreen(t, droid, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil }).Table.ID)
+	require.True(t, s.Table.Seats[1-s.Table.You].Program, "the other bot is an API bot at the table, across the nodes")
 	playMoves(t, 1000, robo, droid)
 	require.Equal(t, lobby.Finished, robo.Screen().Table.Status)
 
@@ -101,4 +97,23 @@ func TestBotSeeksAPublicTableOnAnotherNode(t *testing.T) {
 	require.Equal(t, id, robo.Screen().Table.ID)
 	s := waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 2 })
 	require.True(t, s.Table.Seats[1].Program, "robo's seat is an API bot's")
+}
+
+// TestLadderSeekersOnTwoNodesAtOnceMeet: two bots that seek the ladder on
+// two nodes one right after the other, before either node has read of the
+// other's table, each open one; once the nodes read of each other's, the
+// newer table's bot moves to the older, and they play each other.
+func TestLadderSeekersOnTwoNodesAtOnceMeet(t *testing.T) {
+	ns := natstest.Start(t)
+	nodes, st := pgNodes(t, ns, "a", "b")
+	a, b := nodes[0], nodes[1]
+	robo, droid := apiBot(t, a, st, "robo"), apiBot(t, b, st, "droid")
+	require.NoError(t, robo.SeekLadder())
+	require.NoError(t, droid.SeekLadder())
+	sr := waitScreen(t, robo, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	sd := waitScreen(t, droid, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
+	require.Equal(t, sr.Table.ID, sd.Table.ID, "the two bots play each other")
+	require.True(t, sr.Table.Ladder)
+	playMoves(t, 1000, robo, droid)
+	require.Equal(t, lobby.Finished, robo.Screen().Table.Status)
 }

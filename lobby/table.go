@@ -263,6 +263,8 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 		}
 	case renameCmd:
 		t.onRename(cmd) // rename.go
+	case ladderMoveCmd:
+		t.onLadderMove(cmd.to) // ladderdir.go
 	case adminCloseCmd:
 		t.onAdminClose(cmd.why) // moderation_admin.go
 		return func() { cmd.reply <- nil }
