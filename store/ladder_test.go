@@ -121,8 +121,8 @@ func TestLadderCountsALeaverOnceAndMarksPeople(t *testing.T) {
 
 // measuredReferences are the built-in levels' ladder ratings as
 // TestLadderReferences measured them (docs/benchmarks.md).
-var measuredReferences = map[string]Rating{"beginner": {Mu: 18.6, Sigma: 0.8}, "easy": {Mu: 22.4, Sigma: 0.8},
-	"normal": {Mu: 25, Sigma: 0.8}, "hard": {Mu: 27.1, Sigma: 0.8}}
+var measuredReferences = map[string]Rating{"beginner": {Mu: 20.2, Sigma: 0.6}, "easy": {Mu: 24, Sigma: 0.6},
+	"normal": {Mu: 25, Sigma: 0.6}, "hard": {Mu: 27.9, Sigma: 0.6}}
 
 // TestLadderReferencesAreMeasured: the built-in levels stand on the ladder
 // at their measured ratings, on both backends.

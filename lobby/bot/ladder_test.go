@@ -15,7 +15,7 @@ import (
 // bot ladder (docs/benchmarks.md, "The ladder's references"): it runs only
 // when UNOSSH_BOT_LADDER=1. The four levels and the first-legal player meet
 // each other in ladder games (classic, two seats, one hand), every pair
-// UNOSSH_BOT_LADDER_GAMES times (400 unless set; each pair sits both ways
+// UNOSSH_BOT_LADDER_GAMES times (1,000 unless set; each pair sits both ways
 // round), seeded, played on UNOSSH_BOT_WORKERS goroutines, and rated in
 // one fixed order with the ladder's model (store.LadderModel: the project's
 // OpenSkill with no drift), every player from a newcomer's rating. It
@@ -23,12 +23,12 @@ import (
 // newcomer's, the ladder's validation opponent): the ratings only compare,
 // so the scale is placed there.
 //
-//	UNOSSH_BOT_LADDER=1 go test -run TestLadderReferences -timeout 0 -v ./lobby/bot
+//	UNOSSH_BOT_LADDER=1 UNOSSH_BOT_WORKERS=2 go test -run TestLadderReferences -timeout 0 -v ./lobby/bot
 func TestLadderReferences(t *testing.T) {
 	if os.Getenv("UNOSSH_BOT_LADDER") != "1" {
 		t.Skip("the ladder's references are measured with UNOSSH_BOT_LADDER=1")
 	}
-	games := 400
+	games := 1000
 	if n, err := strconv.Atoi(os.Getenv("UNOSSH_BOT_LADDER_GAMES")); err == nil && n > 0 {
 		games = n
 	}
