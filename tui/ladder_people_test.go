@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"github.com/unossh/unossh/tui/ui"
+
 	"strings"
 	"testing"
 
@@ -53,4 +55,7 @@ func TestTableListShowsWhichAllowAPIBots(t *testing.T) {
 	}
 	require.Len(t, rows, 1, m.View())
 	require.Contains(t, rows[0], "grayskull")
+	// and the linear mode says it of the same row, and of no other
+	require.Contains(t, ui.TableSaid(s.Tables[1], 1, len(s.Tables)), "API bots may sit")
+	require.NotContains(t, ui.TableSaid(s.Tables[0], 0, len(s.Tables)), "API bots")
 }

@@ -141,6 +141,9 @@ func TableSaid(t lobby.TableInfo, i, n int) string {
 	default:
 		s += "finished"
 	}
+	if t.APIBots {
+		s += ", API bots may sit"
+	}
 	if t.Watching > 0 {
 		s += fmt.Sprintf(", %d watching", t.Watching)
 	}
