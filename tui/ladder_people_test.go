@@ -1,14 +1,13 @@
 package tui
 
 import (
-	"github.com/unossh/unossh/tui/ui"
-
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/tui/records"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // A person opts into the ladder with l on Quick play's row: the lobby is
