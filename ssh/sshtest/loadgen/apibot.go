@@ -166,8 +166,10 @@ type apiBot struct {
 	in       io.Writer
 	gen      int // the turn being answered; a later line makes a pending move stale
 	table    string
-	pair     bool // both seats are API bots of the load
-	moves    int  // the table's moves counter last seen
+	pair     bool         // both seats are API bots of the load
+	moves    int          // the table's moves counter last seen
+	named    bool         // hello has come
+	tries    atomic.Int32 // register lines sent
 	answered atomic.Int64
 }
 
@@ -222,8 +224,9 @@ func (b *apiBot) line(l []byte) {
 	b.mu.Unlock()
 	switch typ {
 	case "register":
-		b.send(fmt.Sprintf(`{"type":"register","name":"lb%d"}`, b.i))
+		b.register()
 	case "hello", "lobby":
+		b.named = true
 		b.send(b.seek)
 	case "table":
 		b.tableIs(l)
@@ -242,7 +245,7 @@ func (b *apiBot) line(l []byte) {
 			apiBots.nextTurn.add(time.Duration(time.Now().UnixNano() - at))
 		}
 		id := field(l, `"legal":[{"id":`, ',')
-		time.AfterFunc(think, func() {
+		time.AfterFunc(botThink, func() {
 			b.mu.Lock()
 			stale := b.gen != gen
 			b.mu.Unlock()
@@ -264,7 +267,16 @@ func (b *apiBot) line(l []byte) {
 		var e struct{ Message string }
 		_ = json.Unmarshal(l, &e)
 		apiBots.errorLine(e.Message)
+		if !b.named && b.tries.Load() < 5 { // its name not taken yet (a store too busy to check it)
+			time.AfterFunc(time.Second, b.register)
+		}
 	}
+}
+
+// register names the bot, once more after each refusal.
+func (b *apiBot) register() {
+	b.tries.Add(1)
+	b.send(fmt.Sprintf(`{"type":"register","name":"lb%d"}`, b.i))
 }
 
 // tableIs notes the table the bot sits at, and whether both its seats are

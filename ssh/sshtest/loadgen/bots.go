@@ -15,7 +15,12 @@ import (
 // sessions play (each takes Quick play, as -play), then -bots API bots play
 // (apibot.go), each phase on a fresh server with a data directory of its
 // own, measured the same way over -hold after -settle; the report ends with
-// the two side by side.
+// the two side by side. A move is shown to every session at its table (four
+// people at a Quick play table, two bots at a ladder table), so besides per
+// move the figures are given per move seen: a move shown to one session
+// (for the TUI, a screen that showed a move, the count of the server's
+// move -> screens histogram; for the bots, the moves counter's steps each
+// session read).
 
 // botSeek is the line an API bot seeks its games with.
 func (o options) botSeek() string {
@@ -42,7 +47,10 @@ func botsMain(o options) {
 			o.nice = 0
 		}
 	}
-	fmt.Printf("clients' priority: nice %d (the server's: %d); think %s\n", o.nice, niceOf(os.Getpid(), sp.tid), think)
+	if botThink == 0 {
+		botThink = think
+	}
+	fmt.Printf("clients' priority: nice %d (the server's: %d); think %s, the API bots' %s\n", o.nice, niceOf(os.Getpid(), sp.tid), think, botThink)
 	fmt.Printf("at the start: %s\n", uptime())
 	var tui, bots result
 	if o.n > 0 {
@@ -58,7 +66,7 @@ func botsMain(o options) {
 	bots = phase(sp, p)
 	fmt.Printf("at the end: %s\n", uptime())
 	fmt.Println()
-	fmt.Println("| | sessions | moves a second | CPU per move | output bytes per move | wire bytes per move | CPU per update or move seen | output bytes per update or move seen | RSS per session | goroutines per session |")
+	fmt.Println("| | sessions | moves a second | CPU per move | output bytes per move | wire bytes per move | CPU per move seen | output bytes per move seen | RSS per session | goroutines per session |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
 	row := func(name string, r result, seen float64) {
 		if r.moves == 0 || seen == 0 {
@@ -69,7 +77,7 @@ func botsMain(o options) {
 			r.cpu*1e3/r.moves, r.received/r.moves, r.wire/r.moves, r.cpu*1e3/seen, r.received/seen, r.rssPerSession, r.goroutinesPerSess)
 	}
 	if o.n > 0 {
-		row("TUI", tui, tui.updates)
+		row("TUI", tui, tui.screens)
 	}
 	row("API bots", bots, bots.seen)
 	fmt.Printf("API bots: a move -> the next turn at its table, p99 %s (goal <= 50ms)\n", apiBots.nextTurn.p99().Round(10*time.Microsecond))

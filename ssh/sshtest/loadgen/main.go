@@ -141,6 +141,7 @@ func main() {
 	flag.StringVar(&o.botOpponents, "bot-opponents", "ladder", "with -bots, whom the API bots seek: ladder (each other, two to a\n"+
 		"table), or a built-in level (beginner, easy, normal, hard: two seats, one hand)")
 	flag.DurationVar(&think, "think", 700*time.Millisecond, "how long a player, or an API bot, thinks before a move")
+	flag.DurationVar(&botThink, "bot-think", 0, "with -bots, how long an API bot thinks before a move (default: -think)")
 	flag.IntVar(&o.perAddr, "per-addr", 8, "sessions per source address")
 	flag.Float64Var(&o.rate, "rate", 100, "new sessions a second")
 	flag.DurationVar(&o.hold, "hold", 30*time.Second, "how long to measure once every session is in")
@@ -245,6 +246,9 @@ func main() {
 // think is how long a player or an API bot takes before a move (-think).
 var think = 700 * time.Millisecond
 
+// botThink is an API bot's think time, when not think (-bot-think).
+var botThink time.Duration
+
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "loadgen:", err)
 	os.Exit(2)
@@ -257,6 +261,7 @@ type result struct {
 	cpu               float64 // the server's, in seconds
 	moves, updates    float64
 	seen              float64 // moves the API bots' sessions saw applied, summed over sessions
+	screens           float64 // the TUI's: screens that showed a move (a move seen by a session)
 	received, wire    float64 // bytes the clients read: the sessions' output, and the TCP stream
 	rssPerSession     float64 // KB, over the empty server's
 	goroutinesPerSess float64
@@ -388,15 +393,17 @@ func run(o options) result {
 				}
 			}
 			if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_move_to_screen_seconds"); n > 0 {
+				res.screens = n
 				mean := (m1["unossh_move_to_screen_seconds_sum"] - m0["unossh_move_to_screen_seconds_sum"]) / n
 				fmt.Printf("move -> screens: p50 %s, p99 %s (%.0f screens, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
 					p50, p99, n, mean*1e3, 100*in20, 100*in50)
-				// The first part of that: the table's wait for the journal.
-				if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_journal_wait_seconds"); n > 0 {
-					mean := (m1["unossh_journal_wait_seconds_sum"] - m0["unossh_journal_wait_seconds_sum"]) / n
-					fmt.Printf("of which the journal's commit: p50 %s, p99 %s (%.0f actions, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
-						p50, p99, n, mean*1e3, 100*in20, 100*in50)
-				}
+			}
+			// The first part of a move's way (to the screens, or to the
+			// bots' lines): the table's wait for the journal.
+			if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_journal_wait_seconds"); n > 0 {
+				mean := (m1["unossh_journal_wait_seconds_sum"] - m0["unossh_journal_wait_seconds_sum"]) / n
+				fmt.Printf("of which the journal's commit: p50 %s, p99 %s (%.0f actions, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
+					p50, p99, n, mean*1e3, 100*in20, 100*in50)
 			}
 			if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_remote_move_to_screens_seconds"); n > 0 {
 				mean := (m1["unossh_remote_move_to_screens_seconds_sum"] - m0["unossh_remote_move_to_screens_seconds_sum"]) / n
