@@ -49,7 +49,8 @@ func fairGames(m engine.Mode) int {
 // the way the log writes cards (their labels: R7, W+4, GS), is a card the
 // seat saw: one of the cards above, a card it held before the move, a card
 // of the discard pile, or a card the move turned face up for all (played,
-// cut, turned up first).
+// cut, turned up first). Now and then a seat sends a move offered to it
+// earlier, late, and is told the table's error, as the lobby tells it.
 func TestNoMessageHoldsAnUnseenCard(t *testing.T) {
 	for _, e := range engine.Editions {
 		for _, m := range engine.Modes {
@@ -90,7 +91,8 @@ func fairGame(e engine.Edition, m engine.Mode, seed uint64) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	f := fairTable{g: g, readers: make([]reader, s.Players), logs: make([][]lobby.LogLine, s.Players)}
+	f := fairTable{g: g, readers: make([]reader, s.Players), logs: make([][]lobby.LogLine, s.Players),
+		offers: make([][]engine.Action, s.Players), notices: make([]lobby.Notice, s.Players)}
 	for i := range s.Players {
 		f.seats = append(f.seats, lobby.SeatInfo{Nick: fmt.Sprintf("p%d", i)})
 		f.names = append(f.names, fmt.Sprintf("p%d", i))
@@ -110,6 +112,17 @@ func fairGame(e engine.Edition, m engine.Mode, seed uint64) (int, error) {
 			}
 		}
 		before = st
+		if r.IntN(8) == 0 {
+			// A move offered earlier, sent late (as a bot's can be): the
+			// table refuses it with an error the seat is told, or it is
+			// still a move and is made.
+			if moved, err := f.late(r); err != nil || moved {
+				if err != nil {
+					return f.named, err
+				}
+				continue
+			}
+		}
 		waiting = g.AppendWaiting(waiting[:0])
 		seat := waiting[r.IntN(len(waiting))]
 		if seat == engine.SystemSeat {
@@ -126,6 +139,7 @@ func fairGame(e engine.Edition, m engine.Mode, seed uint64) (int, error) {
 		if len(legal) == 0 {
 			return f.named, fmt.Errorf("seat %d is waited on with no move", seat)
 		}
+		f.offers[seat] = slices.Clone(legal)
 		a := legal[r.IntN(len(legal))]
 		if plays := slices.IndexFunc(legal, func(a engine.Action) bool { return a.Kind == engine.Play }); plays >= 0 && r.IntN(16) > 0 {
 			a = legal[plays] // mostly a card, so that hands end
@@ -147,6 +161,29 @@ type fairTable struct {
 	logs    [][]lobby.LogLine // each seat's log, as the table tells it
 	faceUp  []engine.Card     // the cards the last move turned face up for all
 	named   int               // cards named in the messages' texts
+	offers  [][]engine.Action // each seat's moves when it last moved
+	notices []lobby.Notice    // each seat's last notice
+}
+
+// late sends a move offered to a seat earlier, now: the table's error for
+// it is the seat's notice (as the lobby tells a refused intent), unless it
+// is a move still, and is made (moved).
+func (f *fairTable) late(r *rand.Rand) (moved bool, err error) {
+	seat := r.IntN(len(f.offers))
+	if len(f.offers[seat]) == 0 {
+		return false, nil
+	}
+	a := f.offers[seat][r.IntN(len(f.offers[seat]))]
+	f.offers[seat] = nil
+	if !slices.Contains(f.g.AppendLegal(nil, seat), a) {
+		_, err := f.g.Apply(a)
+		if err == nil {
+			return false, fmt.Errorf("%s was made, though not among the seat's moves", a)
+		}
+		f.notices[seat] = lobby.Notice{Seq: f.notices[seat].Seq + 1, Text: err.Error(), Error: true}
+		return false, nil
+	}
+	return true, f.apply(a)
 }
 
 // logShown is how many lines of its log a seat is sent, as the table's.
@@ -183,7 +220,7 @@ func (f *fairTable) apply(a engine.Action) error {
 func (f *fairTable) checkSeat(st, before engine.State, seat, moves int, now time.Time) error {
 	v := f.g.View(seat)
 	screen := lobby.Screen{Table: &lobby.TableView{TableInfo: lobby.TableInfo{ID: "t", Settings: f.g.Settings(), Status: lobby.Playing},
-		You: seat, Moves: moves, Game: &v, Seats: f.seats, Log: slices.Clone(f.logs[seat])}}
+		You: seat, Moves: moves, Game: &v, Seats: f.seats, Log: slices.Clone(f.logs[seat])}, Notice: f.notices[seat]}
 	may := map[engine.Card]bool{}
 	for _, c := range st.Hands[seat] {
 		may[c] = true
