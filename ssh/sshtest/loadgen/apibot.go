@@ -23,7 +23,8 @@ import (
 // registers its name, seeks a game (the ladder by default, where API bots
 // play each other two to a table; or a built-in level, -bot-opponents),
 // and makes the first legal move of each turn after the think time (-think,
-// the TUI players' too), seeking again when a game ends. What it reads
+// the TUI players' too; -bot-think in a game of two API bots), seeking
+// again when a game ends. What it reads
 // only the few fields it needs: a turn's first id, the table's seats and
 // the moves counter. Everything it measures it measures from outside, on
 // its own clock: the time from a bot's move to the next turn offered at its
@@ -245,7 +246,11 @@ func (b *apiBot) line(l []byte) {
 			apiBots.nextTurn.add(time.Duration(time.Now().UnixNano() - at))
 		}
 		id := field(l, `"legal":[{"id":`, ',')
-		time.AfterFunc(botThink, func() {
+		pause := think // a game against built-in bots: the validation game, or -bot-opponents
+		if b.pair {
+			pause = botThink
+		}
+		time.AfterFunc(pause, func() {
 			b.mu.Lock()
 			stale := b.gen != gen
 			b.mu.Unlock()

@@ -80,7 +80,7 @@ func botsMain(o options) {
 		row("TUI", tui, tui.screens)
 	}
 	row("API bots", bots, bots.seen)
-	fmt.Printf("API bots: a move -> the next turn at its table, p99 %s (goal <= 50ms)\n", apiBots.nextTurn.p99().Round(10*time.Microsecond))
+	fmt.Printf("API bots: a move -> the next turn at its table, p99 %s (goal <= 50ms)\n", bots.nextTurnP99.Round(10*time.Microsecond))
 }
 
 // phase starts a fresh server from the spawner's thread, runs o against it

@@ -141,7 +141,8 @@ func main() {
 	flag.StringVar(&o.botOpponents, "bot-opponents", "ladder", "with -bots, whom the API bots seek: ladder (each other, two to a\n"+
 		"table), or a built-in level (beginner, easy, normal, hard: two seats, one hand)")
 	flag.DurationVar(&think, "think", 700*time.Millisecond, "how long a player, or an API bot, thinks before a move")
-	flag.DurationVar(&botThink, "bot-think", 0, "with -bots, how long an API bot thinks before a move (default: -think)")
+	flag.DurationVar(&botThink, "bot-think", 0, "with -bots, how long an API bot thinks before a move in a game of two API bots\n"+
+		"(default: -think, as in its games against built-in bots, the ladder's validation game among them)")
 	flag.IntVar(&o.perAddr, "per-addr", 8, "sessions per source address")
 	flag.Float64Var(&o.rate, "rate", 100, "new sessions a second")
 	flag.DurationVar(&o.hold, "hold", 30*time.Second, "how long to measure once every session is in")
@@ -262,6 +263,7 @@ type result struct {
 	moves, updates    float64
 	seen              float64 // moves the API bots' sessions saw applied, summed over sessions
 	screens           float64 // the TUI's: screens that showed a move (a move seen by a session)
+	nextTurnP99       time.Duration
 	received, wire    float64 // bytes the clients read: the sessions' output, and the TCP stream
 	rssPerSession     float64 // KB, over the empty server's
 	goroutinesPerSess float64
@@ -367,6 +369,7 @@ func run(o options) result {
 			if seen := float64(bs1 - bs0); o.bots > 0 && seen > 0 {
 				fmt.Printf("API bots: %d moves sent (%.1f a second), %.0f moves seen by the sessions (%.2f a move); per move seen: %.3f ms of server CPU, %.0f bytes of output, %.0f on the wire\n",
 					bm1-bm0, float64(bm1-bm0)/dt, seen, seen/moves, cpu*1e3/seen, float64(b1-b0)/seen, float64(w1-w0)/seen)
+				res.nextTurnP99 = apiBots.nextTurn.p99()
 				fmt.Printf("API bots: a move -> the next turn at its table (two API bots): %s\n", apiBots.nextTurn.summary())
 				fmt.Printf("API bots: a move -> the server's next line to the mover: %s\n", apiBots.answer.summary())
 				fmt.Printf("API bots: %d games over, %d error lines (%s)\n", apiBots.games.Load(), apiBots.errors.Load(), apiBots.errorsSeen())
