@@ -42,7 +42,8 @@
 // fresh server (`ssh HOST bot`, no PTY, a key each: they register, seek
 // ladder games, where they play each other two to a table, or a built-in
 // level with -bot-opponents, and make the first legal move after -think,
-// the players' think time too). Each phase reports CPU and bytes per move
+// the players' think time too, or -bot-think in a game of two API bots).
+// Each phase reports CPU and bytes per move
 // (output, and the SSH stream on the wire), RSS and goroutines per
 // session; the bots' phase also the time from a bot's move to the next
 // turn at its table and to the server's next line, on the clients' clock;
@@ -64,6 +65,7 @@
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 2000 -bot-tables 300
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 10000 -storm term,kill -floor -profile /tmp/storm
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 1000 -bots 1000 -settle 45s -hold 30s
+//	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 1000 -bots 1000 -bot-think 5.5s -settle 100s
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 2000 -cluster 3 -kill \
 //		-database "$(.ci/postgres start /tmp/pg)" -pg-dir /tmp/pg
 package main
