@@ -3,7 +3,6 @@ package botapi
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -243,11 +242,9 @@ func (f *fairTable) checkSeat(st, before engine.State, seat, moves int, now time
 	// A text may also name a card the seat saw go by: one it held before
 	// the move, the discard pile's (before and after a reshuffle), and the
 	// cards the move turned face up for all.
-	seen := maps.Clone(may)
-	for _, cs := range [][]engine.Card{before.Hands[seat], before.Discard, st.Discard, f.faceUp} {
-		for _, c := range cs {
-			seen[c] = true
-		}
+	seen := func(c engine.Card) bool {
+		return may[c] || slices.Contains(before.Hands[seat], c) || slices.Contains(before.Discard, c) ||
+			slices.Contains(st.Discard, c) || slices.Contains(f.faceUp, c)
 	}
 	for _, msg := range f.readers[seat].read(screen, now, nil) {
 		b, err := json.Marshal(msg)
@@ -278,7 +275,7 @@ var cardFields = map[string]bool{"hand": true, "top": true, "drawn": true, "show
 // cardsIn checks every card in the message tree is one the seat may see
 // (under a card field), or has seen (named in any other text); it returns
 // how many cards the texts named.
-func cardsIn(node any, field string, may, seen map[engine.Card]bool) (int, error) {
+func cardsIn(node any, field string, may map[engine.Card]bool, seen func(engine.Card) bool) (int, error) {
 	named := 0
 	switch n := node.(type) {
 	case map[string]any:
@@ -316,15 +313,15 @@ func cardsIn(node any, field string, may, seen map[engine.Card]bool) (int, error
 // namedIn checks the cards a text names, read the way the log writes them
 // (a card's label, a word of its own: "p1 played R7", "W+4: RED"), are all
 // cards the seat has seen; a label names any card that bears it.
-func namedIn(text, field string, seen map[engine.Card]bool) (int, error) {
+func namedIn(text, field string, seen func(engine.Card) bool) (int, error) {
 	named := 0
-	for _, w := range strings.Fields(text) {
+	for w := range strings.FieldsSeq(text) {
 		cards, ok := labels[strings.TrimRight(strings.TrimLeft(w, "("), ":,!.()")]
 		if !ok {
 			continue
 		}
 		named++
-		if !slices.ContainsFunc(cards, func(c engine.Card) bool { return seen[c] }) {
+		if !slices.ContainsFunc(cards, seen) {
 			return named, fmt.Errorf("%s %q names %s, a card the seat has not seen", field, text, cards[0].Label())
 		}
 	}
