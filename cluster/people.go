@@ -63,7 +63,7 @@ type PeopleLobby interface {
 	TakeInvitation(nick string, inv lobby.RemoteInvitation) error
 	OthersMissed(identity, addr string)
 	OthersMadeAccount(addr string)
-	SignedInElsewhere(key, session string) (table string)
+	SignedInElsewhere(key, session string) (table string, settle func())
 	TakeSeatBack(session, table string)
 }
 

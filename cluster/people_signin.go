@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/nats-io/nats.go"
 )
@@ -9,15 +10,22 @@ import (
 // This file is one key signed in on two nodes at once. On one node the
 // newer session takes the older one's place, and the older is told why it
 // closes; across nodes the same: the node of the new session tells every
-// other (subjSignIn), a node with an older session of that key takes it
-// off its table (its seat kept) and closes it with the same line, and
-// tells the new session's node (subjTookOver) which table keeps the seat,
-// where the new session sits down in it.
+// other (subjSignIn), a node with an older session of that key closes it
+// with the same line, leaving its seat as it is, and asks the new
+// session's node (subjTookOver) to sit the new session down in it; once
+// that node answers (or has not in seatBackWait), the table is told the
+// older session has gone, which by then changes nothing. So a seat at a
+// table still waiting for its game goes to the new session as one playing
+// does, rather than being freed.
 
 const (
 	subjSignIn   = "unossh.people.signin"
 	subjTookOver = "unossh.people.tookover." // + the node's token
 )
+
+// seatBackWait bounds the wait for the new session to sit down: as long
+// as a table of another node may take to answer it.
+const seatBackWait = 10 * time.Second
 
 type signIn struct {
 	Node    string `json:"n"`
@@ -49,12 +57,12 @@ func (p *People) onSignIn(m *nats.Msg) {
 	// Not on the subscription's goroutine: taking the old session off its
 	// table may wait for the table.
 	go func() {
-		table := l.SignedInElsewhere(s.Key, s.Session)
-		if table == "" {
-			return
+		table, settle := l.SignedInElsewhere(s.Key, s.Session)
+		if table != "" {
+			data, _ := json.Marshal(tookOver{Session: s.Session, Table: table})
+			_, _ = p.nc.Request(subjTookOver+token(s.Node), data, seatBackWait)
 		}
-		data, _ := json.Marshal(tookOver{Session: s.Session, Table: table})
-		_ = p.nc.Publish(subjTookOver+token(s.Node), data)
+		settle()
 	}()
 }
 
@@ -63,7 +71,12 @@ func (p *People) onTookOver(m *nats.Msg) {
 	if json.Unmarshal(m.Data, &t) != nil {
 		return
 	}
-	if l, _ := p.attached(); l != nil {
-		go l.TakeSeatBack(t.Session, t.Table) // it waits for the table
+	l, _ := p.attached()
+	if l == nil {
+		return
 	}
+	go func() { // it waits for the table
+		l.TakeSeatBack(t.Session, t.Table)
+		_ = m.Respond(nil)
+	}()
 }

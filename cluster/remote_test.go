@@ -52,6 +52,13 @@ func startNodes(t *testing.T, ns *natstest.Server, names ...string) []*node {
 // startNodesWith is startNodes with a store the nodes share (nil: none).
 func startNodesWith(t *testing.T, ns *natstest.Server, st store.Store, names ...string) []*node {
 	t.Helper()
+	return startTunedNodes(t, ns, st, func(*lobby.Config) {}, names...)
+}
+
+// startTunedNodes is startNodesWith with each node's lobby settings
+// changed by tune.
+func startTunedNodes(t *testing.T, ns *natstest.Server, st store.Store, tune func(*lobby.Config), names ...string) []*node {
+	t.Helper()
 	clock := stillClock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
 	var out []*node
 	for _, name := range names {
@@ -59,7 +66,9 @@ func startNodesWith(t *testing.T, ns *natstest.Server, st store.Store, names ...
 		require.NoError(t, err)
 		l, err := NewLobby(context.Background(), c)
 		require.NoError(t, err)
-		h := lobby.NewHub(lobby.Config{Clock: clock, Cluster: l, Store: st, Node: name, Seed: func() uint64 { return 7 }, Logger: log.New(io.Discard)})
+		cfg := lobby.Config{Clock: clock, Cluster: l, Store: st, Node: name, Seed: func() uint64 { return 7 }, Logger: log.New(io.Discard)}
+		tune(&cfg)
+		h := lobby.NewHub(cfg)
 		n := &node{name: name, hub: h, conn: c}
 		t.Cleanup(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

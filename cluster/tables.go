@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -44,8 +45,9 @@ func NewLobby(ctx context.Context, c *Conn) (*Lobby, error) {
 	for _, b := range []struct {
 		name string
 		kv   *jetstream.KeyValue
-	}{{bucketTables, &l.tables}, {bucketCodes, &l.codes}, {bucketSeats, &l.seats}} {
-		kv, err := c.JS.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: b.name, History: 1})
+		ttls time.Duration // lines may expire by themselves (ExpireSeat), leaving a marker kept this long
+	}{{bucketTables, &l.tables, 0}, {bucketCodes, &l.codes, 0}, {bucketSeats, &l.seats, seatMarkerTTL}} {
+		kv, err := c.JS.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: b.name, History: 1, LimitMarkerTTL: b.ttls})
 		if err != nil {
 			return nil, fmt.Errorf("NATS bucket %s: %v", b.name, err)
 		}

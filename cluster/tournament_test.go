@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -141,4 +142,93 @@ func TestFencedTournamentStopsWhereItWas(t *testing.T) {
 		})
 		require.Equal(t, 6, s.Table.Taken, "as its record was, without cy")
 	}
+}
+
+// TestTournamentRoomKeepsGuestsPlacesWhenItsNodeDies: a tournament still
+// waiting for players lives on node b, where ana opened it; guest gus
+// signs up from node a. Node b dies: a takes the room over from its
+// record, and gus, who never left, is still signed up in his place, as a
+// guest at a table taken over keeps his seat; the room counts him.
+func TestTournamentRoomKeepsGuestsPlacesWhenItsNodeDies(t *testing.T) {
+	ns := natstest.Start(t)
+	nodes := startStoredNodes(t, ns, "a", "b")
+	a, b := nodes[0], nodes[1]
+	ana := b.player(t, "ana")
+	gus := a.hub.Connect("sess-gus", "guest:sess-gus", true)
+	require.NoError(t, gus.SetNick("gus"))
+	settings := engine.Settings{Edition: engine.Classic2001, Blanks: engine.BlankSwapHands}
+	require.NoError(t, ana.OpenTournament(lobby.TournamentOptions{Public: true, Settings: settings, Bots: 4, TurnTime: lobby.NoTurnTimer}))
+	id := ana.Screen().Table.ID
+	waitScreen(t, gus, func(s lobby.Screen) bool { return len(s.Tables) == 1 })
+	require.NoError(t, gus.SignUp(id))
+	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 6 })
+	you := gus.Screen().Table.You
+
+	cutOff(b)
+	s := waitScreen(t, gus, func(s lobby.Screen) bool {
+		return s.Table != nil && s.Table.ID == id && logHas(s, "moved to another server") && s.Table.Seats[s.Table.You].Connected
+	})
+	require.Equal(t, you, s.Table.You, "gus is in his place")
+	require.Equal(t, "gus", s.Table.Seats[s.Table.You].Nick)
+	require.Equal(t, 6, s.Table.Taken, "ana's place (away), gus's and the bots'")
+}
+
+// TestPlayersOfADeadNodeFindTheirPlacesInATournamentRoom: a tournament
+// still waiting for players lives on node b, where ana opened it and
+// guest gus signed up. Node b dies, and another takes the room over: ana,
+// who connects again to the third node, is shown the place kept for her
+// and is back in it; gus's rejoin code, through that node, puts him back
+// in his, with his name.
+func TestPlayersOfADeadNodeFindTheirPlacesInATournamentRoom(t *testing.T) {
+	ns := natstest.Start(t)
+	nodes := startStoredNodes(t, ns, "a", "b", "c")
+	b := nodes[1]
+	ana := b.player(t, "ana")
+	gus := b.hub.Connect("sess-gus", "guest:sess-gus", true)
+	require.NoError(t, gus.SetNick("gus"))
+	code := waitScreen(t, gus, func(s lobby.Screen) bool { return s.Rejoin != "" }).Rejoin
+	settings := engine.Settings{Edition: engine.Classic2001, Blanks: engine.BlankSwapHands}
+	require.NoError(t, ana.OpenTournament(lobby.TournamentOptions{Public: true, Settings: settings, Bots: 4, TurnTime: lobby.NoTurnTimer}))
+	id := ana.Screen().Table.ID
+	require.NoError(t, gus.SignUp(id))
+	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 6 })
+	places := map[string]int{"ana": ana.Screen().Table.You, "gus": gus.Screen().Table.You}
+	tables := ana.Screen().Table.Tournament.TableIDs
+
+	cutOff(b)
+	var c *node // the node that did not take the room over
+	require.Eventually(t, func() bool {
+		for i, n := range []*node{nodes[0], nodes[2]} {
+			if _, ok := snapshotOf(t, n, tables[0]); ok {
+				c = []*node{nodes[2], nodes[0]}[i]
+				return true
+			}
+		}
+		return false
+	}, 15*time.Second, 20*time.Millisecond, "another node takes the room over")
+	ana2 := c.hub.Connect("sess-ana-2", "key-ana", false)
+	s := waitScreen(t, ana2, func(s lobby.Screen) bool { return s.Held != nil || s.Table != nil })
+	if s.Table == nil {
+		require.NoError(t, ana2.Back())
+	}
+	s = waitScreen(t, ana2, func(s lobby.Screen) bool { return s.Table != nil && s.Table.ID == id })
+	require.Equal(t, places["ana"], s.Table.You, "ana is in her place")
+
+	var key, sess string
+	tries := 0
+	require.Eventually(t, func() bool {
+		tries++
+		sess = fmt.Sprintf("sess-gus-%d", tries)
+		k, err := c.hub.RejoinKey(code, sess, "")
+		key = k
+		return err == nil
+	}, 10*time.Second, 50*time.Millisecond, "gus's code finds the place a keeps for him")
+	again := c.hub.Connect(sess, key, true)
+	s = waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil && s.Table.ID == id })
+	require.Equal(t, places["gus"], s.Table.You, "gus is in his place")
+	require.Equal(t, "gus", s.Nick)
+	s = waitScreen(t, ana2, func(s lobby.Screen) bool {
+		return s.Table.Seats[places["gus"]].Connected && s.Table.Seats[places["ana"]].Connected
+	})
+	require.Equal(t, 6, s.Table.Taken)
 }

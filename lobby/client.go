@@ -42,6 +42,14 @@ type Client struct {
 	// a session on another node, whose screen goes there (remote_serve.go).
 	// Nil for every session of this node.
 	sh *shadow
+	// handedOn is set on a session whose player signed in on another node
+	// (signin_cluster.go): its seat goes to the newer session there, so its
+	// own Disconnect leaves its table alone.
+	handedOn bool
+
+	// ladderDone: the session has finished a ladder game, which validates
+	// its bot before the store has it written (ladder.go).
+	ladderDone atomic.Bool
 }
 
 // ID is the session's unique id.

@@ -90,6 +90,10 @@ type Directory interface {
 	DropSeat(ctx context.Context, key string) error
 	// GetSeat reads a line of the seats' bucket (nil: none).
 	GetSeat(ctx context.Context, key string) ([]byte, error)
+	// ExpireSeat replaces line key of the seats' bucket, if it still holds
+	// was, with entry, which the bucket removes by itself after ttl; false
+	// if the line holds anything else (another node replaced it first).
+	ExpireSeat(ctx context.Context, key string, was, entry []byte, ttl time.Duration) (bool, error)
 	// WatchDirectory calls seen with every line there is and every change
 	// from then on (entry nil: removed), until ctx ends. kind is
 	// DirTable or DirSeat.

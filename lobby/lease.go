@@ -325,6 +325,7 @@ func (h *Hub) nodeGone(node string, run uint64) {
 		h.goneRuns = map[string]bool{}
 	}
 	h.goneRuns[runTag(node, run)] = true
+	h.expireRejoins(node, run) // (rejoin_cluster.go)
 	for _, st := range h.served {
 		st.mu.Lock()
 		var gone []*Client

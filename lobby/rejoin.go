@@ -32,6 +32,9 @@ type rejoinEntry struct {
 	// (rejoin_cluster.go).
 	node string
 	run  uint64
+	// line is that live line as it was read, to be replaced with one that
+	// expires once its node's run is gone (rejoin_cluster.go).
+	line []byte
 }
 
 // rejoins are the guests' codes (hub goroutine); away holds those whose

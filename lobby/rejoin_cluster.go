@@ -23,6 +23,14 @@ import (
 // (its lease ran out: lease.go) and a table keeps a seat for the guest's
 // identity (the table's own node wrote that seat's line when it took the
 // guest off as a lost connection).
+//
+// A live line outlives its node's run only for as long as a seat can be
+// kept for its guest: every node that sees the run gone replaces each of
+// its live lines with the same line marked gone, which the bucket removes
+// by itself after the grace period (and the longest a takeover takes, as
+// a table taken over keeps its seats from then). The replacement is made
+// only where the line is still the live one, so of several nodes one
+// makes it, and a line written since is left alone (expireRejoins).
 
 // dirRejoin is a rejoin code's line.
 type dirRejoin struct {
@@ -32,6 +40,9 @@ type dirRejoin struct {
 	Table string    `json:"table"`
 	Until time.Time `json:"until"`
 	Run   uint64    `json:"run,omitempty"` // the run of Node that wrote a live line
+	// Gone marks a live line whose run is gone, which the bucket removes
+	// by itself (expireRejoins).
+	Gone bool `json:"gone,omitempty"`
 }
 
 const rejoinLine = "r-"
@@ -91,7 +102,11 @@ func (h *Hub) onDirRejoin(k string, entry []byte) bool {
 		if e := r.byCode[code]; e != nil {
 			delete(r.away, code)
 		}
-		r.byCode[code], r.byKey[line.Key] = &rejoinEntry{key: line.Key, nick: line.Nick, node: line.Node, run: line.Run}, code
+		e := &rejoinEntry{key: line.Key, nick: line.Nick, node: line.Node, run: line.Run}
+		if !line.Gone {
+			e.line = entry
+		}
+		r.byCode[code], r.byKey[line.Key] = e, code
 		return true
 	}
 	q := h.remoteQueue(line.Table)
@@ -159,4 +174,27 @@ func (h *Hub) lookUpRejoin(code string) *rejoinEntry {
 		return e
 	}
 	return nil
+}
+
+// expireRejoins replaces the live lines of a node's run that is gone with
+// lines the bucket removes by itself once no seat can be kept for their
+// guests any longer (hub goroutine). A guest kept a seat still finds it with
+// their code meanwhile (orphanedRejoin); the line of one who had none
+// outlives the run by that time, and no more.
+func (h *Hub) expireRejoins(node string, run uint64) {
+	ttl := h.cfg.Grace + adoptWait
+	for code, e := range h.rejoin.byCode {
+		if e.away != nil || e.node != node || e.run != run || e.line == nil {
+			continue
+		}
+		was := e.line
+		gone := mustJSON(dirRejoin{Node: node, Run: run, Key: e.key, Nick: e.nick, Gone: true})
+		go func() {
+			ctx, cancel := context.WithTimeout(h.ctx, remoteWait)
+			defer cancel()
+			if _, err := h.cfg.Cluster.ExpireSeat(ctx, rejoinLine+code, was, gone, ttl); err != nil && h.ctx.Err() == nil {
+				h.logError("a rejoin code of a node that is gone could not be set to expire", "node", node, "err", err)
+			}
+		}()
+	}
 }

@@ -46,6 +46,9 @@ type Screen struct {
 	// NoInvitations says they turned invitations off.
 	Invitation    *Invitation
 	NoInvitations bool
+	// ScreenReader says the player turned the screen-reader (linear) mode
+	// on in their profile (screenreader.go): kept in their account.
+	ScreenReader bool
 	// Closed, when set, is why the session is being closed (taken over by a
 	// newer connection, the server stopping); the TUI shows it and quits.
 	Closed string
@@ -90,7 +93,10 @@ type TableInfo struct {
 	Name   string
 	Public bool
 	// APIBots: the host lets API bots sit at the public table (apibots.go).
-	APIBots  bool
+	APIBots bool
+	// Ladder: a rated game of the ladder (ladder.go), and while it waits,
+	// one a ladder seeker of another node may join (ladderdir.go).
+	Ladder   bool
 	Settings engine.Settings
 	Seats    int // seats in all
 	Taken    int // seats taken, bots included

@@ -122,7 +122,7 @@ func (c *Client) SetNick(nick string) error {
 // kept for the grace period, and the hub remembers where, for their return.
 func (c *Client) Disconnect() {
 	var away *tableQueue
-	if q := c.table(); q != nil {
+	if q := c.table(); q != nil && !c.isHandedOn() {
 		reply := make(chan bool, 1)
 		if kept, err := askTable(c, q, disconnectCmd{c: c, reply: reply}, reply, true); err == nil && kept {
 			away = q

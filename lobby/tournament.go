@@ -155,7 +155,9 @@ func (tr *tournament) handle(cmd tableCmd) (answer func()) {
 			return func() {}
 		}
 		err := ErrNoSuchTable // a spectator of the room has no place to come back to
-		if tr.placeOfKey(cmd.c.key) >= 0 {
+		if i := tr.placeOfKey(cmd.c.key); i >= 0 && cmd.c.guest {
+			err = tr.guestBack(i, cmd.c)
+		} else if i >= 0 {
 			err = tr.onJoin(cmd.c, false)
 		}
 		return func() { cmd.reply <- err }
@@ -229,6 +231,7 @@ func (tr *tournament) report(r tourReport) {
 
 // start seats the eight players (bots in the free places) for the first round.
 func (tr *tournament) start() {
+	tr.unholdPlaces(false) // (tournament_held.go)
 	for tr.addBot() {
 	}
 	for p, s := range tr.places {
@@ -465,6 +468,7 @@ func (tr *tournament) close(why string) {
 	tr.closed = true
 	tr.finishState() // (unless the server is stopping)
 	if tr.status == Waiting {
+		tr.unholdPlaces(false)
 		for _, s := range tr.places {
 			if s != nil && s.client != nil {
 				s.client.unseat(tr.q, why, false)

@@ -198,6 +198,7 @@ func (tr *tournament) handOff(fenced bool) bool {
 	tr.closed = true
 	var local []movedSession
 	if tr.status == Waiting {
+		tr.unholdPlaces(true) // the new owner lists them (tournament_held.go)
 		for _, s := range tr.places {
 			if s != nil && s.client != nil && s.client.sh == nil {
 				local = append(local, movedSession{c: s.client})

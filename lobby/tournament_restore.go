@@ -125,7 +125,7 @@ func (h *Hub) rebuildTournament(ctx context.Context, rec store.Tournament, saved
 	if s.Started {
 		err = tr.restorePlay(ctx, s, saved)
 	} else {
-		err = tr.restoreRoom(s)
+		err = tr.restoreRoom(s, moved)
 	}
 	if err != nil {
 		return nil, err
@@ -140,9 +140,12 @@ func (h *Hub) rebuildTournament(ctx context.Context, rec store.Tournament, saved
 }
 
 // restoreRoom brings back who had signed up: every player is away, their
-// place kept for the grace period; a guest's place is free (a guest never
-// comes back).
-func (tr *tournament) restoreRoom(s tourState) error {
+// place kept for the grace period. After a restart a guest's place is free
+// (a guest never comes back); taken over from another node (moved), a
+// guest's is kept too, as a table taken over keeps a guest's seat: a
+// guest connected to another node goes on in their place (their session's
+// proxy takes them back to it).
+func (tr *tournament) restoreRoom(s tourState, moved bool) error {
 	if len(s.Places) != engine.TournamentPlayers {
 		return fmt.Errorf("its record has %d places", len(s.Places))
 	}
@@ -152,7 +155,7 @@ func (tr *tournament) restoreRoom(s tourState) error {
 		case p.Name == "":
 		case p.Bot:
 			tr.places[i] = &seat{nick: p.Name, bot: true}
-		case isGuestKey(p.Key):
+		case p.Key == "", isGuestKey(p.Key) && !moved:
 		default:
 			tr.places[i] = &seat{nick: p.Name, key: p.Key, host: p.Host, away: true, awaySince: now}
 		}
@@ -342,6 +345,9 @@ func (h *Hub) onTourRestore(tr *tournament) bool {
 			t.holdAway() // found from any node (held.go)
 		}
 		go t.loop()
+	}
+	if tr.tables[0].moved {
+		tr.holdPlaces() // found from any node (tournament_held.go)
 	}
 	go tr.loop()
 	h.shareTour(tr, tr.leased) // (tournament_cluster.go)

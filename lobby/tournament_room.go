@@ -26,6 +26,7 @@ func (tr *tournament) onJoin(c *Client, watch bool) error {
 	}
 	if i := tr.placeOfKey(c.key); i >= 0 && !c.guest && tr.status == Waiting {
 		s := tr.places[i]
+		tr.unholdPlace(s) // (tournament_held.go)
 		s.client, s.away = c, false
 		tr.dirty, tr.listDirty = true, true
 		return nil
@@ -39,6 +40,22 @@ func (tr *tournament) onJoin(c *Client, watch bool) error {
 		return ErrTableStarted
 	}
 	return tr.signUp(c)
+}
+
+// guestBack gives guest c back their place i, kept for them while they
+// were away (the room was taken over from another node: restoreRoom),
+// unless another connection holds it (a guest's key is theirs alone, or
+// came back with their rejoin code), as a table gives a guest their seat
+// back (onReattach).
+func (tr *tournament) guestBack(i int, c *Client) error {
+	s := tr.places[i]
+	if tr.status != Waiting || (s.client != nil && s.client != c) {
+		return ErrNoSuchTable
+	}
+	tr.unholdPlace(s)
+	s.client, s.away = c, false
+	tr.dirty, tr.listDirty = true, true
+	return nil
 }
 
 // signUp gives c the first free place (and, for the first, the host's role).
@@ -185,6 +202,7 @@ func (tr *tournament) leave(c *Client, why string) {
 
 // free empties place i; a room left without a person closes.
 func (tr *tournament) free(i int) {
+	tr.unholdPlace(tr.places[i])
 	tr.places[i] = &seat{}
 	tr.dirty, tr.listDirty = true, true
 	if tr.humans() == 0 {

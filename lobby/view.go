@@ -92,7 +92,7 @@ func (t *table) info() TableInfo {
 		}
 	}
 	return TableInfo{
-		ID: t.id, Short: t.short, Name: t.opts.Name, Public: t.opts.Public, APIBots: t.opts.APIBots, Settings: t.opts.Settings,
+		ID: t.id, Short: t.short, Name: t.opts.Name, Public: t.opts.Public, APIBots: t.opts.APIBots, Ladder: t.opts.Ladder, Settings: t.opts.Settings,
 		Seats: len(t.seats), Taken: t.taken(), Humans: humans, Status: t.status,
 		Watching: len(t.watchers), StartsAt: t.startsAt, Tournament: t.tourID(),
 	}

@@ -12,7 +12,7 @@ const (
 
 // Title is the terminal window's title.
 func (m *model) Title() string {
-	if m.table.yourTurn() && m.where() == atTable {
+	if m.table.YourTurn() && m.where() == atTable {
 		return titleTurn
 	}
 	return titleIdle
@@ -20,5 +20,5 @@ func (m *model) Title() string {
 
 // TakeBell says whether the bell should ring now, once.
 func (m *model) TakeBell() bool {
-	return m.table.takeRing()
+	return m.table.TakeRing()
 }

@@ -214,7 +214,7 @@ func (s *styles) chipCard(c engine.Card, e engine.Edition, dim, cursor bool) str
 			}
 			lbl = st.Render(c.Label())
 		}
-		lbl = pad(lbl, chipW-2)
+		lbl = pad(lbl, ui.ChipW-2)
 		if cursor {
 			return s.bold.Render("[") + lbl + s.bold.Render("]")
 		}

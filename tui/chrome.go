@@ -73,8 +73,8 @@ func (c pageCtx) bottom(body []string, foot string) []string {
 // statusLine is the latest hint or notice.
 func (c pageCtx) statusLine() string {
 	switch {
-	case c.m.table.chatting():
-		return c.m.table.chatPrompt()
+	case c.m.table.Chatting():
+		return c.m.table.ChatPrompt(c)
 	case c.m.hint != "":
 		if c.m.bad {
 			return " " + c.m.st.err.Render("! ") + c.m.st.warn.Render(trunc(c.m.hint, c.m.w-4))

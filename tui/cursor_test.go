@@ -15,7 +15,7 @@ func TestCursorMeetsThePlayerAtAPlayableCard(t *testing.T) {
 	v.Current = 1 // bo's turn first
 	v.Legal = nil
 	m, _ := newTestModel(s, 80, 24, plainRenderer())
-	if got := m.table.tbl.hand[m.table.tbl.cursor].Label(); got != "R2" {
+	if got := underCursor(m).Label(); got != "R2" {
 		t.Fatalf("before the turn the cursor rests on the first card, got %s", got)
 	}
 
@@ -24,13 +24,13 @@ func TestCursorMeetsThePlayerAtAPlayableCard(t *testing.T) {
 	tv.Top, tv.Color, tv.Current = card("G5"), engine.Green, 0
 	tv.Legal = legalFor(tv.Hand, tv.Top, tv.Color, tv.Settings.Edition)
 	m.setScreen(turn)
-	if got := m.table.tbl.hand[m.table.tbl.cursor].Label(); got != "G7" {
+	if got := underCursor(m).Label(); got != "G7" {
 		t.Fatalf("on the player's turn the cursor moves to the first playable card, got %s", got)
 	}
 
 	press(m, keys("left")...)
 	m.setScreen(turn) // another update within the same turn
-	if got := m.table.tbl.hand[m.table.tbl.cursor].Label(); got != "BS" {
+	if got := underCursor(m).Label(); got != "BS" {
 		t.Fatalf("within the turn the cursor stays where the player put it, got %s", got)
 	}
 }
@@ -46,7 +46,7 @@ func TestCursorMeetsThePlayerWhenTheTurnComesStraightBack(t *testing.T) {
 	tv.Legal = legalFor(tv.Hand, tv.Top, tv.Color, tv.Settings.Edition)
 	m, _ := newTestModel(turn, 80, 24, plainRenderer())
 	m.TakeBell()
-	if got := m.table.tbl.hand[m.table.tbl.cursor].Label(); got != "G7" {
+	if got := underCursor(m).Label(); got != "G7" {
 		t.Fatalf("the cursor starts on the first playable card, got %s", got)
 	}
 
@@ -56,7 +56,7 @@ func TestCursorMeetsThePlayerWhenTheTurnComesStraightBack(t *testing.T) {
 	bv.Discards = tv.Discards + 1
 	bv.Legal = legalFor(bv.Hand, bv.Top, bv.Color, bv.Settings.Edition)
 	m.setScreen(back)
-	if got := m.table.tbl.hand[m.table.tbl.cursor]; !bv.Playable(got) {
+	if got := underCursor(m); !bv.Playable(got) {
 		t.Fatalf("the cursor rests on %s, which does not match %s", got.Label(), bv.Top.Label())
 	}
 	if !m.TakeBell() {

@@ -31,14 +31,16 @@ type fakeSession struct {
 	joins   []string
 	watches []string
 	quick   int
+	ladder  int
 	// quickWith is the last Quick play's choice; quickSet the choices kept.
 	quickWith lobby.QuickChoice
 	quickSet  []lobby.QuickChoice
 	// tourOpens and signUps are the tournament calls (tournament_test.go).
 	tourOpens []lobby.TournamentOptions
 	signUps   []string
-	err       error // returned by the calls that return errors
-	sendErr   error // returned by Send
+	readers   []bool // the screen-reader mode turned on or off (SetScreenReader)
+	err       error  // returned by the calls that return errors
+	sendErr   error  // returned by Send
 }
 
 func newFake(s lobby.Screen) *fakeSession {
@@ -63,6 +65,12 @@ func (f *fakeSession) QuickPlayWith(q lobby.QuickChoice) {
 	f.quick++
 	f.quickWith = q
 	f.mu.Unlock()
+}
+func (f *fakeSession) SeekLadder() error {
+	f.mu.Lock()
+	f.ladder++
+	f.mu.Unlock()
+	return nil
 }
 func (f *fakeSession) SetQuickChoice(q lobby.QuickChoice) {
 	f.mu.Lock()
@@ -106,8 +114,18 @@ func (f *fakeSession) Leave() error {
 func (f *fakeSession) Who() ([]lobby.OnlinePlayer, error) { return nil, nil }
 func (f *fakeSession) Invite(string) error                { return nil }
 func (f *fakeSession) SetInvitations(bool)                {}
-func (f *fakeSession) AcceptInvitation() error            { return nil }
-func (f *fakeSession) DeclineInvitation()                 {}
+func (f *fakeSession) SetScreenReader(on bool) {
+	f.mu.Lock()
+	f.screen.ScreenReader = on
+	f.readers = append(f.readers, on)
+	f.mu.Unlock()
+	select {
+	case f.updates <- struct{}{}:
+	default:
+	}
+}
+func (f *fakeSession) AcceptInvitation() error { return nil }
+func (f *fakeSession) DeclineInvitation()      {}
 
 // The records' calls: a server that keeps none (recordsSession keeps them).
 func (f *fakeSession) Profile(string) (lobby.Profile, error) {
@@ -125,7 +143,7 @@ func (f *fakeSession) calls() string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return fmt.Sprint(f.intents, f.nicks, f.creates, f.joins, f.watches, f.quick, f.quickWith, f.quickSet,
-		f.tourOpens, f.signUps)
+		f.tourOpens, f.signUps, f.readers)
 }
 
 // plainRenderer renders no escape sequences at all: golden text.
@@ -149,16 +167,17 @@ func newTestModel(s lobby.Screen, w, h int, r *lipgloss.Renderer) (*model, *fake
 	return m, f
 }
 
-// pressAll feeds named keys to the model as press does; "end" moves the
-// hand's cursor to the last card, as the End key would.
+// pressAll feeds named keys to the model as press does.
 func pressAll(m *model, keys []string) {
 	for _, k := range keys {
-		if k == "end" {
-			m.table.tbl.moveCursor(len(m.table.tbl.hand))
-			continue
-		}
 		press(m, keyMsg(k))
 	}
+}
+
+// underCursor is the card under the hand's cursor.
+func underCursor(m *model) engine.Card {
+	hand, i, _ := m.table.Hand()
+	return hand[i]
 }
 
 // press feeds keys to the model, running the commands they return (calls
@@ -212,6 +231,10 @@ func keyMsg(s string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyUp}
 	case "down":
 		return tea.KeyMsg{Type: tea.KeyDown}
+	case "home":
+		return tea.KeyMsg{Type: tea.KeyHome}
+	case "end":
+		return tea.KeyMsg{Type: tea.KeyEnd}
 	case "tab":
 		return tea.KeyMsg{Type: tea.KeyTab}
 	case "space":

@@ -12,9 +12,11 @@ import (
 	"github.com/unossh/unossh/tui/page/lobbypage"
 	"github.com/unossh/unossh/tui/page/nick"
 	"github.com/unossh/unossh/tui/page/profile"
+	"github.com/unossh/unossh/tui/page/table"
 	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // helpLine is a line of the help page (page/help).
@@ -76,24 +78,24 @@ var keySections = []struct {
 	moments []moment
 }{
 	{"At the table", []moment{
-		{"On your turn (u arms UNO for your next play, or calls it late where the edition allows; q leaves, and a bot plays your seat while you are away)", playKeyMap},
-		{"After drawing a card that can be played", drawnKeyMap},
-		{"Choosing a wild's colour", colourKeyMap(engine.Classic2001)},
-		{"Choosing whom to swap hands with", targetKeyMap},
-		{"Facing a Wild Draw Four", challengeKeyMap},
-		{"In the Kevin's Chili race", raceKeyMap},
-		{"Raiding a hand", raidKeyMap},
-		{"When the game is over", finalHostKeyMap},
-		{"Leaving a game under way", leaveKeyMap},
-		{"Typing in the chat (/ignore NAME hides their chat from you, /unignore NAME shows it again, /report NAME [reason] tells the operators, /chat off or on mutes the table's chat (host))", chatKeyMap},
-		{"Watching", sitterKeyMap},
+		{"On your turn (u arms UNO for your next play, or calls it late where the edition allows; q leaves, and a bot plays your seat while you are away)", table.PlayKeyMap},
+		{"After drawing a card that can be played", table.DrawnKeyMap},
+		{"Choosing a wild's colour", table.ColourKeyMap(engine.Classic2001)},
+		{"Choosing whom to swap hands with", table.TargetKeyMap},
+		{"Facing a Wild Draw Four", table.ChallengeKeyMap},
+		{"In the Kevin's Chili race", table.RaceKeyMap},
+		{"Raiding a hand", table.RaidKeyMap},
+		{"When the game is over", table.FinalHostKeyMap},
+		{"Leaving a game under way", table.LeaveKeyMap},
+		{"Typing in the chat (/ignore NAME hides their chat from you, /unignore NAME shows it again, /report NAME [reason] tells the operators, /chat off or on mutes the table's chat (host))", table.ChatKeyMap},
+		{"Watching", table.SitterKeyMap},
 	}},
 	{"In the waiting room", []moment{
-		{"The host starts the game, adds and removes bots and players, and sets the rules; the others are told so. r on a player's row reports them to the operators (add a reason, then enter)", roomHostKeyMap},
-		{"Inviting a player online", inviteKeyMap},
+		{"The host starts the game, adds and removes bots and players, and sets the rules; the others are told so. r on a player's row reports them to the operators (add a reason, then enter)", table.RoomHostKeyMap},
+		{"Inviting a player online", table.InviteKeyMap},
 	}},
 	{"In the lobby", []moment{
-		{"On Quick play, which sits you at the fullest waiting public table of the edition and mode chosen, or opens one (the choice is kept for your next visit)", lobbypage.QuickKeyMap},
+		{"On Quick play, which sits you at the fullest waiting public table of the edition and mode chosen, or opens one (the choice is kept for your next visit); l seeks a rated game on the ladder instead, one hand for two against an API bot or another person who chose it", lobbypage.QuickKeyMap},
 		{"On the menu", lobbypage.MenuKeyMap},
 		{"On the public tables", lobbypage.ListKeyMap},
 		{"Filtering the tables", lobbypage.FilterKeyMap},
@@ -108,15 +110,21 @@ var keySections = []struct {
 		{"Tournaments", tournaments.KeyMap},
 	}},
 	{"In a tournament's room", []moment{
-		{"Before it begins", tourSpectatorKeyMap},
-		{"Once it has begun", tourStartedKeyMap},
+		{"Before it begins", table.TourSpectatorKeyMap},
+		{"Once it has begun", table.TourStartedKeyMap},
 	}},
 	{"Choosing a nickname", []moment{
 		{"", nick.KeepKeyMap},
 		{"Linking this key to your account", nick.LinkKeyMap},
 	}},
+	{"In the screen-reader mode (ssh -t HOST plain, TERM=dumb, UNOSSH_SCREEN_READER=1, or s in your profile)", []moment{
+		{"Every page has these keys too, and its menus and lists are numbered", &linearHelp},
+	}},
 	{"This page", []moment{{"", helppage.KeyMap}}},
 }
+
+// linearHelp is the keys every page has in the linear mode.
+var linearHelp = append(keyList{ui.KeyPick}, ui.LinearKeys...)
 
 // keysHelp is the help page's list of keys, page by page and moment by
 // moment: each binding's key and what it does, a pair (↑ and ↓) once.
@@ -144,9 +152,13 @@ func keysHelp() []helpLine {
 
 // helpView draws the help page, with its text as this server has it.
 func (c pageCtx) helpView() []string {
-	dest := c.m.addr
-	if dest == "" {
-		dest = "HOST"
+	return c.m.help.Lines(c, helpText(c.dest()))
+}
+
+// dest is how the help page names the server.
+func (c pageCtx) dest() string {
+	if c.m.addr == "" {
+		return "HOST"
 	}
-	return c.m.help.Lines(c, helpText(dest))
+	return c.m.addr
 }

@@ -1,17 +1,9 @@
 package tui
 
-import (
-	"github.com/unossh/unossh/engine"
-	"github.com/unossh/unossh/tui/ui"
-)
+import "github.com/unossh/unossh/tui/ui"
 
-// This file shows a table's house rules: in the create form (a preset, or
-// each rule chosen by hand), in the table's header and waiting room, and in
-// the help.
-
-func takesTarget(v *engine.View, card engine.Card) bool { return ui.TakesTarget(v, card) }
-func houseTag(h engine.HouseRules) string               { return ui.HouseTag(h) }
-func houseLine(h engine.HouseRules) string              { return ui.HouseLine(h) }
+// A table's house rules are shown by the create form (page/create), the
+// table page (page/table) and the help; this is the help's part.
 
 // houseHelp is the help's section on house rules.
 func houseHelp() []helpLine {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/table"
 )
 
 // player is a model driven by keys over a real lobby session.
@@ -78,22 +79,22 @@ func (p *player) until(what string, ok func(m *model) bool) {
 func (p *player) act() bool {
 	p.sync()
 	m := p.m
-	v := m.table.game()
+	v := m.table.Game(m.ctx())
 	if v == nil || m.where() != atTable {
 		return false
 	}
-	switch m.table.overlay() {
-	case ovFinal:
+	switch m.table.Box(m.ctx()) {
+	case table.FinalBox:
 		return true
-	case ovColor, ovFirstColor, ovTarget:
+	case table.ColourBox, table.FirstColourBox, table.TargetBox:
 		p.keys("enter")
-	case ovChallenge:
+	case table.ChallengeBox:
 		p.keys("n")
-	case ovRace:
+	case table.RaceBox:
 		p.keys("space")
-	case ovRaid:
+	case table.RaidBox:
 		p.keys("e")
-	case ovNone:
+	case table.NoBox:
 		if v.Current != v.Seat || (v.Phase != engine.PhaseTurn && v.Phase != engine.PhaseDrawn) {
 			if v.Can(engine.Catch) {
 				p.keys("c")
@@ -104,15 +105,17 @@ func (p *player) act() bool {
 			p.keys("enter")
 			return false
 		}
-		for i, c := range m.table.tbl.hand {
+		hand, _, armed := m.table.Hand()
+		cursor := func() int { _, at, _ := m.table.Hand(); return at }
+		for i, c := range hand {
 			if v.Playable(c) {
-				for m.table.tbl.cursor > i {
+				for cursor() > i {
 					p.keys("left")
 				}
-				for m.table.tbl.cursor < i {
+				for cursor() < i {
 					p.keys("right")
 				}
-				if len(m.table.tbl.hand) == 2 && !m.table.tbl.armed {
+				if len(hand) == 2 && !armed {
 					p.keys("u")
 				}
 				p.keys("enter")

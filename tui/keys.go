@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"encoding/binary"
+	"hash/maphash"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -52,7 +54,11 @@ func also(b key.Binding, keys ...string) key.Binding {
 // keyMap is the key map of what is on screen now: what its footer shows
 // and what its Update matches.
 func (m *model) keyMap() help.KeyMap {
-	return routes[m.where()].keys(m)
+	km := routes[m.where()].keys(m)
+	if m.Linear() {
+		return linearKeys{km} // (linear.go)
+	}
+	return km
 }
 
 // noKeys is the key map of a window too small, or of a closed session.
@@ -89,3 +95,24 @@ func (s *styles) drawFooter(w int, bs []key.Binding) string {
 
 // is reports whether a key press matches one of the bindings.
 func is(k tea.KeyMsg, bs ...key.Binding) bool { return ui.Is(k, bs...) }
+
+// footerKey is the key of a footer of width w with bindings bs: a hash, as
+// for rows (ui.RowSeed), so that looking a footer up, at every frame,
+// makes no string.
+type footerKey uint64
+
+func footerKeyOf(w int, bs []key.Binding) footerKey {
+	var h maphash.Hash
+	h.SetSeed(ui.RowSeed)
+	var n [8]byte
+	binary.LittleEndian.PutUint64(n[:], uint64(w))
+	h.Write(n[:])
+	for _, b := range bs {
+		x := b.Help()
+		h.WriteByte(0)
+		h.WriteString(x.Key)
+		h.WriteByte(1)
+		h.WriteString(x.Desc)
+	}
+	return footerKey(h.Sum64())
+}

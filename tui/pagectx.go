@@ -29,6 +29,8 @@ func (c pageCtx) Screen() *lobby.Screen           { return &c.m.scr }
 func (c pageCtx) Session() ui.Session             { return c.m.sess }
 func (c pageCtx) Now() time.Time                  { return c.m.now() }
 func (c pageCtx) Styles() ui.Styles               { return c.m.st }
+func (c pageCtx) Cards() ui.Cards                 { return c.m.st }
+func (c pageCtx) Messages() uint64                { return c.m.gen }
 func (c pageCtx) Top(left, right string) []string { return c.top(left, right) }
 func (c pageCtx) Addr() string                    { return c.m.addr }
 func (c pageCtx) Send(in lobby.Intent)            { c.m.send(in) }
@@ -94,6 +96,7 @@ func (c pageCtx) Go(to ui.Place, name string) tea.Cmd {
 	case ui.Rules:
 		c.m.form = create.Configure(c.m.scr.Table.Settings)
 		c.m.page = pageCreate
+		c.m.table.Forget() // (under the form, as under the help)
 	case ui.Previous:
 		c.m.page = pageLobby
 		if c.m.profBack == pageBoard {

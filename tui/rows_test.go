@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/tui/page/table"
 	"github.com/unossh/unossh/tui/ui"
 )
 
@@ -57,33 +58,39 @@ func TestRowMemoMakesWhatTheFrameWould(t *testing.T) {
 }
 
 // TestKeptOverlayIsTheOverlayNow: as the clock runs down and keys are
-// pressed, the kept box is always the box drawn afresh; a box with nothing
-// counting down is drawn once between messages.
+// pressed, the frame with the box the table page kept is always the frame
+// with the box drawn afresh, in a window where the box fits and in one
+// where it is drawn compact; a box with nothing counting down is drawn
+// once between messages.
 func TestKeptOverlayIsTheOverlayNow(t *testing.T) {
 	for name, scr := range map[string]lobby.Screen{"challenge": challenge(), "scores": betweenHands(), "colour": midGame(),
 		"race": race(), "raid": raid(), "final": gameOver(), "rotation": rotationScores(), "partners": partnersScores(),
 		"tournament": tourBetween()} {
-		m, _ := newTestModel(scr, 80, 24, renderer(termenv.ANSI256))
-		now := fixedNow
-		m.now = func() time.Time { return now }
-		if name == "colour" {
-			pressAll(m, []string{"end", "enter"})
-		}
-		ov := m.table.overlay()
-		require.NotEqual(t, ovNone, ov, name)
-		for step := range 80 {
-			now = fixedNow.Add(time.Duration(step) * 250 * time.Millisecond)
-			if step%10 == 9 { // through Update, as every key comes
-				_, cmd := m.Update(keyMsg("right"))
-				run(m, cmd)
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			// m keeps its box between frames; fresh, told the same, draws it
+			// afresh every frame.
+			m, _ := newTestModel(scr, size[0], size[1], renderer(termenv.ANSI256))
+			fresh, _ := newTestModel(scr, size[0], size[1], renderer(termenv.ANSI256))
+			now := fixedNow
+			m.now = func() time.Time { return now }
+			fresh.now = m.now
+			if name == "colour" {
+				pressAll(m, []string{"end", "enter"})
+				pressAll(fresh, []string{"end", "enter"})
 			}
-			for _, compact := range []bool{false, true} {
-				kept := m.table.keptOverlay(ov, m.scr.Table.Game, compact)
-				memo := m.table.memo
-				m.table.memo = nil // drawn afresh: nothing of it kept
-				fresh := m.table.overlayBox(ov, m.scr.Table.Game, compact)
-				m.table.memo = memo
-				require.Equal(t, fresh, kept, "%s, step %d", name, step)
+			require.NotEqual(t, table.NoBox, m.table.Box(m.ctx()), name)
+			for step := range 80 {
+				now = fixedNow.Add(time.Duration(step) * 250 * time.Millisecond)
+				if step%10 == 9 { // through Update, as every key comes
+					for _, mm := range []*model{m, fresh} {
+						_, cmd := mm.Update(keyMsg("right"))
+						run(mm, cmd)
+					}
+				}
+				kept := m.Lines()
+				fresh.table.Forget()
+				fresh.frame = ui.RowMemo{}
+				require.Equal(t, fresh.Lines(), kept, "%s at %dx%d, step %d", name, size[0], size[1], step)
 			}
 		}
 	}

@@ -55,7 +55,5 @@ func center(s string, w int) string           { return ui.Center(s, w) }
 func spread(left, right string, w int) string { return ui.Spread(left, right, w) }
 func spaces(n int) string                     { return ui.Spaces(n) }
 func lines(block string) []string             { return ui.Lines(block) }
-func lineCount(block string) int              { return ui.LineCount(block) }
-func plural(n int, one, many string) string   { return ui.Plural(n, one, many) }
 func wrapText(s string, w int) []string       { return ui.Wrap(s, w) }
 func wrapWords(s string, w int) []string      { return ui.WrapWords(s, w) }

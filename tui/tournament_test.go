@@ -147,11 +147,22 @@ func tourRoundDone() lobby.Screen {
 	return s
 }
 
+// leader is the player with the most points (the first of them on a tie).
+func leader(scores []int) int {
+	best := 0
+	for p, sc := range scores {
+		if sc > scores[best] {
+			best = p
+		}
+	}
+	return best
+}
+
 // tourOver is the end of the tournament at ana's last table.
 func tourOver() lobby.Screen {
 	tv := tourView(6, 0, [2]int{28, 28})
 	tv.Over, tv.RoundDone = true, [2]bool{true, true}
-	tv.Standings.Winners = []int{ranking(tv)[0]}
+	tv.Standings.Winners = []int{leader(tv.Standings.Scores)}
 	s := tourSeated(tv)
 	t := *s.Table
 	v := *t.Game

@@ -5,12 +5,12 @@
 // The model is the router: it holds the pages and shows one (where says
 // which, routes in router.go what each place does with keys, frames and key
 // maps), and keeps what is truly global (the window, the lobby's latest
-// Screen, the status line, the calls under way). The waiting room and the
-// table are one page, tablePage, with its own state and caches. Each page has a key map of key.Bindings that its
-// Update matches, its footer shows and the help page lists (keys.go). The
-// pages in packages of their own (tui/page/...) see the rest only through
-// ui.Context (package ui, with what they share); docs/design-tui.md tells
-// the contract.
+// Screen, the status line, the calls under way). Every page is a package
+// of its own under tui/page (the waiting room and the table are one,
+// page/table, with its own state and caches) and sees the rest only
+// through ui.Context (package ui, with what the pages share). Each page
+// has a key map of key.Bindings that its Update matches, its footer shows
+// and the help page lists (keys.go); docs/design-tui.md tells the contract.
 //
 // The model only shows what the lobby posts and sends the player's intents;
 // the lobby and its tables decide everything. The lobby's screens reach the
@@ -23,7 +23,10 @@
 // need an answer (join, create, leave, the lobby's lists) run one at a
 // time, in order, off the Update goroutine. Every style is built from the
 // session's own renderer, so each player gets the colours their terminal
-// can show.
+// can show. In the screen-reader mode (Options.Linear, or the profile's
+// switch) the model draws nothing: each page says what it shows as
+// sentences (ui.Form's Said) and the router hands the runtime those that
+// changed (linear.go).
 //
 //	m := tui.New(tui.Options{
 //		Client:   hub.Connect(s.ID, fingerprint, guest), // a *lobby.Client
@@ -55,6 +58,7 @@ import (
 	"github.com/unossh/unossh/tui/page/lobbypage"
 	"github.com/unossh/unossh/tui/page/nick"
 	"github.com/unossh/unossh/tui/page/profile"
+	"github.com/unossh/unossh/tui/page/table"
 	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
@@ -121,6 +125,10 @@ type Options struct {
 	// Pages, when set, counts the sessions on each page for metrics; call
 	// its Leave with the model when the session ends.
 	Pages *PageCounts
+	// Linear starts the session in the linear (screen-reader) mode: the
+	// door's choice (ssh HOST plain, TERM=dumb, UNOSSH_SCREEN_READER=1).
+	// Without it the mode follows the player's profile.
+	Linear bool
 }
 
 // page is the screen shown away from a table (or over it: help, the form
@@ -159,7 +167,12 @@ const (
 )
 
 type model struct {
-	shared // (tablepage.go)
+	st   *styles
+	now  func() time.Time
+	w, h int
+	scr  lobby.Screen
+	addr string // the address players ssh to
+	gen  uint64 // messages other than clock ticks so far (ui.Context's Messages)
 
 	sess  Session
 	done  <-chan struct{}
@@ -185,8 +198,8 @@ type model struct {
 	tour  tournaments.Page
 	prof  *profile.Page
 	board *board.Page
-	ppl   *who.Page // the players online (page/who)
-	table tablePage // the waiting room and the table (tablepage.go)
+	ppl   *who.Page  // the players online (page/who)
+	table table.Page // the waiting room and the table (page/table)
 
 	closing bool // Closed was shown; quitting
 	ticking bool // a tick is on its way (see clock)
@@ -203,6 +216,8 @@ type model struct {
 
 	// fitted is the width the last frame's lines were made to (FittedWidth).
 	fitted int
+
+	lin linearState // the linear mode's (linear.go)
 }
 
 type tickMsg time.Time
@@ -216,13 +231,11 @@ func New(opts Options) term.Model {
 		r.SetColorProfile(termenv.Ascii)
 	}
 	m := &model{
-		shared: shared{
-			st:   stylesFor(r),
-			now:  opts.Now,
-			w:    opts.Width,
-			h:    opts.Height,
-			addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
-		},
+		st:   stylesFor(r),
+		now:  opts.Now,
+		w:    opts.Width,
+		h:    opts.Height,
+		addr: strings.TrimPrefix(clean(opts.Addr), "ssh "),
 		sess: opts.Client,
 		done: opts.Done,
 		cmd:  opts.Command,
@@ -230,8 +243,8 @@ func New(opts Options) term.Model {
 		onClose: opts.OnClose,
 		pages:   opts.Pages,
 		stamped: -1,
+		lin:     linearState{door: opts.Linear},
 	}
-	m.table.shared, m.table.c = &m.shared, m.ctx()
 	m.counted.Store(noPage)
 	if m.now == nil {
 		m.now = time.Now
@@ -244,7 +257,7 @@ func New(opts Options) term.Model {
 		m.scr = m.sess.Screen()
 		m.notice = m.scr.Notice
 		if t := m.scr.Table; t != nil { // back in a seat kept for the player
-			m.table.resume(t, m.notice.Seq)
+			m.table.Resume(t, m.notice.Seq)
 		}
 	}
 	if m.scr.Nick == "" {
@@ -289,6 +302,9 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	mod, cmd := m.update(msg)
 	m.forget() // (forget.go)
+	if !m.Linear() {
+		m.lin.started = false // said afresh if turned on again
+	}
 	if c := m.clock(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
@@ -386,7 +402,7 @@ func (m *model) setScreen(s lobby.Screen) tea.Cmd {
 			m.form.EndConfigure()
 		}
 	}
-	m.table.screen(&prev, &m.scr)
+	m.table.SetScreen(m.ctx(), &prev)
 	return tea.Batch(cmds...)
 }
 
@@ -455,12 +471,12 @@ func quietCall(msg tea.Msg) bool {
 }
 
 // say shows a short hint in the status line, until the next key.
-func (m *model) say(text string, bad bool) { m.hint, m.bad = text, bad }
+func (m *model) say(text string, bad bool) { m.hint, m.bad, m.lin.hinted = text, bad, true }
 
 // where is what the model shows now.
 func (m *model) where() where {
 	switch {
-	case m.w < MinWidth || m.h < MinHeight:
+	case (m.w < MinWidth || m.h < MinHeight) && !m.Linear(): // (a window's size is nothing to a screen reader)
 		return atTooSmall
 	case m.scr.Closed != "":
 		return atClosed
@@ -503,6 +519,9 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 		return tea.Quit
 	}
 	m.hint = ""
+	if m.linearKey(k) { // (linear.go)
+		return nil
+	}
 	var cmds []tea.Cmd
 	if t := m.scr.Table; t != nil && t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay {
 		cmds = append(cmds, m.send(lobby.Intent{Kind: lobby.Wake}))
@@ -511,12 +530,14 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// openHelp shows the help page, returning to the current page after.
+// openHelp shows the help page, returning to the current page after. A
+// table under it keeps nothing of its frames meanwhile (table.Forget).
 func (m *model) openHelp() {
 	if m.page != pageHelp {
 		m.helpBack = m.page
 	}
 	m.page, m.help = pageHelp, helppage.Page{}
+	m.table.Forget()
 }
 
 // View draws the screen, always exactly the window's size.
@@ -539,7 +560,7 @@ func (m *model) AppendLines(dst []string) []string {
 	}
 	ls = routes[at].lines(m)
 	dst = m.frame.AppendFrameLines(dst, ls, m.w, m.h)
-	m.table.dropLists() // (ls, if the table's, was one of them)
+	m.table.DropLists() // (ls, if the table's, was one of them)
 	m.fitted = m.w
 	return dst
 }

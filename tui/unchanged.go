@@ -18,8 +18,8 @@ type frameStamp struct {
 }
 
 // tableStamp is the stamp of a frame of the table's page drawn now.
-func (tp *tablePage) tableStamp() frameStamp {
-	return frameStamp{ok: true, gen: tp.gen, w: tp.w, h: tp.h, clocks: tp.tableClocks()}
+func (c pageCtx) tableStamp() frameStamp {
+	return frameStamp{ok: true, gen: c.m.gen, w: c.m.w, h: c.m.h, clocks: c.m.table.Clocks(c)}
 }
 
 // Unchanged says whether a frame drawn now would be the one last drawn: at
@@ -27,13 +27,13 @@ func (tp *tablePage) tableStamp() frameStamp {
 // second. Elsewhere it says false (a page's frame is then drawn and
 // compared as always).
 func (m *model) Unchanged() bool {
-	return m.drawn.ok && m.where() == atTable && m.table.tableStamp() == m.drawn
+	return m.drawn.ok && m.where() == atTable && m.ctx().tableStamp() == m.drawn
 }
 
 // stampFrame records what the frame being drawn is drawn from.
 func (m *model) stampFrame(at where) {
 	if at == atTable {
-		m.drawn = m.table.tableStamp()
+		m.drawn = m.ctx().tableStamp()
 	} else {
 		m.drawn = frameStamp{}
 	}

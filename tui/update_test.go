@@ -355,7 +355,7 @@ func TestResize(t *testing.T) {
 func TestCursorFollowsCard(t *testing.T) {
 	m, _ := newTestModel(midGame(), 80, 24, plainRenderer())
 	press(m, keys("right", "right", "right")...) // BS
-	if got := m.table.tbl.hand[m.table.tbl.cursor]; got != card("BS") {
+	if got := underCursor(m); got != card("BS") {
 		t.Fatalf("cursor on %v", got)
 	}
 	s := midGame()
@@ -363,7 +363,7 @@ func TestCursorFollowsCard(t *testing.T) {
 	v.Hand = append(cards("B1", "R0"), v.Hand...) // two cards drawn, sorted before BS
 	s.Table.Game = &v
 	m.setScreen(s)
-	if got := m.table.tbl.hand[m.table.tbl.cursor]; got != card("BS") {
+	if got := underCursor(m); got != card("BS") {
 		t.Errorf("cursor moved to %v after the hand changed", got)
 	}
 }
@@ -414,8 +414,8 @@ func TestCountdownsMove(t *testing.T) {
 func TestBackInAKeptSeat(t *testing.T) {
 	f := newFake(midGame())
 	m := New(Options{Client: f, Renderer: plainRenderer(), Now: func() time.Time { return fixedNow }}).(*model)
-	if m.where() != atTable || len(m.table.tbl.hand) != 9 || m.table.tbl.hand[0] != card("R2") {
-		t.Fatalf("not at the table with a sorted hand: %v %v", m.where(), m.table.tbl.hand)
+	if hand, _, _ := m.table.Hand(); m.where() != atTable || len(hand) != 9 || hand[0] != card("R2") {
+		t.Fatalf("not at the table with a sorted hand: %v %v", m.where(), hand)
 	}
 	press(m, keyMsg("enter"))
 	if !reflect.DeepEqual(f.intents, []lobby.Intent{play("R2", 0)}) {

@@ -9,9 +9,5 @@ import (
 // share; these are their names here.
 func shortEdition(e engine.Edition) string { return ui.ShortEdition(e) }
 func target(s engine.Settings) int         { return ui.Target(s) }
-func modeText(s engine.Settings) string    { return ui.ModeText(s) }
-func goalText(s engine.Settings) string    { return ui.GoalText(s) }
-func scoreWord(s engine.Settings) string   { return ui.ScoreWord(s) }
 func editionBlurb(e engine.Edition) string { return ui.EditionBlurb(e) }
 func modeBlurb(m engine.Mode) string       { return ui.ModeBlurb(m) }
-func rulesLine(s engine.Settings) string   { return ui.RulesLine(s) }

@@ -6,6 +6,10 @@ import (
 	"github.com/unossh/unossh/engine"
 )
 
+// ChipW is the width of a card drawn as a label (ChipCard): "[W+4]" under
+// the cursor, " W+4 " otherwise.
+const ChipW = 5
+
 // Cards are the session's styles as the table draws with them: the text
 // styles, and the cards, chips and piles of the player's terminal, with
 // the cache of what they have drawn, shared by every session of the same
