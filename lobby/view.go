@@ -48,7 +48,7 @@ func (e *logEntry) tell(seat int, names []string, namesKey string, rules engine.
 			return l.text
 		}
 	}
-	text := narrate(e.event.VisibleTo(seat), names, seat, rules)
+	text := narrateFor(e.event, seat, names, rules)
 	for _, l := range e.told {
 		if l.text == text {
 			text = l.text // one copy for the viewers who read the same
@@ -215,13 +215,7 @@ func (t *table) tellLine(e *logEntry, seat int, names []string, namesKey string)
 		if e.text != "" { // told otherwise at the time (a stand-in bot's win)
 			text = e.text
 		}
-		if len(e.shown) > 0 && seat == e.event.Seat {
-			labels := make([]string, len(e.shown))
-			for i, c := range e.shown {
-				labels[i] = c.Label()
-			}
-			text += fmt.Sprintf(" · %s showed you: %s", names[e.event.Target], strings.Join(labels, " "))
-		}
+		text = showedYou(text, e.event, e.shown, seat, names)
 		return LogLine{Text: text}, text != ""
 	default:
 		return LogLine{Text: e.text}, true
