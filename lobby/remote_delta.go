@@ -1,0 +1,226 @@
+package lobby
+
+import (
+	"reflect"
+	"slices"
+	"time"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/lobby/bot"
+)
+
+// This file is a view as it crosses nodes after the first: only what
+// changed since the view the same shadow was last sent. A move changes
+// the game, a time or two and one line of the log, while a whole view
+// carries the table, every seat and the log's last lines: sending the
+// whole view each time made the encoding, the decoding and the bytes on
+// NATS grow with all a view holds rather than with what happened.
+//
+// A delta names the version of the screen it changes (Base). The session's
+// node applies it only on top of that very screen; one that does not fit
+// (a message lost or overtaken, a shadow new to it) is held back and the
+// view asked for again whole (proxy.resync), so a screen is never built
+// from the wrong base.
+
+// The parts of a view a delta may carry, as bits of viewDelta.Set: a part
+// whose bit is clear is as in the base; one whose bit is set is the new
+// value, nil included.
+const (
+	dInfo uint16 = 1 << iota
+	dCode
+	dSeats
+	dGame
+	dLastHand
+	dReveal
+	dDrops
+	dTournament
+)
+
+// viewDelta is a view as the changes from the view of the screen Base.
+type viewDelta struct {
+	Base uint64 `json:"b"`
+	Set  uint16 `json:"set,omitempty"`
+
+	Info       *TableInfo      `json:"info,omitempty"`
+	Code       string          `json:"code,omitempty"`
+	Seats      []SeatInfo      `json:"seats,omitempty"`
+	Game       *deltaGame      `json:"game,omitempty"`
+	LastHand   *HandResult     `json:"last,omitempty"`
+	Reveal     *Reveal         `json:"reveal,omitempty"`
+	Drops      []int           `json:"drops,omitempty"`
+	Tournament *TournamentView `json:"tour,omitempty"`
+
+	// The scalars, always carried: they are small.
+	You      int       `json:"you"`
+	Moves    int       `json:"moves,omitempty"`
+	Host     bool      `json:"host,omitempty"`
+	BotLevel bot.Level `json:"level,omitempty"`
+	FastBots bool      `json:"fast,omitempty"`
+	APIBots  bool      `json:"api,omitempty"`
+	Times    viewTimes `json:"t"`
+
+	// The log: the base's lines less the first LogDrop, then LogAdd.
+	LogDrop int       `json:"ld,omitempty"`
+	LogAdd  []LogLine `json:"la,omitempty"`
+	// SeatsInAll is Info.Seats, which JSON cannot carry inside the
+	// TableInfo it embeds (as wireScreen.SeatsInAll).
+	SeatsInAll int `json:"sa,omitempty"`
+}
+
+// deltaGame is the game of a delta: its settings, which stay as they
+// were for the whole game, are carried only when they changed (this field
+// hides the view's own from JSON).
+type deltaGame struct {
+	*engine.View
+	Settings *engine.Settings `json:"settings,omitempty"`
+}
+
+// viewTimes are a view's times, each nil when it is as in the base.
+type viewTimes struct {
+	MovedAt    *time.Time `json:"m,omitempty"`
+	TurnEnds   *time.Time `json:"t,omitempty"`
+	RaceEnds   *time.Time `json:"r,omitempty"`
+	RaidEnds   *time.Time `json:"d,omitempty"`
+	NextHandAt *time.Time `json:"n,omitempty"`
+}
+
+// diffView is cur as the changes from base, the view of screen ver.
+func diffView(base, cur *TableView, ver uint64) *viewDelta {
+	d := &viewDelta{Base: ver, You: cur.You, Moves: cur.Moves, Host: cur.Host,
+		BotLevel: cur.BotLevel, FastBots: cur.FastBots, APIBots: cur.APIBots}
+	if base.TableInfo != cur.TableInfo {
+		d.Set |= dInfo
+		info := cur.TableInfo
+		d.Info, d.SeatsInAll = &info, info.Seats
+	}
+	if base.Code != cur.Code {
+		d.Set |= dCode
+		d.Code = cur.Code
+	}
+	if !slices.Equal(base.Seats, cur.Seats) {
+		d.Set |= dSeats
+		d.Seats = cur.Seats
+	}
+	if gameChanged(base, cur) {
+		d.Set |= dGame
+		if g := cur.Game; g != nil {
+			d.Game = &deltaGame{View: g}
+			if base.Game == nil || base.Game.Settings != g.Settings {
+				d.Game.Settings = &g.Settings
+			}
+		}
+	}
+	if !reflect.DeepEqual(base.LastHand, cur.LastHand) {
+		d.Set |= dLastHand
+		d.LastHand = cur.LastHand
+	}
+	if !reflect.DeepEqual(base.Reveal, cur.Reveal) {
+		d.Set |= dReveal
+		d.Reveal = cur.Reveal
+	}
+	if !slices.Equal(base.Drops, cur.Drops) || (base.Drops == nil) != (cur.Drops == nil) {
+		d.Set |= dDrops
+		d.Drops = cur.Drops
+	}
+	if !reflect.DeepEqual(base.Tournament, cur.Tournament) {
+		d.Set |= dTournament
+		d.Tournament = cur.Tournament
+	}
+	d.Times = viewTimes{MovedAt: timeIfNew(base.MovedAt, cur.MovedAt), TurnEnds: timeIfNew(base.TurnEnds, cur.TurnEnds),
+		RaceEnds: timeIfNew(base.RaceEnds, cur.RaceEnds), RaidEnds: timeIfNew(base.RaidEnds, cur.RaidEnds),
+		NextHandAt: timeIfNew(base.NextHandAt, cur.NextHandAt)}
+	d.LogDrop, d.LogAdd = diffLog(base.Log, cur.Log)
+	return d
+}
+
+// gameChanged: a move changes the game, so only a view with the same
+// count of moves is compared field by field.
+func gameChanged(base, cur *TableView) bool {
+	switch {
+	case base.Game == nil || cur.Game == nil:
+		return base.Game != cur.Game
+	case base.Moves != cur.Moves:
+		return true
+	}
+	return !reflect.DeepEqual(base.Game, cur.Game)
+}
+
+func timeIfNew(base, cur time.Time) *time.Time {
+	if base.Equal(cur) && base.Location() == cur.Location() {
+		return nil
+	}
+	return &cur
+}
+
+// diffLog is cur as base's lines less the first drop, then add. A log
+// only grows at its end and loses lines at its start, so the shortest
+// drop that leaves a start of cur is the one; a log told afresh (a name
+// changed) is all dropped and all added.
+func diffLog(base, cur []LogLine) (drop int, add []LogLine) {
+	for drop = 0; drop < len(base); drop++ {
+		kept := base[drop:]
+		if len(kept) <= len(cur) && slices.Equal(kept, cur[:len(kept)]) {
+			return drop, cur[len(kept):]
+		}
+	}
+	return len(base), cur
+}
+
+// apply is the view the delta makes of base, a new value: base, which a
+// session may still be reading, is left as it is.
+func (d *viewDelta) apply(base *TableView) *TableView {
+	v := *base
+	v.You, v.Moves, v.Host = d.You, d.Moves, d.Host
+	v.BotLevel, v.FastBots, v.APIBots = d.BotLevel, d.FastBots, d.APIBots
+	if d.Set&dInfo != 0 && d.Info != nil {
+		v.TableInfo = *d.Info
+		v.TableInfo.Seats = d.SeatsInAll
+	}
+	if d.Set&dCode != 0 {
+		v.Code = d.Code
+	}
+	if d.Set&dSeats != 0 {
+		v.Seats = d.Seats
+	}
+	if d.Set&dGame != 0 {
+		v.Game = nil
+		if d.Game != nil && d.Game.View != nil {
+			v.Game = d.Game.View
+			switch {
+			case d.Game.Settings != nil:
+				v.Game.Settings = *d.Game.Settings
+			case base.Game != nil:
+				v.Game.Settings = base.Game.Settings
+			}
+		}
+	}
+	if d.Set&dLastHand != 0 {
+		v.LastHand = d.LastHand
+	}
+	if d.Set&dReveal != 0 {
+		v.Reveal = d.Reveal
+	}
+	if d.Set&dDrops != 0 {
+		v.Drops = d.Drops
+	}
+	if d.Set&dTournament != 0 {
+		v.Tournament = d.Tournament
+	}
+	setTime(&v.MovedAt, d.Times.MovedAt)
+	setTime(&v.TurnEnds, d.Times.TurnEnds)
+	setTime(&v.RaceEnds, d.Times.RaceEnds)
+	setTime(&v.RaidEnds, d.Times.RaidEnds)
+	setTime(&v.NextHandAt, d.Times.NextHandAt)
+	if d.LogDrop > 0 || len(d.LogAdd) > 0 {
+		kept := base.Log[min(d.LogDrop, len(base.Log)):]
+		v.Log = make([]LogLine, 0, len(kept)+len(d.LogAdd))
+		v.Log = append(append(v.Log, kept...), d.LogAdd...)
+	}
+	return &v
+}
+
+func setTime(t *time.Time, to *time.Time) {
+	if to != nil {
+		*t = *to
+	}
+}
