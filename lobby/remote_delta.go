@@ -60,19 +60,92 @@ type viewDelta struct {
 	Times    viewTimes `json:"t"`
 
 	// The log: the base's lines less the first LogDrop, then LogAdd.
-	LogDrop int       `json:"ld,omitempty"`
-	LogAdd  []LogLine `json:"la,omitempty"`
+	LogDrop int        `json:"ld,omitempty"`
+	LogAdd  []wireLine `json:"la,omitempty"`
 	// SeatsInAll is Info.Seats, which JSON cannot carry inside the
 	// TableInfo it embeds (as wireScreen.SeatsInAll).
 	SeatsInAll int `json:"sa,omitempty"`
 }
 
 // deltaGame is the game of a delta: its settings, which stay as they
-// were for the whole game, are carried only when they changed (this field
-// hides the view's own from JSON).
+// were for the whole game, are carried only when they changed, and the
+// viewer's hand, the seats and the legal moves (most of a game's bytes,
+// and for most viewers the same after another's move) only when they
+// changed; Same says which are as in the base's game. These fields hide
+// the view's own from JSON.
 type deltaGame struct {
 	*engine.View
-	Settings *engine.Settings `json:"settings,omitempty"`
+	Settings *engine.Settings  `json:"settings,omitempty"`
+	Hand     []engine.Card     `json:"hand,omitempty"`
+	Seats    []engine.SeatView `json:"seats,omitempty"`
+	Legal    []engine.Action   `json:"legal,omitempty"`
+	Same     uint8             `json:"same,omitempty"`
+}
+
+// The parts of a game a delta may leave out, as bits of deltaGame.Same.
+const (
+	sameHand uint8 = 1 << iota
+	sameSeats
+	sameLegal
+)
+
+// diffGame is game g as deltaGame carries it over base (nil: none).
+func diffGame(base, g *engine.View) *deltaGame {
+	d := &deltaGame{View: g, Hand: g.Hand, Seats: g.Seats, Legal: g.Legal}
+	if base == nil {
+		d.Settings = &g.Settings
+		return d
+	}
+	if base.Settings != g.Settings {
+		d.Settings = &g.Settings
+	}
+	if slices.Equal(base.Hand, g.Hand) {
+		d.Same, d.Hand = d.Same|sameHand, nil
+	}
+	if slices.Equal(base.Seats, g.Seats) {
+		d.Same, d.Seats = d.Same|sameSeats, nil
+	}
+	if slices.Equal(base.Legal, g.Legal) {
+		d.Same, d.Legal = d.Same|sameLegal, nil
+	}
+	return d
+}
+
+// game is the game d makes of base's (nil: none), a new value.
+func (d *deltaGame) game(base *engine.View) *engine.View {
+	if d.View == nil {
+		d.View = &engine.View{}
+	}
+	g := d.View
+	g.Hand, g.Seats, g.Legal = d.Hand, d.Seats, d.Legal
+	if d.Settings != nil {
+		g.Settings = *d.Settings
+	}
+	if base == nil {
+		return g
+	}
+	if d.Settings == nil {
+		g.Settings = base.Settings
+	}
+	if d.Same&sameHand != 0 {
+		g.Hand = base.Hand
+	}
+	if d.Same&sameSeats != 0 {
+		g.Seats = base.Seats
+	}
+	if d.Same&sameLegal != 0 {
+		g.Legal = base.Legal
+	}
+	return g
+}
+
+// wireLine is a LogLine as a delta carries it: with short names, and
+// without the fields a line leaves empty (most lines are not chat).
+type wireLine struct {
+	Text string `json:"t"`
+	Chat bool   `json:"c,omitempty"`
+	Nick string `json:"n,omitempty"`
+	From string `json:"f,omitempty"`
 }
 
 // viewTimes are a view's times, each nil when it is as in the base.
@@ -103,11 +176,8 @@ func diffView(base, cur *TableView, ver uint64) *viewDelta {
 	}
 	if gameChanged(base, cur) {
 		d.Set |= dGame
-		if g := cur.Game; g != nil {
-			d.Game = &deltaGame{View: g}
-			if base.Game == nil || base.Game.Settings != g.Settings {
-				d.Game.Settings = &g.Settings
-			}
+		if cur.Game != nil {
+			d.Game = diffGame(base.Game, cur.Game)
 		}
 	}
 	if !reflect.DeepEqual(base.LastHand, cur.LastHand) {
@@ -129,7 +199,14 @@ func diffView(base, cur *TableView, ver uint64) *viewDelta {
 	d.Times = viewTimes{MovedAt: timeIfNew(base.MovedAt, cur.MovedAt), TurnEnds: timeIfNew(base.TurnEnds, cur.TurnEnds),
 		RaceEnds: timeIfNew(base.RaceEnds, cur.RaceEnds), RaidEnds: timeIfNew(base.RaidEnds, cur.RaidEnds),
 		NextHandAt: timeIfNew(base.NextHandAt, cur.NextHandAt)}
-	d.LogDrop, d.LogAdd = diffLog(base.Log, cur.Log)
+	var add []LogLine
+	d.LogDrop, add = diffLog(base.Log, cur.Log)
+	if len(add) > 0 {
+		d.LogAdd = make([]wireLine, len(add))
+		for i, l := range add {
+			d.LogAdd[i] = wireLine(l)
+		}
+	}
 	return d
 }
 
@@ -184,14 +261,8 @@ func (d *viewDelta) apply(base *TableView) *TableView {
 	}
 	if d.Set&dGame != 0 {
 		v.Game = nil
-		if d.Game != nil && d.Game.View != nil {
-			v.Game = d.Game.View
-			switch {
-			case d.Game.Settings != nil:
-				v.Game.Settings = *d.Game.Settings
-			case base.Game != nil:
-				v.Game.Settings = base.Game.Settings
-			}
+		if d.Game != nil {
+			v.Game = d.Game.game(base.Game)
 		}
 	}
 	if d.Set&dLastHand != 0 {
@@ -214,7 +285,10 @@ func (d *viewDelta) apply(base *TableView) *TableView {
 	if d.LogDrop > 0 || len(d.LogAdd) > 0 {
 		kept := base.Log[min(d.LogDrop, len(base.Log)):]
 		v.Log = make([]LogLine, 0, len(kept)+len(d.LogAdd))
-		v.Log = append(append(v.Log, kept...), d.LogAdd...)
+		v.Log = append(v.Log, kept...)
+		for _, l := range d.LogAdd {
+			v.Log = append(v.Log, LogLine(l))
+		}
 	}
 	return &v
 }
