@@ -246,6 +246,21 @@ func diffLog(base, cur []LogLine) (drop int, add []LogLine) {
 // apply is the view the delta makes of base, a new value: base, which a
 // session may still be reading, is left as it is.
 func (d *viewDelta) apply(base *TableView) *TableView {
+	v, _ := d.applyOn(base, nil)
+	return v
+}
+
+// logRoom is the lines a session's node keeps room for after a view's
+// log, so that the next deltas' lines are added without a new list.
+const logRoom = 16
+
+// applyOn is apply, with lines: the list whose last lines are base's log
+// (nil: none), with room after them. A new view's lines are added in that
+// room, past the end of every view already made, and the view's list is
+// cut to its length, so no view ever sees a line change (as the table's
+// own told logs, view.go); the list is moved to a new one when full. It
+// returns the list the next delta builds on.
+func (d *viewDelta) applyOn(base *TableView, lines []LogLine) (*TableView, []LogLine) {
 	v := *base
 	v.You, v.Moves, v.Host = d.You, d.Moves, d.Host
 	v.BotLevel, v.FastBots, v.APIBots = d.BotLevel, d.FastBots, d.APIBots
@@ -282,15 +297,31 @@ func (d *viewDelta) apply(base *TableView) *TableView {
 	setTime(&v.RaceEnds, d.Times.RaceEnds)
 	setTime(&v.RaidEnds, d.Times.RaidEnds)
 	setTime(&v.NextHandAt, d.Times.NextHandAt)
-	if d.LogDrop > 0 || len(d.LogAdd) > 0 {
-		kept := base.Log[min(d.LogDrop, len(base.Log)):]
-		v.Log = make([]LogLine, 0, len(kept)+len(d.LogAdd))
-		v.Log = append(v.Log, kept...)
-		for _, l := range d.LogAdd {
-			v.Log = append(v.Log, LogLine(l))
-		}
+	if d.LogDrop == 0 && len(d.LogAdd) == 0 {
+		return &v, lines
 	}
-	return &v
+	kept := base.Log[min(d.LogDrop, len(base.Log)):]
+	if !endsWith(lines, base.Log) || cap(lines)-len(lines) < len(d.LogAdd) {
+		lines = append(make([]LogLine, 0, len(kept)+len(d.LogAdd)+logRoom), kept...)
+	}
+	for _, l := range d.LogAdd {
+		lines = append(lines, LogLine(l))
+	}
+	n := len(lines)
+	v.Log = lines[n-len(kept)-len(d.LogAdd) : n : n]
+	return &v, lines
+}
+
+// endsWith reports whether log is the last lines of list, the same
+// lines in memory.
+func endsWith(list, log []LogLine) bool {
+	if list == nil || len(log) > len(list) {
+		return false
+	}
+	if len(log) == 0 {
+		return true
+	}
+	return &list[len(list)-len(log)] == &log[0]
 }
 
 func setTime(t *time.Time, to *time.Time) {

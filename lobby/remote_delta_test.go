@@ -75,6 +75,8 @@ func TestViewDeltaRoundTrip(t *testing.T) {
 	for id, vs := range views {
 		require.Greater(t, len(vs), 20, id)
 		t.Logf("%s: %d views, %d moves, hand %d, last hand %v", id, len(vs), vs[len(vs)-1].Moves, vs[len(vs)-1].Game.HandNo, vs[len(vs)-1].LastHand != nil)
+		built := []*TableView{vs[0]}
+		var lines []LogLine
 		for i := 1; i < len(vs); i++ {
 			s := sendView(t, vs[i-1], vs[i], uint64(i), uint64(i+1))
 			require.NotNil(t, s.Delta)
@@ -82,7 +84,13 @@ func TestViewDeltaRoundTrip(t *testing.T) {
 			base := *vs[i-1]
 			require.Equal(t, vs[i], s.Delta.apply(vs[i-1]), "%s: view %d", id, i)
 			require.Equal(t, base, *vs[i-1], "the base is left as it was")
+			// As the session's node builds them: each on the one it built
+			// before, the log's lines added in the room after the last.
+			var v *TableView
+			v, lines = s.Delta.applyOn(built[i-1], lines)
+			built = append(built, v)
 		}
+		require.Equal(t, vs, built, "%s: no view built sees a line change", id)
 	}
 }
 

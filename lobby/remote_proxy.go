@@ -60,6 +60,7 @@ type member struct {
 	// way) or the view is sent again whole (resyncStale).
 	view    *TableView
 	pending *wireScreen
+	lines   []LogLine // view's log, with room after it (viewDelta.applyOn)
 }
 
 // proxies are the proxies of this node, by table id.
@@ -453,7 +454,9 @@ func (p *proxy) applyOne(m *member, s *wireScreen) bool {
 			}
 			return false
 		}
-		view = s.Delta.apply(m.view)
+		view, m.lines = s.Delta.applyOn(m.view, m.lines)
+	} else {
+		m.lines = nil
 	}
 	m.ver, m.view = s.Ver, view
 	c := m.c
