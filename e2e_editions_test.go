@@ -582,7 +582,8 @@ func TestModeTwoPlayers(t *testing.T) {
 
 // TestPaletteEditionColours: each edition's own colour reaches the players'
 // terminals as its escape code (256 colours for TERM=xterm-256color, 24-bit
-// for COLORTERM=truecolor), none at all for TERM=dumb; and every card label
+// for COLORTERM=truecolor), none at all for TERM=vt100 (TERM=dumb is the
+// screen-reader mode, e2e_linear_test.go); and every card label
 // carries its colour letter and kind, on every terminal.
 func TestPaletteEditionColours(t *testing.T) {
 	t.Parallel()
@@ -609,7 +610,7 @@ func TestPaletteEditionColours(t *testing.T) {
 			dial := map[string][]sshtest.Option{
 				"ana": {sshtest.Term("xterm-256color")},
 				"bo":  {sshtest.Term("xterm-256color"), sshtest.Env("COLORTERM", "truecolor")},
-				"cy":  {sshtest.Term("dumb")},
+				"cy":  {sshtest.Term("vt100")},
 			}
 			// ana deals: bo plays first, and nothing moves while the screens are read.
 			e := edOpen(t, edLobby(t, edStack(t, 0, tc.hands, tc.first)),
@@ -632,7 +633,7 @@ func TestPaletteEditionColours(t *testing.T) {
 			assert.True(t, strings.Contains(raw256, tc.ansi256), "the edition's colour in 256 colours: %q", tc.ansi256)
 			assert.False(t, strings.Contains(raw256, "38;2;"), "24-bit colour sent to a 256-colour terminal")
 			assert.True(t, strings.Contains(rawRGB, tc.rgb), "the edition's colour in 24-bit colour: %q", tc.rgb)
-			assert.Empty(t, sgr.FindAllString(rawDumb, -1), "colour sent to TERM=dumb")
+			assert.Empty(t, sgr.FindAllString(rawDumb, -1), "colour sent to TERM=vt100")
 			assert.Contains(t, e.c["cy"].Screen(), "colour in play ■ "+map[string]string{
 				"Minions 2016": "ORANGE", "Masters of the Universe 2020": "PURPLE", "The Office 2020": "PINK"}[tc.edition])
 		})

@@ -442,6 +442,7 @@ func (p *players) modelMaker(hub *lobby.Hub, publicAddr string) func(s ssh.Sessi
 			// layer, which prints the reason where the player can read it.
 			OnClose: s.Close,
 			Pages:   p.pages,
+			Linear:  s.Linear, // (ssh HOST plain, TERM=dumb, UNOSSH_SCREEN_READER=1)
 		})
 		// No goroutine waits for the end of each session: the context
 		// runs this when it is done.

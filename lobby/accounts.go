@@ -87,6 +87,9 @@ func (c *Client) loadAccount() {
 			if a.NoInvitations { // (invite.go)
 				c.post(func(s *Screen) { s.NoInvitations = true })
 			}
+			if a.ScreenReader { // (screenreader.go)
+				c.post(func(s *Screen) { s.ScreenReader = true })
+			}
 			info.Kept = true
 		case errors.Is(err, store.ErrNotFound):
 			c.setAccount(account{missing: true})

@@ -46,6 +46,9 @@ type Screen struct {
 	// NoInvitations says they turned invitations off.
 	Invitation    *Invitation
 	NoInvitations bool
+	// ScreenReader says the player turned the screen-reader (linear) mode
+	// on in their profile (screenreader.go): kept in their account.
+	ScreenReader bool
 	// Closed, when set, is why the session is being closed (taken over by a
 	// newer connection, the server stopping); the TUI shows it and quits.
 	Closed string

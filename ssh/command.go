@@ -62,11 +62,19 @@ type Command struct {
 	// adminArgs are the words after admin, checked only once the key is
 	// known to be an admin's (admin.go).
 	adminArgs []string
+	// Plain is the screen-reader (linear) mode, asked for by the word
+	// plain before the command ("plain", "plain join CODE"): the session
+	// is said in sentences, never drawn.
+	Plain bool
 }
 
 // String is the command as a player would type it: "", "new", "join CODE"
 // or "help".
 func (c Command) String() string {
+	if c.Plain {
+		c.Plain = false
+		return strings.TrimSpace("plain " + c.String())
+	}
 	switch c.Kind {
 	case CommandLobby:
 		return ""
@@ -110,6 +118,14 @@ func ParseCommand(args []string) (Command, error) {
 		return Command{Kind: CommandLobby}, nil
 	}
 	name, rest := strings.ToLower(args[0]), args[1:]
+	if name == "plain" {
+		c, err := ParseCommand(rest)
+		if err == nil && !c.Interactive() {
+			return Command{}, fmt.Errorf("%w: plain goes before new, join or rejoin, or alone", ErrUnknownCommand)
+		}
+		c.Plain = true
+		return c, err
+	}
 	switch name {
 	case "help", "-h", "--help":
 		return Command{Kind: CommandHelp}, nil
@@ -188,6 +204,8 @@ func Usage(dest string) string {
   ssh -t %[1]s rejoin CODE  a guest whose connection dropped takes their seat back
   ssh -T %[1]s bot        a program plays, in JSON lines (the bot API)
   ssh %[1]s help          show this help
+  ssh -t %[1]s plain      for a screen reader: plain sentences, one a line, never
+                         a screen redrawn (also plain new, plain join CODE)
 
 Your SSH key is your identity: the same key brings back the same player.
 Without a key you play as a guest.

@@ -64,6 +64,23 @@ func takesTitles(environ []string) bool {
 	return term != "" && term != "dumb" && !strings.HasPrefix(term, "vt")
 }
 
+// wantsLinear says whether a client's environment asks for the
+// screen-reader (linear) mode: a dumb terminal, which can neither move its
+// cursor nor erase, or UNOSSH_SCREEN_READER set to 1 (or yes, true, on),
+// which OpenSSH passes with SetEnv (or SendEnv, where the server's
+// environment allows it; this one takes any).
+func wantsLinear(environ []string) bool {
+	env := envMap(environ)
+	if strings.EqualFold(env["TERM"], "dumb") {
+		return true
+	}
+	switch strings.ToLower(strings.TrimSpace(env["UNOSSH_SCREEN_READER"])) {
+	case "1", "yes", "true", "on":
+		return true
+	}
+	return false
+}
+
 // trueColorTerms are TERM values whose terminals always do 24-bit colour,
 // even when COLORTERM was not passed along by the SSH client (OpenSSH sends
 // only what SendEnv allows).

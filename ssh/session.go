@@ -42,6 +42,11 @@ type Session struct {
 	Width, Height int
 	// Term is the client's TERM.
 	Term string
+	// Linear is the screen-reader mode, chosen at the door: the command
+	// plain, TERM=dumb, or UNOSSH_SCREEN_READER=1 in the client's
+	// environment (OpenSSH's SetEnv). The model says its pages in
+	// sentences and the runtime only appends them (ssh/term/linear.go).
+	Linear bool
 	// Context is done when the session ends, whatever the cause.
 	Context context.Context
 	// Close ends the session: the program stops, the player reads
@@ -122,6 +127,7 @@ func (ls *liveSession) session(r *lipgloss.Renderer) Session {
 		Width:       ls.pty.Window.Width,
 		Height:      ls.pty.Window.Height,
 		Term:        ls.pty.Term,
+		Linear:      ls.cmd.Plain || wantsLinear(ls.gs.Environ()),
 		Context:     ls.ctx,
 		Close:       ls.close,
 	}

@@ -22,6 +22,9 @@ type Account struct {
 	QuickPlay string
 	// NoInvitations says the player turned invitations by nickname off.
 	NoInvitations bool
+	// ScreenReader says the player turned the screen-reader (linear) mode
+	// on in their profile: their sessions start in it.
+	ScreenReader bool
 	// Bot says a program plays under the account (the bot API): it is
 	// shown as a bot, and a person's key never signs in as it.
 	Bot bool
@@ -196,15 +199,16 @@ func loadAccount(ctx context.Context, q querier, where string, arg any) (Account
 	var a Account
 	var created int64
 	var renamed sql.NullInt64
-	var noInvitations, isBot int64
+	var noInvitations, isBot, screenReader int64
 	var ignores string
-	err := q.QueryRowContext(ctx, `SELECT id, nickname, created_ms, renamed_ms, quick_play, no_invitations, ignores, bot FROM accounts `+where, arg).
-		Scan(&a.ID, &a.Nickname, &created, &renamed, &a.QuickPlay, &noInvitations, &ignores, &isBot)
+	err := q.QueryRowContext(ctx, `SELECT id, nickname, created_ms, renamed_ms, quick_play, no_invitations, ignores, bot, screen_reader FROM accounts `+where, arg).
+		Scan(&a.ID, &a.Nickname, &created, &renamed, &a.QuickPlay, &noInvitations, &ignores, &isBot, &screenReader)
 	if err != nil {
 		return Account{}, noRows(err, ErrNotFound)
 	}
 	a.Created = fromMS(created)
 	a.NoInvitations = noInvitations != 0
+	a.ScreenReader = screenReader != 0
 	a.Bot = isBot != 0
 	a.Ignores = splitLines(ignores)
 	if renamed.Valid {

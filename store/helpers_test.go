@@ -73,6 +73,7 @@ func must[T any](t testing.TB) func(T, error) T {
 // run: a step's entry undoes what its file in migrations/ does. A new step
 // adds its line here, and every upgrade test keeps working.
 var undoSteps = map[int][]string{
+	12: {`ALTER TABLE accounts DROP COLUMN screen_reader`},
 	11: {`DROP INDEX ladder_games_player`, `DROP TABLE ladder_games`, `DROP TABLE ladder`},
 	10: {`ALTER TABLE accounts DROP COLUMN bot`},
 	9:  {`ALTER TABLE live_tournaments DROP COLUMN owner`, `ALTER TABLE live_tournaments DROP COLUMN fence`},

@@ -29,6 +29,19 @@ func (db *DB) SetInvitations(ctx context.Context, accountID int64, on bool) erro
 	return db.setAccount(ctx, accountID, `UPDATE accounts SET no_invitations = ? WHERE id = ?`, off)
 }
 
+// SetScreenReader keeps whether the account's player plays in the
+// screen-reader mode (read back as Account.ScreenReader).
+func (db *DB) SetScreenReader(ctx context.Context, accountID int64, on bool) error {
+	return db.setAccount(ctx, accountID, `UPDATE accounts SET screen_reader = ? WHERE id = ?`, btoi(on))
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // setAccount runs update, one of an account's settings with the account's
 // id as its last argument; ErrNotFound if there is no such account.
 func (db *DB) setAccount(ctx context.Context, accountID int64, update string, value any) error {

@@ -37,6 +37,9 @@ type Accounts interface {
 	// SetInvitations keeps whether friends may invite the account's player
 	// by nickname (Account.NoInvitations).
 	SetInvitations(ctx context.Context, accountID int64, on bool) error
+	// SetScreenReader keeps whether the account's player plays in the
+	// screen-reader mode (Account.ScreenReader).
+	SetScreenReader(ctx context.Context, accountID int64, on bool) error
 	// MarkBot makes the account a bot's (Account.Bot), for good.
 	MarkBot(ctx context.Context, accountID int64) error
 	// NewLinkCode makes a one-time code that adds a key to the account.

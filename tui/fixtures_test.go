@@ -37,8 +37,9 @@ type fakeSession struct {
 	// tourOpens and signUps are the tournament calls (tournament_test.go).
 	tourOpens []lobby.TournamentOptions
 	signUps   []string
-	err       error // returned by the calls that return errors
-	sendErr   error // returned by Send
+	readers   []bool // the screen-reader mode turned on or off (SetScreenReader)
+	err       error  // returned by the calls that return errors
+	sendErr   error  // returned by Send
 }
 
 func newFake(s lobby.Screen) *fakeSession {
@@ -106,8 +107,18 @@ func (f *fakeSession) Leave() error {
 func (f *fakeSession) Who() ([]lobby.OnlinePlayer, error) { return nil, nil }
 func (f *fakeSession) Invite(string) error                { return nil }
 func (f *fakeSession) SetInvitations(bool)                {}
-func (f *fakeSession) AcceptInvitation() error            { return nil }
-func (f *fakeSession) DeclineInvitation()                 {}
+func (f *fakeSession) SetScreenReader(on bool) {
+	f.mu.Lock()
+	f.screen.ScreenReader = on
+	f.readers = append(f.readers, on)
+	f.mu.Unlock()
+	select {
+	case f.updates <- struct{}{}:
+	default:
+	}
+}
+func (f *fakeSession) AcceptInvitation() error { return nil }
+func (f *fakeSession) DeclineInvitation()      {}
 
 // The records' calls: a server that keeps none (recordsSession keeps them).
 func (f *fakeSession) Profile(string) (lobby.Profile, error) {
@@ -125,7 +136,7 @@ func (f *fakeSession) calls() string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return fmt.Sprint(f.intents, f.nicks, f.creates, f.joins, f.watches, f.quick, f.quickWith, f.quickSet,
-		f.tourOpens, f.signUps)
+		f.tourOpens, f.signUps, f.readers)
 }
 
 // plainRenderer renders no escape sequences at all: golden text.

@@ -15,6 +15,7 @@ import (
 	"github.com/unossh/unossh/tui/page/tournaments"
 	"github.com/unossh/unossh/tui/page/watch"
 	"github.com/unossh/unossh/tui/page/who"
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // helpLine is a line of the help page (page/help).
@@ -115,8 +116,14 @@ var keySections = []struct {
 		{"", nick.KeepKeyMap},
 		{"Linking this key to your account", nick.LinkKeyMap},
 	}},
+	{"In the screen-reader mode (ssh -t HOST plain, TERM=dumb, UNOSSH_SCREEN_READER=1, or s in your profile)", []moment{
+		{"Every page has these keys too, and its menus and lists are numbered", &linearHelp},
+	}},
 	{"This page", []moment{{"", helppage.KeyMap}}},
 }
+
+// linearHelp is the keys every page has in the linear mode.
+var linearHelp = append(keyList{ui.KeyPick}, ui.LinearKeys...)
 
 // keysHelp is the help page's list of keys, page by page and moment by
 // moment: each binding's key and what it does, a pair (↑ and ↓) once.
@@ -144,9 +151,13 @@ func keysHelp() []helpLine {
 
 // helpView draws the help page, with its text as this server has it.
 func (c pageCtx) helpView() []string {
-	dest := c.m.addr
-	if dest == "" {
-		dest = "HOST"
+	return c.m.help.Lines(c, helpText(c.dest()))
+}
+
+// dest is how the help page names the server.
+func (c pageCtx) dest() string {
+	if c.m.addr == "" {
+		return "HOST"
 	}
-	return c.m.help.Lines(c, helpText(dest))
+	return c.m.addr
 }

@@ -52,7 +52,11 @@ func also(b key.Binding, keys ...string) key.Binding {
 // keyMap is the key map of what is on screen now: what its footer shows
 // and what its Update matches.
 func (m *model) keyMap() help.KeyMap {
-	return routes[m.where()].keys(m)
+	km := routes[m.where()].keys(m)
+	if m.Linear() {
+		return linearKeys{km} // (linear.go)
+	}
+	return km
 }
 
 // noKeys is the key map of a window too small, or of a closed session.

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
@@ -159,17 +157,4 @@ func outcome(m *model, k tea.KeyMsg) string {
 	drain(m.onKey(k))
 	f := m.sess.(interface{ calls() string })
 	return fmt.Sprint(quit, "\x00", m.hint, "\x00", m.View(), "\x00", f.calls())
-}
-
-// inKeyMap reports whether a binding of the key map matches k. (The help
-// page's "any key" matches none: what it does is what an unbound key does.)
-func inKeyMap(km help.KeyMap, k tea.KeyMsg) bool {
-	for _, col := range km.FullHelp() {
-		for _, b := range col {
-			if key.Matches(k, b) {
-				return true
-			}
-		}
-	}
-	return false
 }

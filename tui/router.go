@@ -1,10 +1,13 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/unossh/unossh/tui/ui"
 )
 
 // The router shows one place at a time (where): the model holds the pages,
@@ -15,13 +18,19 @@ import (
 
 // route is a place's page as the router sees it.
 type route struct {
-	key   func(m *model, k tea.KeyMsg) tea.Cmd
-	lines func(m *model) []string
-	keys  func(m *model) help.KeyMap
+	key func(m *model, k tea.KeyMsg) tea.Cmd
+	// form is the page in both its forms (the screen's lines and the
+	// linear mode's sentences) and its keys: one value, so a page cannot
+	// have one form and not the other (ui.Form).
+	form func(m *model) ui.Form
 	// ticks says whether the page counts something down (nil: never), so
 	// that the clock ticks while it does (clock.go).
 	ticks func(m *model) bool
 }
+
+// lines and keys are the route's page's lines and key map.
+func (r route) lines(m *model) []string   { return r.form(m).Lines(m.ctx()) }
+func (r route) keys(m *model) help.KeyMap { return r.form(m).KeyMap(m.ctx()) }
 
 // routes are the places' pages, by place.
 var routes [atTable + 1]route
@@ -35,18 +44,15 @@ func init() {
 				}
 				return nil
 			},
-			lines: func(m *model) []string { return strings.Split(m.ctx().tooSmall(), "\n") },
-			keys:  func(*model) help.KeyMap { return noKeys },
+			form: func(m *model) ui.Form { return tooSmallForm{m} },
 		},
 		atClosed: {
-			key:   func(*model, tea.KeyMsg) tea.Cmd { return tea.Quit },
-			lines: func(m *model) []string { return m.ctx().closedView() },
-			keys:  func(*model) help.KeyMap { return noKeys },
+			key:  func(*model, tea.KeyMsg) tea.Cmd { return tea.Quit },
+			form: func(m *model) ui.Form { return closedForm{m} },
 		},
 		atNick: {
-			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.ctx().nickState().Update(m.ctx(), k) },
-			lines: func(m *model) []string { return m.ctx().nickState().Lines(m.ctx()) },
-			keys:  func(m *model) help.KeyMap { return m.ctx().nickState().KeyMap(m.ctx()) },
+			key:  func(m *model, k tea.KeyMsg) tea.Cmd { return m.ctx().nickState().Update(m.ctx(), k) },
+			form: func(m *model) ui.Form { return m.ctx().nickState() },
 		},
 		atLobby: { // the tournaments are drawn in the lobby's place
 			key: func(m *model, k tea.KeyMsg) tea.Cmd {
@@ -55,73 +61,96 @@ func init() {
 				}
 				return m.lob.Update(m.ctx(), k)
 			},
-			lines: func(m *model) []string {
+			form: func(m *model) ui.Form {
 				if m.page == pageTour {
-					return m.tour.Lines(m.ctx())
+					return &m.tour
 				}
-				return m.lob.Lines(m.ctx())
-			},
-			keys: func(m *model) help.KeyMap {
-				if m.page == pageTour {
-					return m.tour.KeyMap(m.ctx())
-				}
-				return m.lob.KeyMap(m.ctx())
+				return &m.lob
 			},
 			ticks: func(m *model) bool { return m.lob.Counting(m.ctx()) },
 		},
 		atCreate: {
-			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.form.Update(m.ctx(), k) },
-			lines: func(m *model) []string { return m.form.Lines(m.ctx()) },
-			keys:  func(m *model) help.KeyMap { return m.form.KeyMap(m.ctx()) },
+			key:  func(m *model, k tea.KeyMsg) tea.Cmd { return m.form.Update(m.ctx(), k) },
+			form: func(m *model) ui.Form { return m.form },
 		},
 		atJoin: {
-			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.ctx().joinState().Update(m.ctx(), k) },
-			lines: func(m *model) []string { return m.ctx().joinState().Lines(m.ctx()) },
-			keys:  func(m *model) help.KeyMap { return m.ctx().joinState().KeyMap(m.ctx()) },
+			key:  func(m *model, k tea.KeyMsg) tea.Cmd { return m.ctx().joinState().Update(m.ctx(), k) },
+			form: func(m *model) ui.Form { return m.ctx().joinState() },
 		},
 		atWatch: {
-			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.watch.Update(m.ctx(), k) },
-			lines: func(m *model) []string { return m.watch.Lines(m.ctx()) },
-			keys:  func(m *model) help.KeyMap { return m.watch.KeyMap(m.ctx()) },
+			key:  func(m *model, k tea.KeyMsg) tea.Cmd { return m.watch.Update(m.ctx(), k) },
+			form: func(m *model) ui.Form { return &m.watch },
 		},
 		atHelp: {
 			key: func(m *model, k tea.KeyMsg) tea.Cmd {
 				m.help.Update(m.ctx(), k) // (its only command, Go(Back)'s, is none)
 				return nil
 			},
-			lines: func(m *model) []string { return m.ctx().helpView() },
-			keys:  func(m *model) help.KeyMap { return m.help.KeyMap(m.ctx()) },
+			form: func(m *model) ui.Form { return helpForm{m} },
 		},
 		atProfile: {
 			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.prof.Update(m.ctx(), k) },
-			lines: func(m *model) []string { return m.prof.Lines(m.ctx()) },
-			keys:  func(m *model) help.KeyMap { return m.prof.KeyMap(m.ctx()) },
+			form:  func(m *model) ui.Form { return m.prof },
 			ticks: func(m *model) bool { return m.prof.LinkLive(m.now()) }, // the code goes when it expires
 		},
 		atBoard: {
-			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.board.Update(m.ctx(), k) },
-			lines: func(m *model) []string { return m.board.Lines(m.ctx()) },
-			keys:  func(m *model) help.KeyMap { return m.board.KeyMap(m.ctx()) },
+			key:  func(m *model, k tea.KeyMsg) tea.Cmd { return m.board.Update(m.ctx(), k) },
+			form: func(m *model) ui.Form { return m.board },
 		},
 		atWho: {
-			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.ppl.Update(m.ctx(), k) },
-			lines: func(m *model) []string { return m.ppl.Lines(m.ctx()) },
-			keys:  func(m *model) help.KeyMap { return m.ppl.KeyMap(m.ctx()) },
+			key:  func(m *model, k tea.KeyMsg) tea.Cmd { return m.ppl.Update(m.ctx(), k) },
+			form: func(m *model) ui.Form { return m.ppl },
 		},
 		atWaiting: {
 			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.roomKey(k) },
-			lines: func(m *model) []string { return m.table.roomView() },
-			keys:  func(m *model) help.KeyMap { return m.table.roomKeyMap() },
+			form:  func(m *model) ui.Form { return roomForm{m} },
 			ticks: func(m *model) bool { return !m.scr.Table.StartsAt.IsZero() },
 		},
 		atTable: {
-			key:   func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.tableKey(k) },
-			lines: func(m *model) []string { return m.table.tableView() },
-			keys:  func(m *model) help.KeyMap { return m.table.tableKeyMap(m.table.game()) },
+			key:  func(m *model, k tea.KeyMsg) tea.Cmd { return m.table.tableKey(k) },
+			form: func(m *model) ui.Form { return tableForm{m} },
 			ticks: func(m *model) bool {
 				t := m.scr.Table
 				return !t.TurnEnds.IsZero() || !t.RaceEnds.IsZero() || !t.RaidEnds.IsZero() || !t.NextHandAt.IsZero()
 			},
 		},
 	}
+}
+
+// The places the router draws itself, as ui.Forms: a window too small, a
+// closed session, the help page (whose text the router writes), and the
+// waiting room and the table (tablePage, not yet a package of its own).
+type (
+	tooSmallForm struct{ m *model }
+	closedForm   struct{ m *model }
+	helpForm     struct{ m *model }
+	roomForm     struct{ m *model }
+	tableForm    struct{ m *model }
+)
+
+func (f tooSmallForm) Lines(ui.Context) []string { return strings.Split(f.m.ctx().tooSmall(), "\n") }
+func (f tooSmallForm) Said(ui.Context) []string {
+	return ui.Sentences(fmt.Sprintf("This window is too small: unossh needs at least %d by %d", MinWidth, MinHeight))
+}
+func (tooSmallForm) KeyMap(ui.Context) help.KeyMap { return noKeys }
+
+func (f closedForm) Lines(ui.Context) []string   { return f.m.ctx().closedView() }
+func (f closedForm) Said(ui.Context) []string    { return ui.Sentences(ui.Clean(f.m.scr.Closed)) }
+func (closedForm) KeyMap(ui.Context) help.KeyMap { return noKeys }
+
+func (f helpForm) Lines(ui.Context) []string { return f.m.ctx().helpView() }
+func (f helpForm) Said(c ui.Context) []string {
+	return f.m.help.Said(c, helpText(f.m.ctx().dest()))
+}
+func (f helpForm) KeyMap(c ui.Context) help.KeyMap { return f.m.help.KeyMap(c) }
+
+func (f roomForm) Lines(ui.Context) []string     { return f.m.table.roomView() }
+func (f roomForm) Said(ui.Context) []string      { return f.m.table.roomSaid() }
+func (f roomForm) KeyMap(ui.Context) help.KeyMap { return f.m.table.roomKeyMap() }
+
+func (f tableForm) News(ui.Context) []string  { return f.m.table.news() }
+func (f tableForm) Lines(ui.Context) []string { return f.m.table.tableView() }
+func (f tableForm) Said(ui.Context) []string  { return f.m.table.tableSaid() }
+func (f tableForm) KeyMap(ui.Context) help.KeyMap {
+	return f.m.table.tableKeyMap(f.m.table.game())
 }

@@ -23,7 +23,10 @@
 // need an answer (join, create, leave, the lobby's lists) run one at a
 // time, in order, off the Update goroutine. Every style is built from the
 // session's own renderer, so each player gets the colours their terminal
-// can show.
+// can show. In the screen-reader mode (Options.Linear, or the profile's
+// switch) the model draws nothing: each page says what it shows as
+// sentences (ui.Form's Said) and the router hands the runtime those that
+// changed (linear.go).
 //
 //	m := tui.New(tui.Options{
 //		Client:   hub.Connect(s.ID, fingerprint, guest), // a *lobby.Client
@@ -121,6 +124,10 @@ type Options struct {
 	// Pages, when set, counts the sessions on each page for metrics; call
 	// its Leave with the model when the session ends.
 	Pages *PageCounts
+	// Linear starts the session in the linear (screen-reader) mode: the
+	// door's choice (ssh HOST plain, TERM=dumb, UNOSSH_SCREEN_READER=1).
+	// Without it the mode follows the player's profile.
+	Linear bool
 }
 
 // page is the screen shown away from a table (or over it: help, the form
@@ -203,6 +210,8 @@ type model struct {
 
 	// fitted is the width the last frame's lines were made to (FittedWidth).
 	fitted int
+
+	lin linearState // the linear mode's (linear.go)
 }
 
 type tickMsg time.Time
@@ -230,6 +239,7 @@ func New(opts Options) term.Model {
 		onClose: opts.OnClose,
 		pages:   opts.Pages,
 		stamped: -1,
+		lin:     linearState{door: opts.Linear},
 	}
 	m.table.shared, m.table.c = &m.shared, m.ctx()
 	m.counted.Store(noPage)
@@ -289,6 +299,9 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	mod, cmd := m.update(msg)
 	m.forget() // (forget.go)
+	if !m.Linear() {
+		m.lin.started = false // said afresh if turned on again
+	}
 	if c := m.clock(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
@@ -455,12 +468,12 @@ func quietCall(msg tea.Msg) bool {
 }
 
 // say shows a short hint in the status line, until the next key.
-func (m *model) say(text string, bad bool) { m.hint, m.bad = text, bad }
+func (m *model) say(text string, bad bool) { m.hint, m.bad, m.lin.hinted = text, bad, true }
 
 // where is what the model shows now.
 func (m *model) where() where {
 	switch {
-	case m.w < MinWidth || m.h < MinHeight:
+	case (m.w < MinWidth || m.h < MinHeight) && !m.Linear(): // (a window's size is nothing to a screen reader)
 		return atTooSmall
 	case m.scr.Closed != "":
 		return atClosed
@@ -503,6 +516,9 @@ func (m *model) onKey(k tea.KeyMsg) tea.Cmd {
 		return tea.Quit
 	}
 	m.hint = ""
+	if m.linearKey(k) { // (linear.go)
+		return nil
+	}
 	var cmds []tea.Cmd
 	if t := m.scr.Table; t != nil && t.You >= 0 && t.You < len(t.Seats) && t.Seats[t.You].AutoPlay {
 		cmds = append(cmds, m.send(lobby.Intent{Kind: lobby.Wake}))

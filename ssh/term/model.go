@@ -47,6 +47,16 @@ type Model interface {
 	// after the last one. Nil wants: the model has no countdown. Called
 	// once, before the first message.
 	TakeClock() (wants func() bool, tick func(time.Time) tea.Msg)
+
+	// Linear says the model speaks rather than draws: the screen-reader
+	// mode, where the painter only appends the sentences TakeSaid hands
+	// it (linear.go) and never moves the cursor, erases, or switches
+	// screens. Asked after every message: a player may turn it on or off.
+	Linear() bool
+	// TakeSaid appends to dst the sentences to say since the last frame,
+	// each a line of plain text, and forgets them. Asked only while
+	// Linear.
+	TakeSaid(dst []string) []string
 }
 
 // Plain makes a Model of a Bubble Tea model that has nothing to tell the
@@ -80,6 +90,9 @@ func (*plain) Background(tea.Msg) bool          { return false }
 func (*plain) TakePump() (<-chan struct{}, func() tea.Msg) { return nil, nil }
 
 func (*plain) TakeClock() (func() bool, func(time.Time) tea.Msg) { return nil, nil }
+
+func (*plain) Linear() bool                   { return false }
+func (*plain) TakeSaid(dst []string) []string { return dst }
 
 // asModel is what a Model's Update returned: a Model still, or a mistake
 // worth a panic (the session's recovery ends that session only).

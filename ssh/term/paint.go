@@ -35,6 +35,9 @@ type painter struct {
 	opened bool      // the alternate screen is set up
 	clear  bool      // the next paint starts from a cleared screen
 
+	linear bool     // the last frame was said, not drawn (linear.go)
+	said   []string // the sentences of a linear frame, kept for the next
+
 	titles bool   // the terminal takes window titles (not TERM=dumb)
 	title  string // the title last set
 
@@ -77,17 +80,24 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.w, p.h = ws.Width, ws.Height
 	}
 	var cmd tea.Cmd
-	var frame *bytes.Buffer
+	var frame, said *bytes.Buffer
 	p.drawers.do(func() {
 		var next tea.Model
 		next, cmd = p.inner.Update(msg)
 		p.inner = asModel(next)
-		if p.opened && !p.clear && p.inner.Unchanged() {
+		if p.inner.Linear() {
+			said = p.speak() // (linear.go)
+			return
+		}
+		if p.opened && !p.clear && !p.linear && p.inner.Unchanged() {
 			return // nothing on screen would change
 		}
 		frame = p.compose()
 	}, p.inner.Background(msg))
-	if frame != nil {
+	switch {
+	case said != nil:
+		p.sendSaid(said)
+	case frame != nil:
 		p.send(frame)
 	}
 	return p, cmd
@@ -96,16 +106,26 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // View is called by the program after every message; painting happened in
 // Update already (and the first paint happens here, before any message).
 func (p *painter) View() string {
-	if !p.opened {
+	if !p.opened && !p.linear {
 		p.paint()
 	}
 	return ""
 }
 
-// paint makes the frame on a drawer and writes it.
+// paint makes the frame on a drawer and writes it (or says it).
 func (p *painter) paint() {
-	var frame *bytes.Buffer
-	p.drawers.do(func() { frame = p.compose() }, false)
+	var frame, said *bytes.Buffer
+	p.drawers.do(func() {
+		if p.inner.Linear() {
+			said = p.speak()
+			return
+		}
+		frame = p.compose()
+	}, false)
+	if said != nil {
+		p.sendSaid(said)
+		return
+	}
 	p.send(frame)
 }
 
@@ -120,6 +140,7 @@ func (p *painter) compose() *bytes.Buffer {
 		b.WriteString(paintOpen)
 		p.opened = true
 		p.clear = true
+		p.linear = false // (the mode was turned off: the screen again)
 	}
 	if p.clear {
 		b.WriteString(ansi.EraseEntireScreen)
@@ -181,6 +202,11 @@ func (p *painter) send(b *bytes.Buffer) {
 		_, _ = p.out.Write(frame)
 		p.counts.Sent(len(frame))
 	}
+	p.observe()
+}
+
+// observe measures how long the move on screen took to reach it.
+func (p *painter) observe() {
 	if p.counts != nil {
 		if at, ok := p.inner.TakeMoveStamp(); ok {
 			p.counts.Observe(time.Since(at))

@@ -36,6 +36,8 @@ func (*linesModel) TakePump() (<-chan struct{}, func() tea.Msg) {
 	return nil, nil
 }
 func (*linesModel) TakeClock() (func() bool, func(time.Time) tea.Msg) { return nil, nil }
+func (*linesModel) Linear() bool                                      { return false }
+func (*linesModel) TakeSaid(dst []string) []string                    { return dst }
 
 func TestPainterSendsOnlyChangedLines(t *testing.T) {
 	var out bytes.Buffer

@@ -65,4 +65,7 @@ type Session interface {
 	LinkCode() (lobby.LinkCode, error)
 	// RedeemLink adds this key to the account a code was made for.
 	RedeemLink(code string) error
+	// SetScreenReader turns the screen-reader (linear) mode on or off, kept
+	// in the account (page/profile); the Screen says it.
+	SetScreenReader(on bool)
 }

@@ -112,3 +112,53 @@ func SittingAt(t lobby.TableInfo) string {
 	}
 	return "taking a seat at " + name + "…"
 }
+
+// TableSaid is a public table as a sentence (the linear mode): "Table 2 of
+// 3: bo's table, Classic 2001, single hand, 2 of 4 seats taken, waiting,
+// 1 watching." A countdown is left out: it would be news every second.
+func TableSaid(t lobby.TableInfo, i, n int) string {
+	name := Clean(t.Short)
+	if name == "" {
+		name = Clean(t.Name)
+	}
+	mode := ModeText(t.Settings)
+	if t.Tournament != "" {
+		mode = "tournament"
+	}
+	s := fmt.Sprintf("Table %d of %d: %s, %s, %s, %d of %d seats taken, ", i+1, n, name,
+		t.Settings.Edition.Title(), mode, t.Taken, t.Seats)
+	switch t.Status {
+	case lobby.Waiting:
+		s += "waiting"
+		if !t.StartsAt.IsZero() {
+			s += ", starting soon"
+		}
+	case lobby.Playing:
+		s += "playing"
+	default:
+		s += "finished"
+	}
+	if t.Watching > 0 {
+		s += fmt.Sprintf(", %d watching", t.Watching)
+	}
+	return Sentence(s)
+}
+
+// TablesSaid is the public tables as sentences, or why there are none. The
+// rows are said with the whole page only (Whole): on a busy server tables
+// come and go all the time, and each would be news; their number is said
+// when it changes, and the row under the cursor as it moves.
+func TablesSaid(c Context, tables []lobby.TableInfo) []string {
+	if len(tables) == 0 {
+		if len(c.Screen().Tables) > 0 {
+			return []string{"No table matches the filter."}
+		}
+		return []string{"No public tables yet: Quick play opens one."}
+	}
+	out := make([]string, 0, len(tables)+1)
+	out = append(out, Sentence(fmt.Sprintf("Public tables: %d", len(tables))))
+	for i, t := range tables {
+		out = append(out, Whole(TableSaid(t, i, len(tables))))
+	}
+	return out
+}

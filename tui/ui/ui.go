@@ -13,7 +13,13 @@
 //
 //	func (p *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd // (tea.Msg for a page that calls the lobby)
 //	func (p *Page) Lines(c ui.Context) []string
+//	func (p *Page) Said(c ui.Context) []string
 //	func (p *Page) KeyMap(c ui.Context) help.KeyMap
+//
+// A page shows itself in two forms made from the one model (Form): Lines,
+// the screen, and Said, the sentences a screen reader reads in the linear
+// mode (speech.go), with the one KeyMap for both. The router holds every
+// page as a Form, so a page without its linear form does not compile.
 package ui
 
 import (
@@ -25,6 +31,18 @@ import (
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
 )
+
+// Form is what the router shows of a page, in both of its forms: Lines is
+// the screen; Said is the same state as sentences, each a line of plain
+// words (no symbol a speech synthesiser reads as noise, no styling), for the
+// linear mode, where the router says the sentences that changed since it
+// last asked; KeyMap is the keys of both, which the footer, the help page
+// and the linear mode's "what the keys do" all read.
+type Form interface {
+	Lines(c Context) []string
+	Said(c Context) []string
+	KeyMap(c Context) help.KeyMap
+}
 
 // Context is what a page is drawn in and acts through. The router makes
 // one for each message; a page keeps nothing of it.
@@ -67,6 +85,9 @@ type Context interface {
 	On(p Place) bool
 	// Addr is how players reach the server ("-p 2222 host"), "" if unknown.
 	Addr() string
+	// Linear says the session is in the linear (screen-reader) mode: only
+	// Said is read, and a page may number its choices for the number keys.
+	Linear() bool
 }
 
 // Place is a page a page may send the player to.

@@ -53,7 +53,15 @@ type listMsg struct {
 }
 
 // KeyMap is the page's key map.
-func (p *Page) KeyMap(ui.Context) bhelp.KeyMap { return KeyMap }
+func (p *Page) KeyMap(c ui.Context) bhelp.KeyMap {
+	if c.Linear() {
+		return linearKeyMap
+	}
+	return KeyMap
+}
+
+// linearKeyMap is KeyMap with the number keys that choose a player.
+var linearKeyMap = KeyMap.And(ui.KeyPick)
 
 // Load asks the lobby for the board the page shows (a server that keeps
 // no records has none: the page says so without asking).
@@ -96,6 +104,10 @@ func (p *Page) got(msg listMsg) {
 
 func (p *Page) key(c ui.Context, k tea.KeyMsg) tea.Cmd {
 	n := len(records.BoardEditions)
+	if i, ok := ui.Pick(c, k, len(p.list)); ok {
+		p.cursor = i
+		return nil
+	}
 	switch {
 	case key.Matches(k, Keys.Back):
 		return c.Go(ui.Lobby, "")
@@ -171,4 +183,30 @@ func (p *Page) Lines(c ui.Context) []string {
 	}
 	out = append(out, "  "+st.Dim(ui.Trunc(note, w-4)))
 	return c.Bottom(out, KeyMap)
+}
+
+// Said is the page as sentences (the linear mode): the board chosen, its
+// players numbered, and the one chosen.
+func (p *Page) Said(c ui.Context) []string {
+	period := "of all time"
+	if p.week {
+		period = "of this week"
+	}
+	out := []string{ui.Sentence("The leaderboard: " + records.EditionName(records.BoardEditions[p.edition]) + ", " + period +
+		". Left or right changes the edition, tab the week or all time")}
+	switch {
+	case p.err != "":
+		return append(out, ui.Sentence("Reading the records failed: "+p.err))
+	case p.loading && p.list == nil:
+		return append(out, "Reading the records...")
+	}
+	out = append(out, records.BoardSaid(p.list, p.week)...)
+	if p.cursor < len(p.list) {
+		out = append(out, ui.Sentence("Chosen: "+records.EntryName(p.list[p.cursor])+". A number or up and down chooses, enter opens the profile"))
+	}
+	note := "rating: a cautious estimate of skill (OpenSkill); a newcomer starts at 0"
+	if records.BoardEditions[p.edition] == lobby.LadderBoard {
+		note = records.LadderNote
+	}
+	return append(out, ui.Whole(ui.Sentence(note)))
 }

@@ -268,11 +268,15 @@ var (
 )
 
 // KeyMap is the form's key map.
-func (f *Page) KeyMap(ui.Context) bhelp.KeyMap {
+func (f *Page) KeyMap(c ui.Context) bhelp.KeyMap {
+	km := CreateKeyMap
 	if f.configure {
-		return ConfigureKeyMap
+		km = ConfigureKeyMap
 	}
-	return CreateKeyMap
+	if opts, _ := f.options(); c.Linear() && opts != nil {
+		return km.And(ui.KeyPick) // (said.go)
+	}
+	return km
 }
 
 // Configuring reports whether the form changes a waiting table's rules.
@@ -304,6 +308,14 @@ func (f *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd {
 	if f.row == rowName {
 		f.name.Update(k)
 		return nil
+	}
+	if opts, _ := f.options(); opts != nil {
+		if i, ok := ui.Pick(c, k, len(opts)); ok { // (the linear mode: said.go)
+			if ui.NumberKey(k.String()) <= len(opts) {
+				f.choose(i)
+			}
+			return nil
+		}
 	}
 	switch {
 	case key.Matches(k, Keys.Prev):

@@ -6,6 +6,8 @@
 package help
 
 import (
+	"fmt"
+
 	bhelp "github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -64,13 +66,22 @@ func (p *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd {
 	case key.Matches(k, Keys.Down):
 		p.top++
 	case key.Matches(k, Keys.PageUp):
-		p.top = max(p.top-(h-6), 0)
+		p.top = max(p.top-page(c, h), 0)
 	case key.Matches(k, Keys.PageDown):
-		p.top += h - 6
+		p.top += page(c, h)
 	default:
 		return c.Go(ui.Back, "")
 	}
 	return nil
+}
+
+// page is how far page up and page down go: a window's height, or, read
+// aloud, ten sentences.
+func page(c ui.Context, h int) int {
+	if c.Linear() {
+		return 10
+	}
+	return h - 6
 }
 
 // Lines draws text, from where the player has scrolled to.
@@ -108,4 +119,28 @@ func (p *Page) Lines(c ui.Context, text []Line) []string {
 		km = MoreKeyMap
 	}
 	return c.Bottom(out, km)
+}
+
+// Said is text as sentences (the linear mode): the whole help, headings,
+// paragraphs and keys, each key said by its name, with the page; then the
+// keys that scroll move a reading cursor, and say the sentence it is on.
+func (p *Page) Said(_ ui.Context, text []Line) []string {
+	var all []string
+	for _, l := range text {
+		switch {
+		case l.Heading != "":
+			all = append(all, ui.Sentence(l.Heading))
+		case l.Key != "":
+			all = append(all, ui.KeySaid(l.Key, l.Text))
+		case l.Text != "":
+			all = append(all, ui.Sentence(l.Text))
+		}
+	}
+	out := make([]string, 0, len(all)+2)
+	out = append(out, ui.Whole("Help. Up and down read it sentence by sentence, page up and page down ten at a time; any other key goes back."))
+	for _, s := range all {
+		out = append(out, ui.Whole(s))
+	}
+	p.top = min(max(p.top, 0), len(all)-1)
+	return append(out, fmt.Sprintf("Sentence %d of %d: %s", p.top+1, len(all), all[p.top]))
 }

@@ -167,3 +167,17 @@ func groups(s string) []string {
 	}
 	return out
 }
+
+// Said is the page as sentences (the linear mode).
+func (p *Page) Said(c ui.Context) []string {
+	out := ui.Sentences("Join a friend's table",
+		fmt.Sprintf("Type the %d-character code your friend sees in their waiting room, then press enter. Capitals or not, dashes or not, it makes no difference", lobby.CodeLength))
+	out = append(out, ui.Typed("code", p.code.Value()))
+	if p.err != "" {
+		out = append(out, ui.Sentence("Joining failed: "+p.err))
+		if p.full {
+			out = append(out, "Press w to watch this table instead, escape to go back to the lobby.")
+		}
+	}
+	return out
+}

@@ -56,9 +56,15 @@ func (p *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd {
 		switch {
 		case key.Matches(k, Keys.Done):
 			p.filtering = false
+			if c.Linear() { // (what ends is not heard otherwise)
+				c.Say("filter done", false)
+			}
 		case key.Matches(k, Keys.Clear):
 			p.filtering = false
 			p.filter.Reset()
+			if c.Linear() {
+				c.Say("filter cleared", false)
+			}
 		default:
 			p.filter.Update(k)
 		}

@@ -240,3 +240,47 @@ func (p *Page) linkLines(c ui.Context, out []string) []string {
 	}
 	return c.Bottom(out, LinkKeyMap)
 }
+
+// Said is the page as sentences (the linear mode).
+func (p *Page) Said(c ui.Context) []string {
+	out := ui.Sentences("Welcome to UNO over SSH, the card game, in your terminal, with friends")
+	if p.linking {
+		out = append(out, ui.Sentences(
+			"Add this key to the account you play with on another key: in a session of that key, press p for your profile, then a, and type the code it shows here, then enter",
+		)...)
+		out = append(out, ui.Typed("code", p.code.Value()))
+		switch {
+		case p.err != "":
+			out = append(out, ui.Sentence("The code was refused: "+p.err))
+		case p.note != "":
+			out = append(out, ui.Sentence(p.note))
+		}
+		return out
+	}
+	out = append(out, ui.Sentences(
+		"Choose a nickname: 2 to 16 letters of any alphabet, digits, dash or underscore. Type it, then press enter",
+		joinLines(kept(c.Screen().Account)))...)
+	if guestName(c) != "" {
+		out = append(out, ui.Sentence("Press enter on an empty name to play as "+guestName(c)))
+	}
+	out = append(out, ui.Typed("nickname", p.input.Value()))
+	if p.err != "" {
+		out = append(out, ui.Sentence("That name will not do: "+p.err))
+	}
+	if canKeep(c) {
+		out = append(out, ui.Sentence("Played before with another key? Press tab to enter a code from it"))
+	}
+	return out
+}
+
+// joinLines is a paragraph drawn on several lines, as one text.
+func joinLines(ls []string) string {
+	out := ""
+	for _, l := range ls {
+		if out != "" {
+			out += " "
+		}
+		out += l
+	}
+	return out
+}

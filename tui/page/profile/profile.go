@@ -21,6 +21,9 @@ import (
 // Keys are the page's keys.
 var Keys = struct {
 	Back, Find, Rename, AddKey, Mine, Board, Help key.Binding
+	// Reader turns the screen-reader (linear) mode on or off, on the
+	// player's own profile (kept in the account).
+	Reader key.Binding
 	// Done and Cancel end the typing of a name.
 	Done, Cancel key.Binding
 }{
@@ -31,6 +34,7 @@ var Keys = struct {
 	Mine:   key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "my profile")),
 	Board:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "leaderboard")),
 	Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+	Reader: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "screen reader mode on/off")),
 	Done:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "done")),
 	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 }
@@ -40,7 +44,7 @@ var Keys = struct {
 var (
 	OwnKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Back, Keys.Find, Keys.Rename, Keys.AddKey, Keys.Board},
-		More: ui.KeyList{Keys.Mine, Keys.Help},
+		More: ui.KeyList{Keys.Mine, Keys.Help, Keys.Reader},
 	}
 	OtherKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Back, Keys.Find, Keys.Mine, Keys.Board},
@@ -48,7 +52,7 @@ var (
 	}
 	PlainKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Back, Keys.Find, Keys.Board},
-		More: ui.KeyList{Keys.Mine, Keys.Help},
+		More: ui.KeyList{Keys.Mine, Keys.Help, Keys.Reader},
 	}
 	TypingKeyMap = &ui.KeyList{Keys.Done, Keys.Cancel}
 )
@@ -244,6 +248,9 @@ func (p *Page) key(c ui.Context, k tea.KeyMsg) tea.Cmd {
 		}
 	case key.Matches(k, Keys.Help):
 		return c.Go(ui.Help, "")
+	case key.Matches(k, Keys.Reader) && p.own():
+		on := !c.Screen().ScreenReader
+		return c.Call(func(s ui.Session) error { s.SetScreenReader(on); return nil }, nil)
 	default:
 		c.Say("esc back · / find a player · t leaderboard", false)
 	}
@@ -269,6 +276,9 @@ func (p *Page) typing(c ui.Context, k tea.KeyMsg) tea.Cmd {
 		return p.rename(c, text)
 	case key.Matches(k, Keys.Cancel):
 		p.editing, p.err = editNone, ""
+		if c.Linear() { // (what ends is not heard otherwise)
+			c.Say("cancelled", false)
+		}
 	default:
 		p.err = ui.TypeNick(&p.input, k)
 	}
@@ -356,4 +366,60 @@ func (p *Page) Lines(c ui.Context) []string {
 		}
 	}
 	return c.Bottom(out, p.KeyMap(c))
+}
+
+// Said is the page as sentences (the linear mode).
+func (p *Page) Said(c ui.Context) []string {
+	scr := c.Screen()
+	out := []string{"Your profile."}
+	if !p.own() {
+		out = []string{ui.Sentence("The profile of " + ui.Clean(p.name))}
+	}
+	switch {
+	case p.loading:
+		out = append(out, "Reading the records...")
+	case p.p != nil:
+		out = append(out, records.ProfileSaid(*p.p)...)
+	case p.own() && scr.Account.Guest:
+		out = append(out, ui.Sentences(ui.Clean(scr.Nick)+", a guest", lobby.ErrGuestNoStats.Error(),
+			"You can still look up other players: press slash")...)
+	}
+	if p.own() {
+		switch {
+		case !canKeep(c) && c.Linear():
+			out = append(out, "Screen reader mode is on, for this visit: a guest's choice is not kept.")
+		case !canKeep(c):
+			out = append(out, "Screen reader mode is off: s turns it on, for this visit.")
+		case scr.ScreenReader:
+			out = append(out, "Screen reader mode is on, for this key's next visits too: s turns it off.")
+		case c.Linear():
+			out = append(out, "Screen reader mode is on for this visit, as your connection asked: s keeps it on for this key's next visits.")
+		default:
+			out = append(out, "Screen reader mode is off: s turns it on, for this key's next visits too.")
+		}
+	}
+	if p.err != "" && (p.p != nil || !p.own() || !scr.Account.Guest || p.editing != editNone) {
+		out = append(out, ui.Sentence("That did not work: "+p.err))
+	}
+	if p.note != "" {
+		out = append(out, ui.Sentence(p.note))
+	}
+	switch p.editing {
+	case editFind:
+		out = append(out, "Type the nickname of the player to find, then enter; escape cancels.", ui.Typed("name", p.input.Value()))
+	case editRename:
+		out = append(out, "Type your new nickname, then enter; escape cancels. You may rename once a day.", ui.Typed("new nickname", p.input.Value()))
+	}
+	switch {
+	case p.link != nil && !p.LinkLive(c.Now()):
+		out = append(out, "The code expired: press a for a new one.")
+	case p.link != nil:
+		dest := "HOST"
+		if a := c.Addr(); a != "" {
+			dest = a
+		}
+		out = append(out, ui.Sentence("To add a key: from it, run ssh "+dest+" link "+p.link.Code+". The code, spelt: "+ui.Spelt(p.link.Code)),
+			ui.Sentence(fmt.Sprintf("The code works once, for %d minutes", int(lobby.LinkCodeTTL.Minutes()))))
+	}
+	return out
 }

@@ -42,7 +42,15 @@ type Page struct {
 }
 
 // KeyMap is the page's key map.
-func (p *Page) KeyMap(ui.Context) bhelp.KeyMap { return KeyMap }
+func (p *Page) KeyMap(c ui.Context) bhelp.KeyMap {
+	if c.Linear() {
+		return linearKeyMap
+	}
+	return KeyMap
+}
+
+// linearKeyMap is KeyMap with the number keys that choose a tournament.
+var linearKeyMap = KeyMap.And(ui.KeyPick)
 
 // list is the public tournaments in the lobby's list: their rooms, not
 // their tables.
@@ -67,6 +75,10 @@ func (p *Page) open(c ui.Context, public bool) tea.Cmd {
 func (p *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd {
 	ts := list(c)
 	n := len(engine.Editions)
+	if i, ok := ui.Pick(c, k, len(ts)); ok {
+		p.cursor = i
+		return nil
+	}
 	switch {
 	case key.Matches(k, Keys.Up):
 		p.cursor = max(p.cursor-1, 0)
@@ -122,4 +134,22 @@ func (p *Page) Lines(c ui.Context) []string {
 		out = append(out, ui.TableList(c, ts, p.cursor, h-len(out)-4)...)
 	}
 	return c.Bottom(out, KeyMap)
+}
+
+// Said is the page as sentences (the linear mode).
+func (p *Page) Said(c ui.Context) []string {
+	out := ui.Sentences("Tournaments",
+		"Eight players at two tables at once. Every player partners every other for four hands: 28 hands in seven rounds, reseated between rounds. Each keeps the points of every partnership; most points wins",
+		"Press o to open a public tournament, p a private one with a code to share, c to join a private one by its code",
+		"The edition of a tournament you open: "+engine.Editions[p.edition].Title()+". Left or right changes it")
+	ts := list(c)
+	if len(ts) == 0 {
+		return append(out, "No public tournament is open yet: o opens one.")
+	}
+	out = append(out, ui.Sentence(ui.Plural(len(ts), "public tournament", "public tournaments")))
+	for i, t := range ts {
+		out = append(out, ui.Whole(ui.TableSaid(t, i, len(ts))))
+	}
+	p.cursor = min(p.cursor, len(ts)-1)
+	return append(out, "Chosen: "+ui.TableSaid(ts[p.cursor], p.cursor, len(ts))+" Enter signs up.")
 }

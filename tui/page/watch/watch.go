@@ -31,11 +31,15 @@ type Page struct {
 }
 
 // KeyMap is the page's key map.
-func (p *Page) KeyMap(ui.Context) bhelp.KeyMap { return KeyMap }
+func (p *Page) KeyMap(c ui.Context) bhelp.KeyMap { return ui.Picking(c, KeyMap) }
 
 // Update takes a key.
 func (p *Page) Update(c ui.Context, k tea.KeyMsg) tea.Cmd {
 	tables := c.Screen().Tables
+	if i, ok := ui.Pick(c, k, len(tables)); ok {
+		p.cursor = i
+		return nil
+	}
 	switch {
 	case key.Matches(k, Keys.Up):
 		p.cursor = max(p.cursor-1, 0)
@@ -79,4 +83,21 @@ func (p *Page) Lines(c ui.Context) []string {
 		out = append(out, "", "  "+st.Err("✗ "+p.err))
 	}
 	return c.Bottom(out, KeyMap)
+}
+
+// Said is the page as sentences (the linear mode): the tables numbered,
+// and the one chosen.
+func (p *Page) Said(c ui.Context) []string {
+	out := ui.Sentences("Watch a table. Spectators see the table and the chat, never a player's hand")
+	tables := c.Screen().Tables
+	out = append(out, ui.TablesSaid(c, tables)...)
+	if len(tables) > 0 {
+		p.cursor = min(p.cursor, len(tables)-1)
+		out = append(out, "Chosen: "+ui.TableSaid(tables[p.cursor], p.cursor, len(tables))+
+			" A number or up and down chooses, enter watches, escape goes back.")
+	}
+	if p.err != "" {
+		out = append(out, ui.Sentence("Watching failed: "+p.err))
+	}
+	return out
 }

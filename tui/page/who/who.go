@@ -147,3 +147,51 @@ func line(c ui.Context, p lobby.OnlinePlayer) string {
 	}
 	return "    " + name + where
 }
+
+// Said is the page as sentences (the linear mode): every player online
+// with the page, then the one the keys that scroll move to, and the switch
+// of invitations.
+func (p *Page) Said(c ui.Context) []string {
+	out := []string{"Players online."}
+	if c.Screen().NoInvitations {
+		out = append(out, "Invitations are off: nobody can invite you. x turns them on.")
+	} else {
+		out = append(out, "Invitations are on: players at a table may invite you. x turns them off.")
+	}
+	switch {
+	case p.err != "":
+		return append(out, ui.Sentence("Asking the lobby failed: "+p.err))
+	case !p.loaded:
+		return append(out, "Asking the lobby...")
+	}
+	out = append(out, ui.Sentence(ui.Plural(len(p.list), "player online", "players online")+
+		"; r asks again, up and down read them one by one"))
+	for i, pl := range p.list {
+		out = append(out, ui.Whole(ui.Numbered(i+1, said(c, pl))))
+	}
+	if len(p.list) > 0 {
+		p.top = min(p.top, len(p.list)-1)
+		out = append(out, "On "+ui.Numbered(p.top+1, said(c, p.list[p.top])))
+	}
+	return out
+}
+
+// said is one player and where they are, in words.
+func said(c ui.Context, p lobby.OnlinePlayer) string {
+	s := ui.Clean(p.Nick)
+	if p.Nick == c.Screen().Nick {
+		s += ", you,"
+	}
+	switch {
+	case p.Table != "" && p.Watching:
+		s += " watching " + ui.Clean(p.Table)
+	case p.Table != "":
+		s += " at " + ui.Clean(p.Table)
+	default:
+		s += " in the lobby"
+	}
+	if p.Guest {
+		s += ", a guest"
+	}
+	return s
+}
