@@ -3,6 +3,7 @@ package lobby
 import (
 	"context"
 	"math/rand/v2"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -234,4 +235,18 @@ func TestNewViewerGetsTheWholeViewFirst(t *testing.T) {
 	require.Equal(t, first.Ver, next.Delta.Base)
 	again := h.shadowScreen(sh, true)
 	require.Equal(t, vs[2], again.View)
+}
+
+// TestViewDeltaKnowsEveryField: a field added to TableView must be
+// carried by the deltas too (diffView and apply), or the sessions of other
+// nodes would never see it change; this list is the fields they carry.
+func TestViewDeltaKnowsEveryField(t *testing.T) {
+	carried := []string{"TableInfo", "Code", "Seats", "You", "Moves", "MovedAt", "Host", "Game", "Log",
+		"TurnEnds", "RaceEnds", "RaidEnds", "NextHandAt", "LastHand", "Reveal", "Drops", "Tournament",
+		"BotLevel", "FastBots", "APIBots"}
+	var fields []string
+	for f := range reflect.TypeFor[TableView]().Fields() {
+		fields = append(fields, f.Name)
+	}
+	require.ElementsMatch(t, carried, fields, "a field of TableView the deltas do not carry")
 }
