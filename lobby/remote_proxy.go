@@ -34,6 +34,9 @@ type proxy struct {
 	// inflight ends the request on its way to the owner, if one is
 	// (ownerGone).
 	inflight context.CancelFunc
+	// resync wakes the proxy to ask again for the views of the members
+	// whose screens could not be built (resyncStale).
+	resync chan struct{}
 }
 
 // member is a session as the proxy knows it: the newest screen of its
@@ -51,6 +54,13 @@ type member struct {
 	// the remote move-to-screens histogram (remote_latency.go).
 	moves   int
 	stamped bool
+	// view is the view of screen ver, on which the next delta builds
+	// (remote_delta.go), and pending the newest screen that did not fit
+	// it, held until the screen it builds on comes (one overtaken on its
+	// way) or the view is sent again whole (resyncStale).
+	view    *TableView
+	pending *wireScreen
+	lines   []LogLine // view's log, with room after it (viewDelta.applyOn)
 }
 
 // proxies are the proxies of this node, by table id.
@@ -66,7 +76,7 @@ func (h *Hub) remoteQueue(id string) *tableQueue {
 	if p := h.proxies.m[id]; p != nil {
 		return p.q
 	}
-	p := &proxy{h: h, quit: make(chan struct{}), members: map[string]*member{},
+	p := &proxy{h: h, quit: make(chan struct{}), members: map[string]*member{}, resync: make(chan struct{}, 1),
 		q: &tableQueue{id: id, cmds: make(chan tableCmd, queueLen), done: make(chan struct{})}}
 	h.proxies.m[id] = p
 	go p.run()
@@ -115,6 +125,8 @@ func (p *proxy) run() {
 			if !p.forward(cmd) {
 				return
 			}
+		case <-p.resync:
+			p.resyncStale()
 		case <-p.quit:
 			p.unseatAll()
 			return
@@ -423,19 +435,45 @@ func (p *proxy) apply(s *wireScreen) {
 	if m.node != s.Node || m.born != s.Born {
 		*m = member{c: m.c, node: s.Node, born: s.Born, held: m.held, seat: m.seat} // a new shadow counts afresh
 	}
-	if s.Ver <= m.ver {
-		return
+	for s != nil && p.applyOne(m, s) {
+		s, m.pending = m.pending, nil // the one held back may fit now
 	}
-	m.ver = s.Ver
+}
+
+// applyOne applies s if it is newer than m's screen and its view can be
+// built; false when it was not applied. A delta that does not build on
+// m's screen is held back, and the proxy woken to ask for the view whole
+// if nothing else brings the missing screen first.
+func (p *proxy) applyOne(m *member, s *wireScreen) bool {
+	if s.Ver <= m.ver {
+		return false
+	}
+	view := s.View
+	if s.Delta != nil {
+		if s.Delta.Base != m.ver || m.view == nil {
+			if m.pending == nil || m.pending.Ver < s.Ver {
+				m.pending = s
+			}
+			select {
+			case p.resync <- struct{}{}:
+			default:
+			}
+			return false
+		}
+		view, m.lines = s.Delta.applyOn(m.view, m.lines)
+	} else {
+		m.lines = nil
+	}
+	m.ver, m.view = s.Ver, view
 	c := m.c
 	c.mu.Lock()
 	switch {
 	case s.At:
 		c.at = p.q
-		if s.View != nil {
-			c.screen.Table = s.View
-			m.seat = s.View.You
-			p.h.remoteLatency.observeView(m, s.View, p.h.cfg.Clock.Now())
+		if view != nil {
+			c.screen.Table = view
+			m.seat = view.You
+			p.h.remoteLatency.observeView(m, view, p.h.cfg.Clock.Now())
 		}
 	case c.at == p.q:
 		c.at, c.screen.Table = nil, nil
@@ -463,4 +501,33 @@ func (p *proxy) apply(s *wireScreen) {
 		m.held = false
 		p.h.releaseSeat(c.key, p.q)
 	}
+	return true
+}
+
+// resyncStale asks the owner again for the screens of the members whose
+// latest screen could not be built, once the proxy has done with the
+// command in hand (whose answer may have been the missing screen).
+func (p *proxy) resyncStale() {
+	p.mu.Lock()
+	var stale []*Client
+	for _, m := range p.members {
+		if m.pending != nil {
+			stale = append(stale, m.c)
+		}
+	}
+	p.mu.Unlock()
+	for _, c := range stale {
+		if r, ok := p.askOnce(c, wireCmd{Op: opView}); ok && r.State == nil {
+			p.drop(c) // its shadow is gone: nothing will build on it
+		}
+	}
+}
+
+// drop forgets the screen held back for c.
+func (p *proxy) drop(c *Client) {
+	p.mu.Lock()
+	if m := p.members[c.id]; m != nil && m.c == c {
+		m.pending = nil
+	}
+	p.mu.Unlock()
 }

@@ -35,6 +35,12 @@ type shadow struct {
 	posted    atomic.Uint64
 	sent      uint64
 	answering atomic.Bool
+	// base is the view of the screen last read to be sent, and baseVer
+	// that screen's version (under the Client's lock): the next screen
+	// carries only what changed since (remote_delta.go). nil: the next
+	// carries its view whole.
+	base    *TableView
+	baseVer uint64
 }
 
 func (s *shadow) relay(c *Client) {
@@ -127,6 +133,9 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 	if err := wireDecode(req, &w); err != nil {
 		return wireEncode(wireReply{Err: "the server could not read that request"})
 	}
+	if w.Op == opView {
+		return wireEncode(h.viewAgain(st, w.S))
+	}
 	c := st.shadowOf(h, w.S)
 	q := st.q
 	if at := c.table(); st.room && at != nil {
@@ -180,22 +189,49 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 	default:
 		return wireEncode(wireReply{Err: "the server could not read that request"})
 	}
-	out.State = h.shadowScreen(c)
+	out.State = h.shadowScreen(c, false)
 	return wireEncode(out)
 }
 
 // shadowScreen is what the table has posted to shadow c, with the next
 // version: read under c's lock, a later reading always has a later
 // version, so the session's node keeps the newest whatever way it came.
-func (h *Hub) shadowScreen(c *Client) *wireScreen {
+// Its view is what changed since the screen read before (a delta on that
+// one's version), or whole when there was none or whole is asked for.
+func (h *Hub) shadowScreen(c *Client, whole bool) *wireScreen {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.sh.sent = c.sh.posted.Load()
-	return (&wireScreen{
+	s := &wireScreen{
 		Table: c.sh.table, Session: c.id, Node: h.cfg.Cluster.Node(), Owner: c.sh.owner, Born: c.sh.born,
-		Ver: h.screenVer.Add(1), At: c.at != nil, View: c.screen.Table, Held: c.screen.Held,
+		Ver: h.screenVer.Add(1), At: c.at != nil, Held: c.screen.Held,
 		Notice: c.screen.Notice, Left: c.screen.Left, Closed: c.screen.Closed,
-	}).seal()
+	}
+	v, base, baseVer := c.screen.Table, c.sh.base, c.sh.baseVer
+	c.sh.base, c.sh.baseVer = v, s.Ver
+	c.mu.Unlock()
+	switch {
+	case v == nil:
+	case base == nil || whole:
+		s.View = v
+	default:
+		s.Delta = diffView(base, v, baseVer) // views are never changed once posted
+	}
+	return s.seal()
+}
+
+// viewAgain answers a session's node that could not build its screen
+// from what it was sent (proxy.resync): the shadow's screen, its view
+// whole, on which the next deltas build. A session with no shadow here is
+// answered with nothing: a new one would stand at no table, and its
+// screen would take the session off it.
+func (h *Hub) viewAgain(st *servedTable, s wireSession) wireReply {
+	st.mu.Lock()
+	c := st.shadows[s.ID]
+	st.mu.Unlock()
+	if c == nil || c.key != s.Key {
+		return wireReply{}
+	}
+	return wireReply{State: h.shadowScreen(c, true)}
 }
 
 // unsent reports whether the table has posted to shadow c since its
@@ -253,7 +289,7 @@ func (o *outbox) run() {
 				m = &wireScreens{}
 				byNode[c.sh.node] = m
 			}
-			m.Screens = append(m.Screens, o.h.shadowScreen(c))
+			m.Screens = append(m.Screens, o.h.shadowScreen(c, false))
 		}
 		for node, m := range byNode {
 			if err := o.h.cfg.Cluster.SendScreens(node, wireEncode(m)); err != nil {

@@ -11,7 +11,9 @@ import (
 // as a request, its answer, and a shadow's screen as it goes back to the
 // session's node. Everything is JSON: the views are the same values a
 // local session is posted (TableView and all it holds; wireEncode), and
-// TestRemoteWireRoundTrip proves they come back equal.
+// TestRemoteWireRoundTrip proves they come back equal. A shadow's first
+// screen carries its view whole, the next ones only what changed
+// (remote_delta.go), and TestViewDeltaRoundTrip proves those too.
 
 // The commands a proxy sends.
 const (
@@ -24,6 +26,9 @@ const (
 	// opSeekPublic is an API bot's seat at a public table that allows
 	// API bots (apibots.go).
 	opSeekPublic = "seekpublic"
+	// opView asks for the shadow's screen with its view whole, when the
+	// deltas sent could not be applied (remote_delta.go).
+	opView = "view"
 )
 
 // wireSession is who sends a command: all the owner needs to stand a
@@ -85,10 +90,13 @@ type wireScreen struct {
 	Ver     uint64     `json:"ver"`
 	At      bool       `json:"at"` // the session is at the table
 	View    *TableView `json:"view,omitempty"`
-	Held    *HeldSeat  `json:"held,omitempty"`
-	Notice  Notice     `json:"notice"`
-	Left    int        `json:"left"`
-	Closed  string     `json:"closed,omitempty"`
+	// Delta is the view as what changed since the screen Delta.Base, when
+	// View is not sent whole (remote_delta.go).
+	Delta  *viewDelta `json:"delta,omitempty"`
+	Held   *HeldSeat  `json:"held,omitempty"`
+	Notice Notice     `json:"notice"`
+	Left   int        `json:"left"`
+	Closed string     `json:"closed,omitempty"`
 	// SeatsInAll is View.TableInfo.Seats, which JSON cannot carry inside
 	// the view: the view's own Seats (the list) hides it.
 	SeatsInAll int `json:"seats_in_all,omitempty"`
