@@ -241,3 +241,60 @@ func unsent(c *Client) bool {
 	defer c.mu.Unlock()
 	return c.sh.posted.Load() != c.sh.sent
 }
+
+// outbox sends the shadows' screens that changed to their nodes: one
+// goroutine, one message per node each time round, so a burst of posts to
+// one shadow goes as its newest screen, and one node's screens go out in
+// the order they were read.
+type outbox struct {
+	h     *Hub
+	mu    sync.Mutex
+	dirty map[*Client]struct{}
+	wake  chan struct{}
+}
+
+func newOutbox(h *Hub) *outbox {
+	return &outbox{h: h, dirty: map[*Client]struct{}{}, wake: make(chan struct{}, 1)}
+}
+
+// mark queues shadow c's screen to be sent; it never waits.
+func (o *outbox) mark(c *Client) {
+	o.mu.Lock()
+	o.dirty[c] = struct{}{}
+	o.mu.Unlock()
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (o *outbox) run() {
+	for {
+		select {
+		case <-o.wake:
+		case <-o.h.ctx.Done():
+			return
+		}
+		o.mu.Lock()
+		dirty := o.dirty
+		o.dirty = make(map[*Client]struct{}, len(dirty))
+		o.mu.Unlock()
+		byNode := map[string]*wireScreens{}
+		for c := range dirty {
+			if c.sh.answering.Load() || !unsent(c) {
+				continue // in a command's answer, or in one already
+			}
+			m := byNode[c.sh.node]
+			if m == nil {
+				m = &wireScreens{}
+				byNode[c.sh.node] = m
+			}
+			m.Screens = append(m.Screens, o.h.shadowScreen(c, false))
+		}
+		for node, m := range byNode {
+			if err := o.h.cfg.Cluster.SendScreens(node, wireEncode(m)); err != nil {
+				o.h.logError("screens for another node were not sent", "node", node, "err", err)
+			}
+		}
+	}
+}
