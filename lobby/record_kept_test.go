@@ -1,0 +1,79 @@
+package lobby
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/engine"
+	"github.com/unossh/unossh/store"
+)
+
+// stalledRecords is a store whose writes of finished games wait until
+// release is closed: a node whose recorder has a game and has not written
+// it yet, as in the moment after a game's end was shown.
+type stalledRecords struct {
+	store.Store
+	release chan struct{}
+}
+
+func (s *stalledRecords) RecordGame(ctx context.Context, g store.GameRecord) (store.GameRecord, []store.RatingChange, error) {
+	select {
+	case <-s.release:
+	case <-ctx.Done():
+		return g, nil, ctx.Err()
+	}
+	return s.Store.RecordGame(ctx, g)
+}
+
+// TestGameEndedJustBeforeAKillIsRecordedAfterTheRestart: a game's end is
+// shown to its players, and the node dies before its recorder has written
+// the game (kill -9). The next start restores the table from its journal,
+// which the game's end left as it was, and records the game from it; the
+// first node's own write, had it come after all (a node paused, not
+// killed), is not written again.
+func TestGameEndedJustBeforeAKillIsRecordedAfterTheRestart(t *testing.T) {
+	ctx := t.Context()
+	st := openJournalStore(t, t.TempDir())
+	stalled := &stalledRecords{Store: st, release: make(chan struct{})}
+	h := journalHub(t, stalled, nil)
+	t.Cleanup(func() {
+		select {
+		case <-stalled.release:
+		default:
+			close(stalled.release)
+		}
+	})
+	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
+	require.NoError(t, ana.Create(TableOptions{Settings: engine.Settings{Edition: engine.Classic2001, Mode: engine.SingleHand, Players: 2}}))
+	s := waitScreen(t, ana, func(s Screen) bool { return s.Table != nil && s.Table.Code != "" })
+	require.NoError(t, bo.Join(s.Table.Code))
+	waitScreen(t, ana, func(s Screen) bool { return s.Table.Taken == 2 })
+	ana.Do(Intent{Kind: Start})
+	end := playOut(t, ana, bo)
+	require.True(t, end.LastHand.GameOver, "the end is shown")
+	require.Equal(t, 1, h.HistoryStats().Pending, "and not written yet")
+
+	// The node is killed here: a new one starts on the same database.
+	h2 := journalHub(t, st, nil)
+	_, err := h2.Restore(ctx)
+	require.NoError(t, err)
+	require.NoError(t, h2.Shutdown(ctx)) // (its recorder writes what it has)
+	require.Equal(t, int64(1), h2.HistoryStats().Recorded, "the game is recorded from its journal")
+	games := func() int {
+		p, err := st.ProfileByName(ctx, "ana")
+		require.NoError(t, err)
+		return p.Games
+	}
+	require.Equal(t, 1, games())
+	left, err := st.UnfinishedTables(ctx)
+	require.NoError(t, err)
+	require.Empty(t, left, "the record finished the table")
+
+	// The first node's write comes after all: the game is not written twice.
+	close(stalled.release)
+	require.NoError(t, h.Shutdown(ctx))
+	require.Equal(t, int64(1), h.HistoryStats().Recorded)
+	require.Equal(t, 1, games())
+}
