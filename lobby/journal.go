@@ -124,7 +124,8 @@ func (t *table) beginJournal(seed uint64) {
 	}
 	prev := t.journal
 	t.dropJournal()
-	t.journal = &tableJournal{rec: t.record(seed, false), replace: prev != nil && !prev.finished}
+	t.journal = &tableJournal{rec: t.record(seed, false), replace: (prev != nil && !prev.finished) || t.replaceRecord}
+	t.replaceRecord = false
 }
 
 // record is the table's record for the store.

@@ -77,3 +77,38 @@ func TestGameEndedJustBeforeAKillIsRecordedAfterTheRestart(t *testing.T) {
 	require.Equal(t, int64(1), h.HistoryStats().Recorded)
 	require.Equal(t, 1, games())
 }
+
+// TestRoundEndedJustBeforeAKillIsRecordedAfterTheRestart: both tables of a
+// tournament play its first round's game to its end and the tournament
+// moves on to the second round, and the node dies before its recorder has
+// written either game. The next start records both rounds' games from the
+// journals the second round's records waited for (were they replaced, as
+// they were, nothing would be left to record them from).
+func TestRoundEndedJustBeforeAKillIsRecordedAfterTheRestart(t *testing.T) {
+	ctx := t.Context()
+	st := openTourStore(t, t.TempDir())
+	stalled := &stalledRecords{Store: st, release: make(chan struct{})}
+	h := journalHub(t, stalled, nil)
+	t.Cleanup(func() {
+		select {
+		case <-stalled.release:
+		default:
+			close(stalled.release)
+		}
+	})
+	id, _, ana, bo := openStoredTour(t, h)
+	tourRun(t, func(Screen) bool {
+		v, err := h.tournamentView(ctx, id)
+		require.NoError(t, err)
+		return v.Round >= 1
+	}, func(*Client, Screen) {}, ana, bo)
+	require.Equal(t, engine.TournamentTables, h.HistoryStats().Pending, "both games of the first round are shown, and not written")
+
+	// The node is killed here: a new one starts on the same database.
+	h2 := journalHub(t, st, nil)
+	n, err := h2.Restore(ctx)
+	require.NoError(t, err)
+	require.Equal(t, engine.TournamentTables, n)
+	require.NoError(t, h2.Shutdown(ctx)) // (its recorder writes what it has)
+	require.Equal(t, int64(engine.TournamentTables), h2.HistoryStats().Recorded, "both games of the round are recorded")
+}
