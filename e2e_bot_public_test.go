@@ -88,3 +88,26 @@ func TestHostLetsAPIBotsSitFromTheWaitingRoom(t *testing.T) {
 	require.Equal(t, true, b.expect(t, "table")["public"])
 	ana.WaitFor(t, "robo sat down", wait)
 }
+
+// The lobby's list of public tables says which let API bots sit: bo, in the
+// lobby, sees ana's table that allows them marked so, and cy's that does
+// not, unmarked.
+func TestLobbyListMarksTablesThatAllowAPIBots(t *testing.T) {
+	cfg := fastLobby()
+	cfg.StartCountdown = time.Hour
+	a := startBotApp(t, cfg)
+	ana := openPublicFor(t, a.addr, "ana", "may sit")
+	cy := openPublicFor(t, a.addr, "cy", "not allowed")
+	bo := signIn(t, a.addr, "bo", big)
+	bo.WaitFor(t, "Public tables  2", wait)
+	var marked []string
+	for _, l := range strings.Split(bo.Screen(), "\n") {
+		if strings.Contains(l, "waiting") && strings.Contains(l, "API bots") {
+			marked = append(marked, l)
+		}
+	}
+	require.Len(t, marked, 1, "%s", bo.Screen())
+	short := strings.Fields(marked[0])[0] // the table's short name, as its waiting room shows it
+	require.Contains(t, ana.Screen(), short, "the marked table is ana's")
+	require.NotContains(t, cy.Screen(), short)
+}

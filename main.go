@@ -164,7 +164,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (op
 	f.float(&o.botCPU, "bot-cpu", "UNOSSH_BOT_CPU", defaultBotCPU,
 		"the share of the cores (GOMAXPROCS) the hard bots' searches may take, at once and over time; past it they play as normal bots (0: never search)")
 	f.int(&o.lobby.LadderPerDay, "bot-ladder-per-day", "UNOSSH_BOT_LADDER_PER_DAY", lobby.LadderGamesPerDay,
-		"ladder games an API bot may play in a day (UTC); past it its seek is an error with ratelimit (negative: no limit)")
+		"ladder games an API bot (or a person on the ladder) may play in a day (UTC); past it its seek is an error with ratelimit (negative: no limit)")
 	f.duration(&o.lobby.ListEvery, "list-every", "UNOSSH_LIST_EVERY", time.Second,
 		"the lobby's table list and online count go out at most once per this (0: every change)")
 	f.int(&o.lobby.AccountsPerAddr, "accounts-per-addr", "UNOSSH_ACCOUNTS_PER_ADDR", lobby.DefaultAccountsPerAddr,

@@ -67,6 +67,7 @@ func TestEveryKindOfMoveThroughTheAPI(t *testing.T) {
 			name += "/seven-o"
 		}
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each plays at a hub of its own
 			want := append(append([]string{}, base...), tc.more...)
 			made := playKinds(t, tc.edition, tc.house, want)
 			var missing []string
@@ -90,7 +91,8 @@ func playKinds(t *testing.T, ed engine.Edition, house engine.HouseRules, want []
 	// same number of games (crypto-random deals made it vary by minutes).
 	var seed atomic.Uint64
 	hub := lobby.NewHub(lobby.Config{BotDelay: 5 * time.Millisecond, NextHand: time.Millisecond,
-		RaceTime: 200 * time.Millisecond, RaidTime: time.Second, Seed: func() uint64 { return seed.Add(1) }})
+		RaceTime: 200 * time.Millisecond, RaidTime: time.Second, RevealStep: time.Millisecond,
+		Seed: func() uint64 { return seed.Add(1) }})
 	t.Cleanup(func() { _ = hub.Shutdown(context.Background()) })
 	c := hub.Connect("s1", "SHA256:kinds", false)
 	defer c.Disconnect()

@@ -162,9 +162,18 @@ func (b *botSession) register(ctx context.Context, lines <-chan line) error {
 }
 
 // decode reads one line, answering a bad one (and counting it) itself: a
-// nil error with in.Type "" means there was nothing to do.
+// nil error with in.Type "" means there was nothing to do. A move that
+// answers the turn on offer costs no budget: the server paces those, one
+// a turn, and two quick bots at one table may make more moves a second
+// than a budget meant for floods allows.
 func (b *botSession) decode(l line) (inbound, error) {
 	var in inbound
+	if l.err == nil && json.Unmarshal(l.text, &in) == nil && in.Type == TypeMove && in.ID != nil {
+		if _, ok := b.screen.offered(*in.ID); ok {
+			return in, nil
+		}
+	}
+	in = inbound{}
 	if wait := b.Limits.take(b.Key, b.Addr, b.c.Now()); wait > 0 {
 		return in, b.failed(b.fail("too many lines: wait before the next", wait))
 	}

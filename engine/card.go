@@ -235,46 +235,55 @@ func (c *Card) UnmarshalText(b []byte) error {
 
 // ParseCard reads a card code (see Code).
 func ParseCard(s string) (Card, error) {
-	bad := fmt.Errorf("%q is not a card code", s)
+	c, ok := parseCard(s)
+	if !ok {
+		return Card{}, fmt.Errorf("%q is not a card code", s)
+	}
+	return c, nil
+}
+
+// parseCard is ParseCard without the error, which costs more than the
+// card: a journal or a message of many cards is read without making one.
+func parseCard(s string) (Card, bool) {
 	if len(s) < 1 {
-		return Card{}, bad
+		return Card{}, false
 	}
 	if s[0] == 'W' {
 		switch s[1:] {
 		case "":
-			return Card{Kind: Wild}, nil
+			return Card{Kind: Wild}, true
 		case "+4":
-			return Card{Kind: WildDrawFour}, nil
+			return Card{Kind: WildDrawFour}, true
 		case "M":
-			return Card{Kind: MutatedMinion}, nil
+			return Card{Kind: MutatedMinion}, true
 		case "G":
-			return Card{Kind: PowerOfGreyskull}, nil
+			return Card{Kind: PowerOfGreyskull}, true
 		case "C":
-			return Card{Kind: KevinsChili}, nil
+			return Card{Kind: KevinsChili}, true
 		case "A":
-			return Card{Kind: ArmyOfGrayskull}, nil
+			return Card{Kind: ArmyOfGrayskull}, true
 		case "A*":
-			return Card{Kind: ArmyOfGrayskull, Value: 1}, nil
+			return Card{Kind: ArmyOfGrayskull, Value: 1}, true
 		}
-		return Card{}, bad
+		return Card{}, false
 	}
 	col := Color(strings.IndexByte(string(colorCodes[:]), s[0]))
 	if col == NoColor || int(col) >= len(colorCodes) || len(s) < 2 {
-		return Card{}, bad
+		return Card{}, false
 	}
 	switch rest := s[1:]; {
 	case len(rest) == 1 && rest[0] >= '0' && rest[0] <= '9':
-		return Card{Color: col, Kind: Number, Value: rest[0] - '0'}, nil
+		return Card{Color: col, Kind: Number, Value: rest[0] - '0'}, true
 	case rest == "S":
-		return Card{Color: col, Kind: Skip}, nil
+		return Card{Color: col, Kind: Skip}, true
 	case rest == "R":
-		return Card{Color: col, Kind: Reverse}, nil
+		return Card{Color: col, Kind: Reverse}, true
 	case rest == "+2":
-		return Card{Color: col, Kind: DrawTwo}, nil
+		return Card{Color: col, Kind: DrawTwo}, true
 	case rest == "?":
-		return Card{Color: col, Kind: Blank}, nil
+		return Card{Color: col, Kind: Blank}, true
 	}
-	return Card{}, bad
+	return Card{}, false
 }
 
 // Matches reports whether card may be played on top when color is in play:

@@ -14,6 +14,7 @@ import (
 // edition and mode that allows API bots; it never opens one, as a table of
 // bots alone is no public table, and it never waits, so that a bot author
 // decides what to do meanwhile (seek again, or play the built-in bots).
+// In a cluster it finds the waiting public tables of every node.
 // A host who seats an API bot by name (its invitation) has chosen it: that
 // seat is the host's to give, whatever the option says.
 
@@ -108,21 +109,23 @@ func (t *table) onSeekPublic(c *Client) error {
 	return t.onJoin(c, false)
 }
 
-// publicSeekPicks is the hub's answer to publicSeekCmd. Only this node's
-// tables are offered: a bot finds the public tables of the node it is on.
+// publicSeekPicks is the hub's answer to publicSeekCmd: the tables of every
+// node, as Quick play's, so a bot finds a public table wherever it waits
+// (another node's through its proxy, as a player who sits there).
 func (h *Hub) publicSeekPicks(q QuickChoice) publicPicks {
 	var p publicPicks
 	if h.shutdown {
 		return p
 	}
 	for _, tq := range h.quickPicks(q) {
-		t := h.tables[tq.id]
-		if t == nil {
-			continue // another node's
+		var in TableInfo
+		if h.tables[tq.id] != nil {
+			h.infoMu.Lock()
+			in = h.infos[tq.id]
+			h.infoMu.Unlock()
+		} else {
+			in = h.rdir.tables[tq.id].Info // another node's (directory.go)
 		}
-		h.infoMu.Lock()
-		in := h.infos[t.id]
-		h.infoMu.Unlock()
 		if in.APIBots {
 			p.allow = append(p.allow, tq)
 		} else {

@@ -46,6 +46,10 @@ type Client struct {
 	// (signin_cluster.go): its seat goes to the newer session there, so its
 	// own Disconnect leaves its table alone.
 	handedOn bool
+
+	// ladderDone: the session has finished a ladder game, which validates
+	// its bot before the store has it written (ladder.go).
+	ladderDone atomic.Bool
 }
 
 // ID is the session's unique id.

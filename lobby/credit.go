@@ -118,6 +118,7 @@ func (t *table) creditSeat(i int, rec *store.GameSeat) string {
 	default:
 		// Present, or gone or away and beaten: their own result.
 		rec.Kind, rec.Name = store.SeatAccount, who.nick
+		rec.Left = t.ladderLeft[who.key] // counted on the ladder when they left (ladderwait.go)
 		return who.key
 	}
 }

@@ -201,6 +201,7 @@ func (h *Hub) onDirTable(id string, entry []byte) {
 	if line.Code != "" {
 		d.codes[line.Code] = id
 	}
+	h.ladderMeet(line.Info) // two ladder players waiting on two nodes (ladderdir.go)
 	h.broadcastList()
 }
 

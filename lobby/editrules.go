@@ -8,6 +8,9 @@ import "time"
 
 // onEditing is the host opening (on) or closing the rules form.
 func (t *table) onEditing(on bool) error {
+	if t.opts.Ladder {
+		return errLadderAlike
+	}
 	if t.status != Waiting {
 		return errNotWaiting
 	}

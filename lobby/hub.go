@@ -191,7 +191,7 @@ func (h *Hub) handle(cmd hubCmd) {
 	case ladderCmd:
 		cmd.reply <- h.onLadder()
 	case ladderWaitCmd:
-		h.ladder = cmd.q
+		h.onLadderWait(cmd.q) // (ladderdir.go)
 	case quickCmd:
 		cmd.reply <- h.quickPicks(cmd.choice)
 	case publicSeekCmd:

@@ -22,6 +22,9 @@ var (
 func (t *table) onIntent(c *Client, in Intent) error {
 	i := t.seatOf(c)
 	if in.Kind == Leave {
+		if i >= 0 {
+			t.ladderLeaving(c, t.seats[i]) // (ladderwait.go)
+		}
 		if t.stepAway(c) { // a running game keeps the seat for them (held.go)
 			return nil
 		}
@@ -69,6 +72,9 @@ func (t *table) onIntent(c *Client, in Intent) error {
 func (t *table) onHostIntent(c *Client, i int, in Intent) error {
 	if !t.seats[i].host {
 		return errNotHost
+	}
+	if t.opts.Ladder {
+		return errLadderAlike // (ladderwait.go)
 	}
 	switch in.Kind {
 	case Start:

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/unossh/unossh/store"
 )
 
 // This file is who is online and inviting them. Who lists the players
@@ -287,6 +289,16 @@ func (ic *inviteCounts) allow(key string, now time.Time) bool {
 // keepInvitations keeps the player's choice in their account. The choice
 // holds for the session even when the database cannot keep it.
 func (c *Client) keepInvitations(on bool) {
+	c.keepChoice("invitations", func(ctx context.Context, st store.Store, id int64) error {
+		return st.SetInvitations(ctx, id, on)
+	})
+}
+
+// keepChoice keeps one of the player's choices (what names it in the log)
+// in their account, for an account the store has; a guest's lasts the
+// visit. A database that cannot keep it is logged: the choice holds for the
+// session all the same.
+func (c *Client) keepChoice(what string, set func(ctx context.Context, st store.Store, id int64) error) {
 	st := c.hub.cfg.Store
 	a := c.accountOf()
 	if st == nil || c.guest || a.id == 0 {
@@ -294,7 +306,7 @@ func (c *Client) keepInvitations(on bool) {
 	}
 	ctx, cancel := c.storeCtx()
 	defer cancel()
-	if err := st.SetInvitations(ctx, a.id, on); err != nil {
-		c.hub.warn("keeping the choice of invitations failed", "err", err)
+	if err := set(ctx, st, a.id); err != nil {
+		c.hub.warn("keeping the choice of "+what+" failed", "err", err)
 	}
 }

@@ -89,6 +89,10 @@ type Config struct {
 	// LadderPerDay is how many ladder games a bot may play in a day (UTC,
 	// ladder.go): 0 is the default, LadderGamesPerDay; negative: no limit.
 	LadderPerDay int
+	// LadderWait is how long a player waits alone for a ladder partner
+	// before playing the nearest built-in level instead (ladderwait.go);
+	// 0 is DefaultLadderWait.
+	LadderWait time.Duration
 	// Cluster makes this hub one node of several (cluster.go): nil on a
 	// lone node, where every table is this hub's.
 	Cluster Cluster
@@ -153,6 +157,7 @@ func (c Config) withDefaults() Config {
 		c.AccountsPerAddr = DefaultAccountsPerAddr
 	}
 	def(&c.AccountsEvery, DefaultAccountsEvery)
+	def(&c.LadderWait, DefaultLadderWait)
 	if c.LadderPerDay == 0 {
 		c.LadderPerDay = LadderGamesPerDay
 	}

@@ -167,6 +167,12 @@ func (p *proxy) forward(cmd tableCmd) bool {
 			cmd.reply <- decodeErr(r.Err)
 		}
 		return ok
+	case seekPublicCmd:
+		r, ok := p.ask(cmd.c, wireCmd{Op: opSeekPublic})
+		if ok {
+			cmd.reply <- decodeErr(r.Err)
+		}
+		return ok
 	case intentCmd:
 		in := cmd.in
 		r, ok := p.ask(cmd.c, wireCmd{Op: opIntent, Intent: &in})
@@ -243,7 +249,7 @@ func (p *proxy) take(r wireReply) {
 func (p *proxy) send(c *Client, w wireCmd) (wireReply, bool) {
 	p.join(c)
 	w.S = wireSession{ID: c.id, Key: c.key, Guest: c.guest, Nick: c.nick(), Node: p.h.cfg.Cluster.Node(), Run: p.h.runID,
-		Account: c.accountOf().id}
+		Account: c.accountOf().id, Program: c.program.Load()}
 	req := wireEncode(w)
 	var r wireReply
 	deadline := time.Now().Add(adoptWait)

@@ -101,6 +101,7 @@ func (st *servedTable) shadowOf(h *Hub, s wireSession) *Client {
 			sh: &shadow{node: s.Node, run: s.Run, table: st.q.id, owner: ownerTag(h.cfg.Cluster.Node(), st.epoch), born: h.screenVer.Add(1), out: h.out}}
 		st.shadows[s.ID] = c
 	}
+	c.program.Store(s.Program)
 	c.mu.Lock()
 	c.screen.Nick = s.Nick
 	if s.Account != 0 {
@@ -153,6 +154,9 @@ func (h *Hub) answerRemote(st *servedTable, req []byte) []byte {
 	case opSit:
 		r := make(chan error, 1)
 		ask(sitCmd{c: c, reply: r}, r)
+	case opSeekPublic:
+		r := make(chan error, 1)
+		ask(seekPublicCmd{c: c, reply: r}, r)
 	case opIntent:
 		if w.Intent == nil {
 			return wireEncode(wireReply{Err: "the server could not read that request"})

@@ -21,6 +21,9 @@ const (
 	opIntent     = "intent"
 	opSit        = "sit"
 	opRename     = "rename"
+	// opSeekPublic is an API bot's seat at a public table that allows
+	// API bots (apibots.go).
+	opSeekPublic = "seekpublic"
 )
 
 // wireSession is who sends a command: all the owner needs to stand a
@@ -35,6 +38,9 @@ type wireSession struct {
 	// Account is the session's account (0: none), so that the owner knows
 	// the shadow as the speaker its node knows (Client.speaker).
 	Account int64 `json:"acct,omitempty"`
+	// Program is a bot of the bot API (botaccount.go): its seat is shown
+	// as one, and a public table asks whether its host allows API bots.
+	Program bool `json:"program,omitempty"`
 }
 
 // wireCmd is a table command from another node.
@@ -115,7 +121,7 @@ var playerErrors = func() map[string]error {
 	for _, err := range []error{ErrNickTaken, ErrNickInvalid, ErrNoSuchTable, ErrTableFull,
 		ErrTableStarted, ErrNoNick, ErrShuttingDown, ErrAtTable, ErrBusy, ErrTooManyCodes,
 		errPaused, errSeatGone, errTourSeats, errNotHost, errNotWaiting, errWatching, errNoGame,
-		errChatRate, errChatEmpty, errNotABot, errSeatElsewhere} {
+		errChatRate, errChatEmpty, errNotABot, errSeatElsewhere, ErrNoAPIBots} {
 		m[err.Error()] = err
 	}
 	return m

@@ -249,6 +249,7 @@ func (h *Hub) rebuildWaiting(s store.SavedTable, o tableOptions, moved bool) (*t
 	if t.opts.Public {
 		t.startsAt = t.clock.Now().Add(t.cfg.StartCountdown)
 	}
+	t.ladderWaits() // a lone ladder player waits afresh, then plays a reference (normal: the one kept nowhere)
 	t.journal = &tableJournal{rec: s.Table, seats: s.Seats, created: true, waiting: true}
 	t.restored = &restoredFrom{}
 	t.note(t.restartLine())

@@ -93,7 +93,10 @@ type TableInfo struct {
 	Name   string
 	Public bool
 	// APIBots: the host lets API bots sit at the public table (apibots.go).
-	APIBots  bool
+	APIBots bool
+	// Ladder: a rated game of the ladder (ladder.go), and while it waits,
+	// one a ladder seeker of another node may join (ladderdir.go).
+	Ladder   bool
 	Settings engine.Settings
 	Seats    int // seats in all
 	Taken    int // seats taken, bots included

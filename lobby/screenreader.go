@@ -1,5 +1,11 @@
 package lobby
 
+import (
+	"context"
+
+	"github.com/unossh/unossh/store"
+)
+
 // SetScreenReader turns the screen-reader (linear) mode on or off for this
 // session and, for a key with an account, for its next ones: the TUI reads
 // Screen.ScreenReader. The account keeps it before the screen says so, so
@@ -20,14 +26,7 @@ func (c *Client) SetScreenReader(on bool) {
 
 // keepScreenReader keeps the player's choice in their account.
 func (c *Client) keepScreenReader(on bool) {
-	st := c.hub.cfg.Store
-	a := c.accountOf()
-	if st == nil || c.guest || a.id == 0 {
-		return
-	}
-	ctx, cancel := c.storeCtx()
-	defer cancel()
-	if err := st.SetScreenReader(ctx, a.id, on); err != nil {
-		c.hub.warn("keeping the choice of the screen reader mode failed", "err", err)
-	}
+	c.keepChoice("the screen reader mode", func(ctx context.Context, st store.Store, id int64) error {
+		return st.SetScreenReader(ctx, id, on)
+	})
 }

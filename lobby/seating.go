@@ -47,6 +47,7 @@ func (t *table) onJoin(c *Client, watch bool) error {
 	if t.opts.Public && t.startsAt.IsZero() && !t.editing {
 		t.startsAt = t.clock.Now().Add(t.cfg.StartCountdown)
 	}
+	t.ladderWaits()
 	t.dirty, t.listDirty = true, true
 	if (t.opts.Public || t.opts.Ladder) && t.taken() == len(t.seats) && !t.editing {
 		t.start()

@@ -89,6 +89,10 @@ type table struct {
 	// pausedAt is when the table began to hold because its journal could
 	// not be written (pause.go); zero while it plays.
 	pausedAt time.Time
+
+	// ladderLeft are the keys of those who left this ladder game before its
+	// end, counted against their day then (ladderwait.go).
+	ladderLeft map[string]bool
 }
 
 // seat is one seat: a player (connected or away), a bot, or nobody.
@@ -265,6 +269,8 @@ func (t *table) handle(cmd tableCmd) (answer func()) {
 		}
 	case renameCmd:
 		t.onRename(cmd) // rename.go
+	case ladderMoveCmd:
+		t.onLadderMove(cmd.to) // ladderdir.go
 	case adminCloseCmd:
 		t.onAdminClose(cmd.why) // moderation_admin.go
 		return func() { cmd.reply <- nil }

@@ -108,6 +108,10 @@ func (t *table) tick(at time.Time) {
 	}
 	if t.status == Waiting && due(t.startsAt, at) {
 		t.startsAt = time.Time{}
+		if t.opts.Ladder {
+			t.ladderAlone() // (ladderwait.go)
+			return
+		}
 		if t.humans() > 0 {
 			t.start()
 		}

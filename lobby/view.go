@@ -48,7 +48,7 @@ func (e *logEntry) tell(seat int, names []string, namesKey string, rules engine.
 			return l.text
 		}
 	}
-	text := narrate(e.event.VisibleTo(seat), names, seat, rules)
+	text := narrateFor(e.event, seat, names, rules)
 	for _, l := range e.told {
 		if l.text == text {
 			text = l.text // one copy for the viewers who read the same
@@ -92,7 +92,7 @@ func (t *table) info() TableInfo {
 		}
 	}
 	return TableInfo{
-		ID: t.id, Short: t.short, Name: t.opts.Name, Public: t.opts.Public, APIBots: t.opts.APIBots, Settings: t.opts.Settings,
+		ID: t.id, Short: t.short, Name: t.opts.Name, Public: t.opts.Public, APIBots: t.opts.APIBots, Ladder: t.opts.Ladder, Settings: t.opts.Settings,
 		Seats: len(t.seats), Taken: t.taken(), Humans: humans, Status: t.status,
 		Watching: len(t.watchers), StartsAt: t.startsAt, Tournament: t.tourID(),
 	}
@@ -215,13 +215,7 @@ func (t *table) tellLine(e *logEntry, seat int, names []string, namesKey string)
 		if e.text != "" { // told otherwise at the time (a stand-in bot's win)
 			text = e.text
 		}
-		if len(e.shown) > 0 && seat == e.event.Seat {
-			labels := make([]string, len(e.shown))
-			for i, c := range e.shown {
-				labels[i] = c.Label()
-			}
-			text += fmt.Sprintf(" · %s showed you: %s", names[e.event.Target], strings.Join(labels, " "))
-		}
+		text = showedYou(text, e.event, e.shown, seat, names)
 		return LogLine{Text: text}, text != ""
 	default:
 		return LogLine{Text: e.text}, true

@@ -36,6 +36,9 @@ type GameSeat struct {
 	Points   int // the seat's (or its team's) final score
 	UNOCalls int
 	Catches  int // times this seat caught another not calling UNO
+	// Left is a person who left before the end: a ladder game counted
+	// against their day when they left (LadderLeft), not again here.
+	Left bool `json:",omitempty"`
 }
 
 // Human reports whether a person sat there.

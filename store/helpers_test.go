@@ -73,6 +73,10 @@ func must[T any](t testing.TB) func(T, error) T {
 // run: a step's entry undoes what its file in migrations/ does. A new step
 // adds its line here, and every upgrade test keeps working.
 var undoSteps = map[int][]string{
+	13: {`UPDATE ladder SET mu = 17, sigma = 1 WHERE player = 'bot:beginner'`,
+		`UPDATE ladder SET mu = 21, sigma = 1 WHERE player = 'bot:easy'`,
+		`UPDATE ladder SET mu = 25, sigma = 1 WHERE player = 'bot:normal'`,
+		`UPDATE ladder SET mu = 29, sigma = 1 WHERE player = 'bot:hard'`},
 	12: {`ALTER TABLE accounts DROP COLUMN screen_reader`},
 	11: {`DROP INDEX ladder_games_player`, `DROP TABLE ladder_games`, `DROP TABLE ladder`},
 	10: {`ALTER TABLE accounts DROP COLUMN bot`},

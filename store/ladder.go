@@ -20,6 +20,12 @@ type Ladder interface {
 	// LadderBoard ranks the ladder's bots and the built-in levels by the
 	// conservative ordinal, best first (limit 20 if zero).
 	LadderBoard(ctx context.Context, limit int) ([]LeaderEntry, error)
+	// LadderLeft counts a ladder game its player left before the end
+	// against their day, at once: leaving is no way round the daily limit.
+	LadderLeft(ctx context.Context, accountID int64, at time.Time) error
+	// LadderReferences are the built-in levels' fixed ratings on the
+	// ladder, by level name.
+	LadderReferences(ctx context.Context) (map[string]Rating, error)
 }
 
 // LadderModel is the project's rating model with no drift: tau is there
@@ -60,7 +66,7 @@ func (db *DB) LadderBoard(ctx context.Context, limit int) ([]LeaderEntry, error)
 	if limit <= 0 {
 		limit = 20
 	}
-	rows, err := db.read.QueryContext(ctx, `SELECT l.player, l.mu, l.sigma, l.games, COALESCE(a.nickname, '')
+	rows, err := db.read.QueryContext(ctx, `SELECT l.player, l.mu, l.sigma, l.games, COALESCE(a.nickname, ''), COALESCE(a.bot, 1)
 		FROM ladder l LEFT JOIN accounts a ON a.id = CASE WHEN l.player LIKE 'a:%' THEN CAST(substr(l.player, 3) AS BIGINT) END
 		WHERE l.validated = 1
 		ORDER BY l.mu - 3 * l.sigma DESC, l.player LIMIT ?`, limit)
@@ -72,10 +78,12 @@ func (db *DB) LadderBoard(ctx context.Context, limit int) ([]LeaderEntry, error)
 	for rows.Next() {
 		var key string
 		var e LeaderEntry
-		if err := rows.Scan(&key, &e.Rating.Mu, &e.Rating.Sigma, &e.Games, &e.Name); err != nil {
+		var program bool
+		if err := rows.Scan(&key, &e.Rating.Mu, &e.Rating.Sigma, &e.Games, &e.Name, &program); err != nil {
 			return nil, err
 		}
 		e.Player = parsePlayer(key)
+		e.Person = e.Player.Kind == SeatAccount && !program
 		if e.Player.Kind == SeatBot {
 			e.Name = e.Player.BotLevel
 		}
@@ -120,10 +128,42 @@ func (db *DB) rateLadder(ctx context.Context, tx *sql.Tx, g GameRecord) error {
 			keys[i], now.Mu, now.Sigma, ms(g.Ended)); err != nil {
 			return err
 		}
+		if s.Left {
+			continue // counted when they left (LadderLeft)
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO ladder_games(game_id, player, at_ms) VALUES (?, ?, ?)`,
 			g.ID, keys[i], ms(g.Ended)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// LadderLeft implements Ladder. The game has no id yet (it is recorded when
+// it ends), so its line takes the next free negative one of the player's.
+func (db *DB) LadderLeft(ctx context.Context, accountID int64, at time.Time) error {
+	key := accountPlayer(accountID)
+	_, err := db.write.ExecContext(ctx, `INSERT INTO ladder_games(game_id, player, at_ms)
+		SELECT COALESCE(MIN(game_id), 0) - 1, ?1, ?2 FROM ladder_games WHERE player = ?1 AND game_id < 0`,
+		key, ms(at))
+	return err
+}
+
+// LadderReferences implements Ladder.
+func (db *DB) LadderReferences(ctx context.Context) (map[string]Rating, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT player, mu, sigma FROM ladder WHERE player LIKE 'bot:%'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	refs := map[string]Rating{}
+	for rows.Next() {
+		var key string
+		var r Rating
+		if err := rows.Scan(&key, &r.Mu, &r.Sigma); err != nil {
+			return nil, err
+		}
+		refs[parsePlayer(key).BotLevel] = r
+	}
+	return refs, rows.Err()
 }

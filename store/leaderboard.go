@@ -32,6 +32,9 @@ type LeaderEntry struct {
 	Games int
 	// Gain is the change of the ordinal since Since (0 for all time).
 	Gain float64
+	// Person marks a person's account on the bot ladder (LadderBoard),
+	// where the rest are programs and the built-in levels.
+	Person bool
 }
 
 // Display is the rating shown and ranked by: the conservative ordinal.

@@ -31,6 +31,7 @@ type fakeSession struct {
 	joins   []string
 	watches []string
 	quick   int
+	ladder  int
 	// quickWith is the last Quick play's choice; quickSet the choices kept.
 	quickWith lobby.QuickChoice
 	quickSet  []lobby.QuickChoice
@@ -64,6 +65,12 @@ func (f *fakeSession) QuickPlayWith(q lobby.QuickChoice) {
 	f.quick++
 	f.quickWith = q
 	f.mu.Unlock()
+}
+func (f *fakeSession) SeekLadder() error {
+	f.mu.Lock()
+	f.ladder++
+	f.mu.Unlock()
+	return nil
 }
 func (f *fakeSession) SetQuickChoice(q lobby.QuickChoice) {
 	f.mu.Lock()

@@ -95,7 +95,7 @@ var keySections = []struct {
 		{"Inviting a player online", table.InviteKeyMap},
 	}},
 	{"In the lobby", []moment{
-		{"On Quick play, which sits you at the fullest waiting public table of the edition and mode chosen, or opens one (the choice is kept for your next visit)", lobbypage.QuickKeyMap},
+		{"On Quick play, which sits you at the fullest waiting public table of the edition and mode chosen, or opens one (the choice is kept for your next visit); l seeks a rated game on the ladder instead, one hand for two against an API bot or another person who chose it", lobbypage.QuickKeyMap},
 		{"On the menu", lobbypage.MenuKeyMap},
 		{"On the public tables", lobbypage.ListKeyMap},
 		{"Filtering the tables", lobbypage.FilterKeyMap},

@@ -134,7 +134,14 @@ func keyboard(typing bool) []tea.KeyMsg {
 
 // outcome is everything a key changes that a player or the lobby sees.
 func outcome(m *model, k tea.KeyMsg) string {
-	quit := false
+	quit := pressOnce(m, k)
+	f := m.sess.(interface{ calls() string })
+	return fmt.Sprint(quit, "\x00", m.hint, "\x00", m.View(), "\x00", f.calls())
+}
+
+// pressOnce presses k and runs every command it leads to, in order, as the
+// runtime would (but not the clock's ticks); it says whether one quit.
+func pressOnce(m *model, k tea.KeyMsg) (quit bool) {
 	var drain func(tea.Cmd)
 	drain = func(cmd tea.Cmd) {
 		if cmd == nil {
@@ -147,14 +154,12 @@ func outcome(m *model, k tea.KeyMsg) string {
 			for _, c := range msg {
 				drain(c)
 			}
-		case nil:
-		case tickMsg:
+		case nil, tickMsg:
 		default:
 			_, next := m.update(msg) // (not Update: its clock would tick on)
 			drain(next)
 		}
 	}
 	drain(m.onKey(k))
-	f := m.sess.(interface{ calls() string })
-	return fmt.Sprint(quit, "\x00", m.hint, "\x00", m.View(), "\x00", f.calls())
+	return quit
 }

@@ -103,28 +103,9 @@ func (m *model) keysSaid() []string {
 // heard is what a key makes a linear player hear, and what it asks of the
 // lobby; loud says it is anything at all.
 func heard(m *model, k tea.KeyMsg) (string, bool) {
-	quit := false
-	var drain func(tea.Cmd)
-	drain = func(cmd tea.Cmd) {
-		if cmd == nil {
-			return
-		}
-		switch msg := cmd().(type) {
-		case tea.QuitMsg:
-			quit = true
-		case tea.BatchMsg:
-			for _, c := range msg {
-				drain(c)
-			}
-		case nil, tickMsg:
-		default:
-			_, next := m.update(msg)
-			drain(next)
-		}
-	}
 	f := m.sess.(interface{ calls() string })
 	before := f.calls()
-	drain(m.onKey(k))
+	quit := pressOnce(m, k)
 	said := m.TakeSaid(nil)
 	return fmt.Sprint(quit, "\x00", said, "\x00", f.calls()), quit || len(said) > 0 || f.calls() != before
 }

@@ -13,7 +13,7 @@ import (
 const ladderName = "the bot ladder"
 
 // LadderNote is what the ladder's numbers mean.
-const LadderNote = "API bots' rated games (ssh HOST bot); the built-in levels are fixed marks"
+const LadderNote = "API bots' and opted-in people's rated games; built-in levels are fixed marks"
 
 // LadderText is the bot ladder as plain text, for `ssh HOST top bots`.
 func LadderText(list []lobby.LeaderEntry) string {

@@ -256,6 +256,9 @@ func EntryName(e lobby.LeaderEntry) string {
 	if e.Player.Kind == lobby.SeatBot {
 		return "bot (" + e.Name + ")"
 	}
+	if e.Person {
+		return e.Name + " (person)" // on the bot ladder, among the programs
+	}
 	return e.Name
 }
 

@@ -28,6 +28,9 @@ type Session interface {
 	// QuickPlayWith seats the player at a waiting public table of the
 	// choice's edition and mode, or opens one.
 	QuickPlayWith(q lobby.QuickChoice)
+	// SeekLadder seats the player for a rated game on the ladder, with the
+	// API bots and the people who choose it (lobby/ladder.go).
+	SeekLadder() error
 	// SetQuickChoice remembers Quick play's choice (in the key's account).
 	SetQuickChoice(q lobby.QuickChoice)
 	Create(opts lobby.TableOptions) error

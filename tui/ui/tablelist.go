@@ -98,6 +98,9 @@ func statusText(c Context, t lobby.TableInfo) string {
 	if t.Watching > 0 {
 		s += st.Dim(fmt.Sprintf(" · %d watching", t.Watching))
 	}
+	if t.APIBots {
+		s += st.Dim(" · API bots") // its host lets bots of the bot API sit (lobby/apibots.go)
+	}
 	return s
 }
 
@@ -137,6 +140,9 @@ func TableSaid(t lobby.TableInfo, i, n int) string {
 		s += "playing"
 	default:
 		s += "finished"
+	}
+	if t.APIBots {
+		s += ", API bots may sit"
 	}
 	if t.Watching > 0 {
 		s += fmt.Sprintf(", %d watching", t.Watching)

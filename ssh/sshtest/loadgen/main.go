@@ -37,6 +37,18 @@
 // -kill, SIGKILLs the second node once measured and times its tables until
 // another node serves them and a move is applied there.
 //
+// With -bots N (bots.go, apibot.go), the bot API beside the TUI in one
+// run: first the -n sessions play as -play ones do, then N API bots on a
+// fresh server (`ssh HOST bot`, no PTY, a key each: they register, seek
+// ladder games, where they play each other two to a table, or a built-in
+// level with -bot-opponents, and make the first legal move after -think,
+// the players' think time too, or -bot-think in a game of two API bots).
+// Each phase reports CPU and bytes per move
+// (output, and the SSH stream on the wire), RSS and goroutines per
+// session; the bots' phase also the time from a bot's move to the next
+// turn at its table and to the server's next line, on the clients' clock;
+// the report ends with both side by side.
+//
 // Its clients stand for players' own machines, which on a real server take
 // none of its cores; here they share the machine with it, so by default
 // they run at a lower priority (-client-nice 10: Linux then gives the
@@ -52,6 +64,8 @@
 //	go build -o /tmp/unossh . && go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 600 -floor
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 2000 -bot-tables 300
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 10000 -storm term,kill -floor -profile /tmp/storm
+//	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 1000 -bots 1000 -settle 45s -hold 30s
+//	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 1000 -bots 1000 -bot-think 5.5s -settle 100s
 //	go run ./ssh/sshtest/loadgen -server /tmp/unossh -n 2000 -play 2000 -cluster 3 -kill \
 //		-database "$(.ci/postgres start /tmp/pg)" -pg-dir /tmp/pg
 package main
@@ -78,6 +92,8 @@ type options struct {
 	nice            int
 	n, play         int
 	botTables       int // sessions, beyond n, that each open a table of hard fast bots
+	bots            int // API bots (apibot.go): with them, botsMain's paired run
+	botOpponents    string
 	perAddr         int
 	rate            float64
 	hold            time.Duration
@@ -122,6 +138,13 @@ func main() {
 	flag.IntVar(&o.play, "play", 0, "of them, sessions that sit at tables and play")
 	flag.IntVar(&o.botTables, "bot-tables", 0, "more sessions, each opening a private table of three hard bots, fast,\n"+
 		"and playing its own seat")
+	flag.IntVar(&o.bots, "bots", 0, "API bots (ssh HOST bot, each with a key of its own): first the -n TUI sessions\n"+
+		"play on a server of their own, then this many API bots on a fresh one, at the same pace")
+	flag.StringVar(&o.botOpponents, "bot-opponents", "ladder", "with -bots, whom the API bots seek: ladder (each other, two to a\n"+
+		"table), or a built-in level (beginner, easy, normal, hard: two seats, one hand)")
+	flag.DurationVar(&think, "think", 700*time.Millisecond, "how long a player, or an API bot, thinks before a move")
+	flag.DurationVar(&botThink, "bot-think", 0, "with -bots, how long an API bot thinks before a move in a game of two API bots\n"+
+		"(default: -think, as in its games against built-in bots, the ladder's validation game among them)")
 	flag.IntVar(&o.perAddr, "per-addr", 8, "sessions per source address")
 	flag.Float64Var(&o.rate, "rate", 100, "new sessions a second")
 	flag.DurationVar(&o.hold, "hold", 30*time.Second, "how long to measure once every session is in")
@@ -162,6 +185,10 @@ func main() {
 	}
 	if o.cluster > 0 {
 		clusterMain(o)
+		return
+	}
+	if o.bots > 0 {
+		botsMain(o)
 		return
 	}
 	if o.play > o.n {
@@ -219,13 +246,36 @@ func main() {
 	run(o)
 }
 
+// think is how long a player or an API bot takes before a move (-think).
+var think = 700 * time.Millisecond
+
+// botThink is an API bot's think time, when not think (-bot-think).
+var botThink time.Duration
+
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "loadgen:", err)
 	os.Exit(2)
 }
 
-// run holds o.n sessions on the server and reports.
-func run(o options) {
+// result is what a run measured over its hold, for botsMain's comparison.
+type result struct {
+	held              float64
+	seconds           float64
+	cpu               float64 // the server's, in seconds
+	moves, updates    float64
+	seen              float64 // moves the API bots' sessions saw applied, summed over sessions
+	screens           float64 // the TUI's: screens that showed a move (a move seen by a session)
+	nextTurnP99       time.Duration
+	received, wire    float64 // bytes the clients read: the sessions' output, and the TCP stream
+	rssPerSession     float64 // KB, over the empty server's
+	goroutinesPerSess float64
+	load              string
+}
+
+// run holds o.n sessions (and o.botTables, o.bots more) on the server and
+// reports.
+func run(o options) result {
+	var res result
 	var received, held, failed atomic.Int64
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
@@ -234,7 +284,7 @@ func run(o options) {
 	fmt.Printf("server before: rss %.1f MB\n", float64(before.rss)/1e6)
 	start := time.Now()
 	every := time.Duration(float64(time.Second) / o.rate)
-	total := o.n + o.botTables
+	total := o.n + o.botTables + o.bots
 	for i := range total {
 		// perAddr sessions a source: 127.0.0.2-254 first, then 127.0.1.2-254
 		// and so on, so that no address goes over the server's limits.
@@ -246,6 +296,8 @@ func run(o options) {
 		}
 		r := idler
 		switch {
+		case i >= o.n+o.botTables:
+			r = apiBotRole
 		case i >= o.n:
 			r = botHost
 		case i < o.play:
@@ -254,7 +306,11 @@ func run(o options) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := hold1(addr, src, i, r, o.bare, &received, &held, stop); err != nil {
+			hold := func() error { return hold1(addr, src, i, r, o.bare, &received, &held, stop) }
+			if r == apiBotRole {
+				hold = func() error { return holdBot(addr, src, i, o.botSeek(), &received, &held, stop) }
+			}
+			if err := hold(); err != nil {
 				if failed.Add(1) <= 5 {
 					fmt.Fprintf(os.Stderr, "session %d: %v\n", i, err)
 				}
@@ -277,6 +333,9 @@ func run(o options) {
 	fmt.Printf("load average before the hold: %s\n", loadavg())
 	m0, v0, x0 := scrapeAll(metrics), natsTraffic(o.natsMon), readTrees(o.others)
 	p0, b0, t0, self0 := readProcs(pids), received.Load(), time.Now(), readProc(os.Getpid())
+	w0, bm0, bs0 := wire.Load(), apiBots.moves.Load(), apiBots.seen.Load()
+	apiBots.nextTurn.reset()
+	apiBots.answer.reset()
 	if o.cluster > 0 && o.profile != "" { // each node's CPU profile over the hold
 		for k, m := range metrics {
 			po := o
@@ -286,12 +345,16 @@ func run(o options) {
 	}
 	time.Sleep(o.hold)
 	p1, b1, dt, self1 := readProcs(pids), received.Load(), time.Since(t0).Seconds(), readProc(os.Getpid())
+	w1, bm1, bs1 := wire.Load(), apiBots.moves.Load(), apiBots.seen.Load()
 	m1, v1, x1 := scrapeAll(metrics), natsTraffic(o.natsMon), readTrees(o.others)
-	fmt.Printf("load average after the hold: %s\n", loadavg())
+	res.load = loadavg()
+	fmt.Printf("load average after the hold: %s\n", res.load)
 	h := float64(held.Load())
+	res.held, res.seconds, res.received, res.wire, res.seen = h, dt, float64(b1-b0), float64(w1-w0), float64(bs1-bs0)
 	fmt.Printf("held: %d sessions for %.1fs\n", held.Load(), dt)
 	if len(pids) > 0 && h > 0 {
 		cpu := (p1.cpu - p0.cpu).Seconds()
+		res.cpu, res.rssPerSession = cpu, float64(p1.rss-before.rss)/1e3/h
 		fmt.Printf("server rss: %.1f MB = %.1f KB per session (%.1f KB over the empty server's)\n",
 			float64(p1.rss)/1e6, float64(p1.rss)/1e3/h, float64(p1.rss-before.rss)/1e3/h)
 		fmt.Printf("server cpu: %.3fs in %.1fs = %.4f ms per session-second\n", cpu, dt, cpu*1e3/dt/h)
@@ -299,7 +362,20 @@ func run(o options) {
 			ups := m1["unossh_screen_updates_total"] - m0["unossh_screen_updates_total"]
 			bytes := m1["unossh_screen_bytes_total"] - m0["unossh_screen_bytes_total"]
 			moves := m1["unossh_moves_total"] - m0["unossh_moves_total"]
+			res.moves, res.updates, res.goroutinesPerSess = moves, ups, m1["go_goroutines"]/h
 			fmt.Printf("moves: %.0f (%.1f a second); tables playing: %.0f\n", moves, moves/dt, m1[`unossh_tables{state="playing"}`])
+			if moves > 0 {
+				fmt.Printf("per move: %.3f ms of server CPU; %.0f bytes of output to the clients, %.0f bytes on the wire (SSH)\n",
+					cpu*1e3/moves, float64(b1-b0)/moves, float64(w1-w0)/moves)
+			}
+			if seen := float64(bs1 - bs0); o.bots > 0 && seen > 0 {
+				fmt.Printf("API bots: %d moves sent (%.1f a second), %.0f moves seen by the sessions (%.2f a move); per move seen: %.3f ms of server CPU, %.0f bytes of output, %.0f on the wire\n",
+					bm1-bm0, float64(bm1-bm0)/dt, seen, seen/moves, cpu*1e3/seen, float64(b1-b0)/seen, float64(w1-w0)/seen)
+				res.nextTurnP99 = apiBots.nextTurn.p99()
+				fmt.Printf("API bots: a move -> the next turn at its table (two API bots): %s\n", apiBots.nextTurn.summary())
+				fmt.Printf("API bots: a move -> the server's next line to the mover: %s\n", apiBots.answer.summary())
+				fmt.Printf("API bots: %d games over, %d error lines (%s)\n", apiBots.games.Load(), apiBots.errors.Load(), apiBots.errorsSeen())
+			}
 			if searched, degraded := m1["unossh_bot_searches_total"]-m0["unossh_bot_searches_total"],
 				m1["unossh_bot_degraded_total"]-m0["unossh_bot_degraded_total"]; searched+degraded > 0 {
 				fmt.Printf("hard bots: %.0f searches (%.1f a second), %.0f moves without one, every thinking slot taken (%.1f%%); %.0f slots\n",
@@ -322,15 +398,17 @@ func run(o options) {
 				}
 			}
 			if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_move_to_screen_seconds"); n > 0 {
+				res.screens = n
 				mean := (m1["unossh_move_to_screen_seconds_sum"] - m0["unossh_move_to_screen_seconds_sum"]) / n
 				fmt.Printf("move -> screens: p50 %s, p99 %s (%.0f screens, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
 					p50, p99, n, mean*1e3, 100*in20, 100*in50)
-				// The first part of that: the table's wait for the journal.
-				if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_journal_wait_seconds"); n > 0 {
-					mean := (m1["unossh_journal_wait_seconds_sum"] - m0["unossh_journal_wait_seconds_sum"]) / n
-					fmt.Printf("of which the journal's commit: p50 %s, p99 %s (%.0f actions, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
-						p50, p99, n, mean*1e3, 100*in20, 100*in50)
-				}
+			}
+			// The first part of a move's way (to the screens, or to the
+			// bots' lines): the table's wait for the journal.
+			if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_journal_wait_seconds"); n > 0 {
+				mean := (m1["unossh_journal_wait_seconds_sum"] - m0["unossh_journal_wait_seconds_sum"]) / n
+				fmt.Printf("of which the journal's commit: p50 %s, p99 %s (%.0f actions, mean %.1f ms, %.2f%% within 20ms, %.2f%% within 50ms)\n",
+					p50, p99, n, mean*1e3, 100*in20, 100*in50)
 			}
 			if p50, p99, n, in20, in50 := quantiles(m0, m1, "unossh_remote_move_to_screens_seconds"); n > 0 {
 				mean := (m1["unossh_remote_move_to_screens_seconds_sum"] - m0["unossh_remote_move_to_screens_seconds_sum"]) / n
@@ -358,6 +436,7 @@ func run(o options) {
 	}
 	close(stop)
 	wg.Wait()
+	return res
 }
 
 // role is what a session does once it has its nickname.
@@ -367,6 +446,7 @@ const (
 	idler       role = iota // stays in the lobby
 	quickPlayer             // takes Quick play and plays
 	botHost                 // opens a table of hard fast bots and plays its own seat
+	apiBotRole              // an API bot (apibot.go)
 )
 
 // hold1 opens one session, picks a nickname, does what its role asks, and
@@ -645,7 +725,7 @@ func (p player) play(stop <-chan struct{}) {
 				return
 			case <-p.w.turns:
 			}
-			if step = 0; !wait(700 * time.Millisecond) { // think
+			if step = 0; !wait(think) {
 				return
 			}
 			continue

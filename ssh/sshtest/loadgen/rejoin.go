@@ -207,7 +207,7 @@ func dialShell(addr, src, command string) (*gossh.Client, io.Writer, io.Reader, 
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
 		Timeout:         30 * time.Second,
 	}
-	c, chans, reqs, err := gossh.NewClientConn(nc, addr, cfg)
+	c, chans, reqs, err := gossh.NewClientConn(wireCounted(nc), addr, cfg)
 	if err != nil {
 		nc.Close()
 		return nil, nil, nil, err

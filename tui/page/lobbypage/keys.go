@@ -17,6 +17,8 @@ var Keys = struct {
 	// Edition, EditionBack, Mode and ModeBack make Quick play's choice,
 	// on its row (quickplay.go).
 	Edition, EditionBack, Mode, ModeBack key.Binding
+	// Ladder seeks a rated ladder game instead, from Quick play's row.
+	Ladder key.Binding
 	// Done and Clear end the filter's typing.
 	Done, Clear, Type key.Binding
 }{
@@ -38,6 +40,7 @@ var Keys = struct {
 	Edition:     bind("←/→", "edition", "right"),
 	Mode:        bind("m", "mode", "m"),
 	ModeBack:    bind("M", "mode, backwards", "M"),
+	Ladder:      bind("l", "a rated ladder game, with API bots", "l"),
 	Done:        bind("enter", "done", "enter"),
 	Clear:       bind("esc", "clear", "esc"),
 	Type:        bind("type", "to filter"),
@@ -68,7 +71,7 @@ var (
 	QuickKeyMap = &ui.Footed{
 		Foot: ui.KeyList{Keys.Up, Keys.Down, Keys.EditionBack, Keys.Edition, Keys.Mode, Keys.Play, Keys.Profile,
 			Keys.Help, Keys.Quit, Keys.Filter, Keys.Top},
-		More: ui.KeyList{Keys.ModeBack, Keys.Entry, Keys.Who},
+		More: ui.KeyList{Keys.Ladder, Keys.ModeBack, Keys.Entry, Keys.Who},
 	}
 	ListKeyMap = &ui.Footed{
 		Foot: ui.KeyList{with(Keys.Up, "↑/↓", "table"), with(Keys.Down, "↑/↓", "table"), Keys.Sit, Keys.Watch,

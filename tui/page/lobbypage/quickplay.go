@@ -13,7 +13,9 @@ import (
 // the edition (any edition, then each of the five), m the mode (any mode,
 // then each mode a public table can be opened with). The row shows the
 // choice; enter plays it. The lobby keeps it in the key's account, so it
-// is back at the next visit.
+// is back at the next visit. l on the row is the player's choice of the
+// ladder instead: a rated game with the API bots (and the people) who seek
+// it, one hand of classic for two.
 
 // QuickChoice is the choice the row shows: the one made on this screen, or
 // the one the lobby remembered.
@@ -36,6 +38,9 @@ func (p *Page) quickKey(c ui.Context, k tea.KeyMsg) (tea.Cmd, bool) {
 		q.ByMode, q.Mode = cycle(q.ByMode, q.Mode, engine.Modes, 1)
 	case key.Matches(k, Keys.ModeBack):
 		q.ByMode, q.Mode = cycle(q.ByMode, q.Mode, engine.Modes, -1)
+	case key.Matches(k, Keys.Ladder):
+		c.Say("seeking a rated game on the ladder…", false)
+		return c.Call(func(s ui.Session) error { return s.SeekLadder() }, nil), true
 	default:
 		return nil, false
 	}
