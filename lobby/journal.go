@@ -87,6 +87,7 @@ type JournalStats struct {
 type journalCounters struct {
 	appended, writeErrors atomic.Uint64
 	unwritten, held       atomic.Int64
+	awaiting              atomic.Int64 // tables waiting for their last game's record (tests)
 }
 
 // JournalStats are the journals' counters now.
@@ -342,6 +343,8 @@ func (t *table) awaitRecord(ctx context.Context) error {
 	default:
 	}
 	t.hub.rec.hurryUp()
+	t.hub.journal.awaiting.Add(1)
+	defer t.hub.journal.awaiting.Add(-1)
 	select {
 	case <-ch:
 		t.recordWritten = nil
