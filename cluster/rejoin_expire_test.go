@@ -81,3 +81,51 @@ func TestGuestsRejoinLinesGoWithTheirDeadNode(t *testing.T) {
 			100*time.Millisecond, "the line of %s is gone", code)
 	}
 }
+
+// TestGuestsKeptSeatLineGoesAfterItsGrace: guest gus, on node a, plays at
+// ana's table on b; his connection drops, b keeps his seat, and a writes
+// his rejoin code's line for that seat. Nobody uses the code: once no seat
+// can be kept for him any longer (the grace, and, had b died at its end,
+// the longest a takeover takes and the grace kept from then) the bucket
+// has removed the line by itself.
+func TestGuestsKeptSeatLineGoesAfterItsGrace(t *testing.T) {
+	ns := natstest.Start(t)
+	st, err := store.Open(store.Options{Dir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = st.Close() })
+	const grace = time.Second
+	nodes := startTunedNodes(t, ns, st, func(c *lobby.Config) { c.Grace = grace }, "a", "b")
+	a, b := nodes[0], nodes[1]
+	ana := b.player(t, "ana")
+	gus := a.hub.Connect("sess-gus", "guest:sess-gus", true)
+	require.NoError(t, gus.SetNick("gus"))
+	code := lobby.NormalizeCode(waitScreen(t, gus, func(s lobby.Screen) bool { return s.Rejoin != "" }).Rejoin)
+	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))
+	require.NoError(t, gus.Join(ana.Screen().Table.Code))
+	ana.Do(lobby.Intent{Kind: lobby.Start})
+	waitScreen(t, gus, func(s lobby.Screen) bool { return moves(s) >= 0 })
+	playMoves(t, 2, ana, gus)
+	gus.Disconnect()
+	waitScreen(t, ana, func(s lobby.Screen) bool { return !s.Table.Seats[1].Connected })
+
+	seats, err := b.conn.JS.KeyValue(t.Context(), bucketSeats)
+	require.NoError(t, err)
+	// table reads the table of the code's line ("" for a live line), and
+	// whether there is a line.
+	table := func() (string, bool) {
+		e, err := seats.Get(t.Context(), "r-"+code)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			return "", false
+		}
+		require.NoError(t, err)
+		var l struct {
+			Table string `json:"table"`
+		}
+		require.NoError(t, json.Unmarshal(e.Value(), &l))
+		return l.Table, true
+	}
+	require.Eventually(t, func() bool { tb, there := table(); return there && tb != "" }, 10*time.Second,
+		10*time.Millisecond, "a writes the line of gus's kept seat")
+	require.Eventually(t, func() bool { _, there := table(); return !there }, 2*grace+35*time.Second, // (lobby.adoptWait is 15 s)
+		100*time.Millisecond, "the line is gone once no seat can be kept for gus")
+}

@@ -87,6 +87,10 @@ type Directory interface {
 	FindCode(ctx context.Context, code string) (string, error)
 	// PutSeat and DropSeat write and remove the seat kept for identity key.
 	PutSeat(ctx context.Context, key string, entry []byte) error
+	// PutSeatFor writes line key of the seats' bucket as PutSeat does,
+	// and the bucket removes it by itself after ttl (unless it is written
+	// again meanwhile).
+	PutSeatFor(ctx context.Context, key string, entry []byte, ttl time.Duration) error
 	DropSeat(ctx context.Context, key string) error
 	// GetSeat reads a line of the seats' bucket (nil: none).
 	GetSeat(ctx context.Context, key string) ([]byte, error)

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"sync"
+	"time"
 )
 
 // This file is the table directory across nodes: every node writes a line
@@ -46,27 +47,38 @@ func seatKey(key string) string {
 type dirWriter struct {
 	h       *Hub
 	mu      sync.Mutex
-	pending map[dirLine][]byte // nil: remove the line
+	pending map[dirLine]dirEntry
 	order   []dirLine
 	wake    chan struct{}
 }
 
 type dirLine struct{ kind, key string }
 
+// dirEntry is what a line is to hold: nil removes it; a seat's line with
+// a ttl goes from the bucket by itself after it.
+type dirEntry struct {
+	entry []byte
+	ttl   time.Duration
+}
+
 // dirCode is the kind of a private code's claim, removed when its table
 // closes.
 const dirCode = "code"
 
 func newDirWriter(h *Hub) *dirWriter {
-	return &dirWriter{h: h, pending: map[dirLine][]byte{}, wake: make(chan struct{}, 1)}
+	return &dirWriter{h: h, pending: map[dirLine]dirEntry{}, wake: make(chan struct{}, 1)}
 }
 
-func (w *dirWriter) set(l dirLine, entry []byte) {
+func (w *dirWriter) set(l dirLine, entry []byte) { w.setFor(l, entry, 0) }
+
+// setFor is set, for a line the bucket removes by itself after ttl (0:
+// never).
+func (w *dirWriter) setFor(l dirLine, entry []byte, ttl time.Duration) {
 	w.mu.Lock()
 	if _, ok := w.pending[l]; !ok {
 		w.order = append(w.order, l)
 	}
-	w.pending[l] = entry
+	w.pending[l] = dirEntry{entry, ttl}
 	w.mu.Unlock()
 	select {
 	case w.wake <- struct{}{}:
@@ -102,10 +114,10 @@ func (w *dirWriter) run() {
 		}
 		w.mu.Lock()
 		order, pending := w.order, w.pending
-		w.order, w.pending = nil, map[dirLine][]byte{}
+		w.order, w.pending = nil, map[dirLine]dirEntry{}
 		w.mu.Unlock()
 		for _, l := range order {
-			entry := pending[l]
+			entry, ttl := pending[l].entry, pending[l].ttl
 			ctx, cancel := context.WithTimeout(w.h.ctx, remoteWait)
 			var err error
 			switch {
@@ -117,6 +129,8 @@ func (w *dirWriter) run() {
 				err = cl.PutTable(ctx, l.key, entry)
 			case entry == nil:
 				err = cl.DropSeat(ctx, l.key)
+			case ttl > 0:
+				err = cl.PutSeatFor(ctx, l.key, entry, ttl)
 			default:
 				err = cl.PutSeat(ctx, l.key, entry)
 			}

@@ -130,7 +130,14 @@ func (t *table) recordGame() {
 		keys[i] = t.creditSeat(i, &seat)
 		rec.Seats = append(rec.Seats, seat)
 	}
-	t.hub.rec.add(finishedGame{rec: rec, keys: keys})
+	// Until it is written, the game's journal stays in the store as the
+	// game left it, for whoever restores or takes over the table to record
+	// it from (journal.go): the record is keyed by the table and the time
+	// its journal began, so a second one is not written again.
+	t.recordWritten = t.hub.rec.add(finishedGame{rec: rec, keys: keys})
+	if j := t.journal; j != nil {
+		j.recorded = true
+	}
 }
 
 // teamOf groups partners: across the table in Partners; everyone on their

@@ -56,6 +56,9 @@ type tableJournal struct {
 	over     bool              // the game has ended (or was abandoned): finish it once written
 	finished bool              // the store has marked the table finished
 	waiting  bool              // the record of a table whose game has not started
+	// recorded: the game was played to its end and handed to the recorder,
+	// whose record finishes an ordinary table's record (store.RecordGame).
+	recorded bool
 	// replace: the store may hold an unfinished record under this id (the
 	// table's record while it waited, or one a failed write left), which
 	// the new record replaces.
@@ -84,6 +87,7 @@ type JournalStats struct {
 type journalCounters struct {
 	appended, writeErrors atomic.Uint64
 	unwritten, held       atomic.Int64
+	awaiting              atomic.Int64 // tables waiting for their last game's record (tests)
 }
 
 // JournalStats are the journals' counters now.
@@ -121,7 +125,8 @@ func (t *table) beginJournal(seed uint64) {
 	}
 	prev := t.journal
 	t.dropJournal()
-	t.journal = &tableJournal{rec: t.record(seed, false), replace: prev != nil && !prev.finished}
+	t.journal = &tableJournal{rec: t.record(seed, false), replace: (prev != nil && !prev.finished) || t.replaceRecord}
+	t.replaceRecord = false
 }
 
 // record is the table's record for the store.
@@ -262,6 +267,13 @@ func (t *table) persist() {
 func (t *table) writeJournal(ctx context.Context, j *tableJournal) error {
 	st := t.cfg.Store
 	if !j.created {
+		// A new record drops the journal the last game could still be
+		// recorded from, were this node to die before its record is
+		// written: it waits for it (long written, but for a game that has
+		// just ended or a store that fails).
+		if err := t.awaitRecord(ctx); err != nil {
+			return err
+		}
 		if j.replace {
 			if err := st.FinishTable(ctx, j.rec.ID); err != nil && !errors.Is(err, store.ErrUnknownTable) {
 				return fmt.Errorf("clearing the old record: %w", err)
@@ -300,13 +312,46 @@ func (t *table) writeJournal(ctx context.Context, j *tableJournal) error {
 		t.hub.journal.unwritten.Add(-1)
 		t.hub.journal.appended.Add(1)
 	}
+	if j.over && j.recorded && t.tour == nil {
+		// The game's record finishes the table with it (and its
+		// journal, which until then can still record it: restore.go).
+		j.finished = true
+		return nil
+	}
 	if j.over {
+		if err := t.awaitRecord(ctx); err != nil {
+			return err
+		}
 		if err := st.FinishTable(ctx, j.rec.ID); err != nil && !errors.Is(err, store.ErrUnknownTable) {
 			return err // (unknown: finished already, by the game's record)
 		}
 		j.finished = true
 	}
 	return nil
+}
+
+// awaitRecord waits until the last finished game is written, within ctx.
+func (t *table) awaitRecord(ctx context.Context) error {
+	ch := t.recordWritten
+	if ch == nil {
+		return nil
+	}
+	select {
+	case <-ch:
+		t.recordWritten = nil
+		return nil
+	default:
+	}
+	t.hub.rec.hurryUp()
+	t.hub.journal.awaiting.Add(1)
+	defer t.hub.journal.awaiting.Add(-1)
+	select {
+	case <-ch:
+		t.recordWritten = nil
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("the last game is not recorded yet: %w", ctx.Err())
+	}
 }
 
 // lostRecord passes err on; if it says the store has no record of the

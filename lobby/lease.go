@@ -233,7 +233,7 @@ func (h *Hub) adopt(id string) {
 	}
 	t, err := h.rebuildAs(s, true)
 	if err != nil {
-		if errors.Is(err, errNothingLeft) {
+		if errors.Is(err, errNothingLeft) && !errors.Is(err, errRecordedNow) {
 			_ = st.FinishTable(ctx, id)
 		}
 		giveUp("a table to take over cannot be rebuilt", err)

@@ -24,6 +24,7 @@ type recorder struct {
 	mu      sync.Mutex
 	queue   []finishedGame
 	wake    chan struct{}
+	hurry   chan struct{}   // a table waits for a record: retry now
 	stopped chan struct{}   // closed when the writer has ended
 	quit    chan struct{}   // closed to end the writer once the queue is empty
 	ctx     context.Context // ends to stop the writer at once, mid-write too
@@ -41,6 +42,10 @@ type finishedGame struct {
 	// tour, when set, is a tournament's result, written instead of rec;
 	// keys are then its players'.
 	tour *store.TournamentResult
+	// written is closed once the record is written (or refused for good),
+	// for the table whose next game must not replace the journal the
+	// game could still be recorded from (journal.go).
+	written chan struct{}
 }
 
 // json is the record as JSON, logged whole when it cannot be written.
@@ -78,19 +83,31 @@ const (
 
 func newRecorder(h *Hub) *recorder {
 	r := &recorder{st: h.cfg.Store, hub: h, clock: h.cfg.Clock, wake: make(chan struct{}, 1),
-		stopped: make(chan struct{}), quit: make(chan struct{})}
+		hurry: make(chan struct{}, 1), stopped: make(chan struct{}), quit: make(chan struct{})}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
 	go r.run()
 	return r
 }
 
-// add queues a finished game; it never blocks.
-func (r *recorder) add(g finishedGame) {
+// add queues a finished game; it never blocks. The channel returned is
+// closed once the game is written.
+func (r *recorder) add(g finishedGame) <-chan struct{} {
+	g.written = make(chan struct{})
 	r.mu.Lock()
 	r.queue = append(r.queue, g)
 	r.mu.Unlock()
 	select {
 	case r.wake <- struct{}{}:
+	default:
+	}
+	return g.written
+}
+
+// hurryUp cuts short the pause before a failed write is tried again: a
+// table is waiting for it.
+func (r *recorder) hurryUp() {
+	select {
+	case r.hurry <- struct{}{}:
 	default:
 	}
 }
@@ -136,6 +153,7 @@ func (r *recorder) run() {
 				r.failed.Add(1)
 				r.hub.logError("a finished game was refused by the store", "err", err, "game", g.json())
 			}
+			close(g.written)
 			r.mu.Lock()
 			r.queue = r.queue[1:]
 			r.mu.Unlock()
@@ -149,6 +167,8 @@ func (r *recorder) run() {
 		t := r.clock.NewTimer(backoff)
 		select {
 		case <-t.C():
+		case <-r.hurry:
+			t.Stop()
 		case <-r.ctx.Done():
 			t.Stop()
 			r.abandon()

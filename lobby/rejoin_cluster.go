@@ -48,12 +48,18 @@ type dirRejoin struct {
 const rejoinLine = "r-"
 
 // putRejoin writes a guest's code once their seat is kept (hub goroutine).
+// The bucket removes the line by itself once no seat can be kept for the
+// guest any longer: its grace, and, should the table's node die at its
+// end, the longest a takeover takes and the grace the new owner keeps the
+// seat from then. (The node that takes the code back removes it sooner;
+// every node forgets it with its seat.)
 func (h *Hub) putRejoin(code string, e *rejoinEntry) {
 	if !h.clustered() || e.away == nil {
 		return
 	}
-	h.dir.set(dirLine{DirSeat, rejoinLine + code}, mustJSON(dirRejoin{Node: h.cfg.Cluster.Node(),
-		Key: e.key, Nick: e.nick, Table: e.away.id, Until: e.until}))
+	ttl := max(e.until.Sub(h.cfg.Clock.Now()), 0) + h.cfg.Grace + adoptWait
+	h.dir.setFor(dirLine{DirSeat, rejoinLine + code}, mustJSON(dirRejoin{Node: h.cfg.Cluster.Node(),
+		Key: e.key, Nick: e.nick, Table: e.away.id, Until: e.until}), ttl)
 }
 
 // putLiveRejoin writes a guest's code while they are connected here, so

@@ -91,6 +91,9 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 		default:
 			h.logError("a live table cannot be rebuilt; it is closed", "table", s.ID, "err", err)
 		}
+		if errors.Is(err, errRecordedNow) {
+			continue
+		}
 		if err := st.FinishTable(ctx, s.ID); err != nil && !errors.Is(err, store.ErrUnknownTable) {
 			h.logError("closing a table that cannot be rebuilt", "table", s.ID, "err", err)
 		}
@@ -109,6 +112,12 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 // errNothingLeft is a table with nothing to come back to: its game had
 // ended, or nobody but bots sat at it, when the server stopped.
 var errNothingLeft = errors.New("nothing left to play")
+
+// errRecordedNow is a table whose game had ended and was not recorded yet
+// (its node stopped first): the replay has handed it to the recorder, whose
+// record finishes the table. Until then the table is left as it is, so that
+// the game is recorded even if this node stops too.
+var errRecordedNow = fmt.Errorf("%w: its game had ended; it is recorded now", errNothingLeft)
 
 // rebuild makes the table s was, with its game replayed.
 func (h *Hub) rebuild(s store.SavedTable) (*table, error) { return h.rebuildAs(s, false) }
@@ -145,6 +154,9 @@ func (h *Hub) rebuildAs(s store.SavedTable, moved bool) (*table, error) {
 		return nil, fmt.Errorf("%w: only bots sat at it", errNothingLeft)
 	}
 	if !t.resume(g, s) {
+		if t.recordWritten != nil {
+			return nil, errRecordedNow
+		}
 		return nil, fmt.Errorf("%w: its game had ended", errNothingLeft)
 	}
 	return t, nil

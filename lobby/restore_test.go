@@ -217,6 +217,10 @@ func TestRestoreClosesWhatHasNothingLeft(t *testing.T) {
 	n, err := h.Restore(ctx)
 	require.NoError(t, err)
 	require.Zero(t, n)
+	// The ended game, not recorded before the stop, is recorded from its
+	// journal, and its record finishes its table.
+	require.NoError(t, h.Shutdown(ctx))
+	require.Equal(t, int64(1), h.HistoryStats().Recorded)
 	left, err := st.UnfinishedTables(ctx)
 	require.NoError(t, err)
 	require.Empty(t, left)

@@ -294,6 +294,11 @@ func (t *table) start() {
 	t.game = g
 	t.beginTally()
 	t.beginJournal(seed)
+	if t.journal != nil {
+		// It began when its journal did, as a restart that replays it
+		// finds: the store knows the game again by it (store.RecordGame).
+		t.tally.started = t.journal.rec.Created
+	}
 	t.status = Playing
 	t.startsAt = time.Time{}
 	t.lastHand = nil

@@ -77,6 +77,12 @@ type table struct {
 	tour *tourLink
 	// tally is the game's record so far, handed over when it ends (history.go).
 	tally *gameTally
+	// recordWritten is closed once the last finished game is written
+	// (recorder.go); nil when there is none to wait for.
+	recordWritten <-chan struct{}
+	// replaceRecord: the store keeps the table's record of a round that was
+	// played, which the next one replaces (tournament_restore.go).
+	replaceRecord bool
 	// journal is what the store has of the game (journal.go); nil without one.
 	journal  *tableJournal
 	restored *restoredFrom // what a restart rebuilt the table from (restore.go)

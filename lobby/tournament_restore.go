@@ -222,7 +222,13 @@ func (tr *tournament) restorePlay(ctx context.Context, s tourState, saved []stor
 			return fmt.Errorf("table %s: %w", t.ID, err)
 		}
 	}
-	tr.hub.finishTables(ctx, stale) // (the fresh round's record replaces them)
+	var done []store.SavedTable
+	for _, t := range stale {
+		if !tr.recordStale(t) {
+			done = append(done, t)
+		}
+	}
+	tr.hub.finishTables(ctx, done) // (the fresh round's record replaces them, and the others)
 	now := tr.now()
 	for k, t := range current {
 		if t != nil {
@@ -385,4 +391,43 @@ func (tr *tournament) expire(at time.Time) {
 			}
 		}
 	}
+}
+
+// recordStale records the round that the journal s of a table kept, its
+// table's record not moved on to the tournament's round yet: its node
+// stopped after the round was played and maybe before its game was
+// recorded (a record written already is not written again). The table
+// keeps that journal until the record is written: its next round's record
+// waits for it (journal.go). It reports whether the round was recorded.
+func (tr *tournament) recordStale(s store.SavedTable) bool {
+	var o tableOptions
+	if json.Unmarshal(s.Options, &o) != nil || o.Tour == nil || len(s.Seats) != 4 {
+		return false
+	}
+	var g *engine.Game
+	var err error
+	if s.Stack != nil {
+		g, err = engine.NewStacked(s.Settings, s.Seed, *s.Stack)
+	} else {
+		g, err = tr.cfg.NewGame(s.Settings, s.Seed)
+	}
+	if err != nil {
+		return false
+	}
+	// A table of its own replays it, told nothing of the tournament but
+	// which round it was: the hands it ends are counted already.
+	t := newTable(tr.hub, s.ID, "", TableOptions{Settings: s.Settings})
+	over := make(chan struct{})
+	close(over)
+	t.tour = &tourLink{done: over, id: tr.id, index: o.Tour.Index, round: o.Tour.Round,
+		players: tr.schedule[o.Tour.Round].Seats(o.Tour.Index)}
+	t.seatsFrom(s.Seats)
+	t.game, t.status, t.startedAt = g, Playing, s.Created
+	t.replay(s.Journal.Actions)
+	if t.recordWritten == nil {
+		return false
+	}
+	live := tr.tables[o.Tour.Index]
+	live.recordWritten, live.replaceRecord = t.recordWritten, true
+	return true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -136,8 +137,11 @@ func (g GameRecord) validate() error {
 // docs/rules.md), updates the ratings of everyone at the table (for the
 // edition and for all editions). In the same transaction it finishes the
 // live table TableID, if one is recorded and the game is not a
-// tournament's round: a crash then never leaves a recorded game's table to
-// be restored, nor a finished table without its record. It returns the
+// tournament's round and the table was recorded no later than the game
+// began (a later record is the table's next game): a crash then never
+// leaves a recorded game's table to be restored. Recorded again, a game
+// whose table is already finished that way is not written again (the
+// stored one is returned, with no change). It returns the
 // stored record (with its ID) and the rating changes. A tournament's round
 // is one game per table and start: recorded again, it is not written again
 // (the stored one is returned, with no change).
@@ -181,6 +185,17 @@ func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []Ratin
 				return err
 			}
 		}
+		if g.Tournament == "" {
+			// The game's own live table is finished with it, in this
+			// transaction: once it is, the game is recorded, and a second
+			// record of it (replayed from its journal by the node that
+			// restored or took over the table while the first was on its
+			// way) is not written again.
+			done, err := db.finishGameTable(ctx, tx, &g)
+			if err != nil || done {
+				return err
+			}
+		}
 		g.Rated = humans >= 2 && distinctTeams(g.Seats) >= 2 && !g.Ladder
 		if err := tx.QueryRowContext(ctx, `INSERT INTO games(table_id, edition, mode, settings, options, hands, started_ms, ended_ms,
 			rated, tournament, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, g.TableID, g.Settings.Edition.String(),
@@ -190,11 +205,6 @@ func (db *DB) RecordGame(ctx context.Context, g GameRecord) (GameRecord, []Ratin
 		}
 		if err := insertSeats(ctx, tx, g); err != nil {
 			return err
-		}
-		if g.Tournament == "" {
-			if _, err := db.finishTable(ctx, tx, g.TableID); err != nil {
-				return err
-			}
 		}
 		if g.Ladder {
 			return db.rateLadder(ctx, tx, g)
@@ -246,4 +256,38 @@ func distinctTeams(seats []GameSeat) int {
 		teams[s.Team] = true
 	}
 	return len(teams)
+}
+
+// finishGameTable finishes the live table of an ordinary table's game g, if
+// it is recorded and unfinished and was recorded no later than g began (a
+// later one is the table's next game, which g's record must not end). done
+// is true when g is recorded already (its table finished, or at its next
+// game): g becomes that record.
+func (db *DB) finishGameTable(ctx context.Context, tx *sql.Tx, g *GameRecord) (done bool, err error) {
+	res, err := tx.ExecContext(ctx, `UPDATE live_tables SET finished_ms = ? WHERE id = ? AND finished_ms IS NULL
+		AND created_ms <= ?`, ms(db.now()), g.TableID, ms(g.Started))
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		db.fences.forget(g.TableID)
+		_, err = tx.ExecContext(ctx, `DELETE FROM journal WHERE table_id = ?`, g.TableID)
+		return false, err
+	}
+	var one int
+	err = tx.QueryRowContext(ctx, `SELECT 1 FROM live_tables WHERE id = ?`, g.TableID).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil // a table never recorded live (or long gone)
+	}
+	if err != nil {
+		return false, err
+	}
+	// Its table is finished, or at its next game: g may be written
+	// already. (Only here, seldom, is games searched by table.)
+	err = tx.QueryRowContext(ctx, `SELECT id, rated FROM games WHERE tournament = '' AND table_id = ? AND started_ms = ?
+		ORDER BY id DESC LIMIT 1`, g.TableID, ms(g.Started)).Scan(&g.ID, &g.Rated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil // its table was abandoned: g is written now
+	}
+	return err == nil, err
 }

@@ -160,7 +160,8 @@ func TestRecordGameFinishesItsTable(t *testing.T) {
 	conform(t, Options{}, func(t *testing.T, db *DB, _ *clock) {
 		s := engine.Settings{Edition: engine.Classic2001, Players: 2}
 		ana := must[Account](t)(db.Register(ctx, "SHA256:ana", "ana"))
-		if err := db.CreateTable(ctx, Table{ID: "t1", Settings: s, Seed: 1}); err != nil {
+		game := testGame(seatA(ana.ID, "ana", 1), seatBot("easy", 2)) // TableID t1
+		if err := db.CreateTable(ctx, Table{ID: "t1", Settings: s, Seed: 1, Created: game.Started}); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.Append(ctx, "t1", 0, 0, deal); err != nil {
@@ -170,7 +171,7 @@ func TestRecordGameFinishesItsTable(t *testing.T) {
 		if err := db.CreateTable(ctx, Table{ID: "t1", Settings: s}); err == nil {
 			t.Fatal("an unfinished table was recorded again")
 		}
-		recordGame(t, db, testGame(seatA(ana.ID, "ana", 1), seatBot("easy", 2))) // TableID t1
+		first, _ := recordGame(t, db, game)
 		if saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx)); len(saved) != 0 {
 			t.Fatalf("the recorded game's table would be restored: %+v", saved)
 		}
@@ -181,6 +182,20 @@ func TestRecordGameFinishesItsTable(t *testing.T) {
 		saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx))
 		if len(saved) != 1 || saved[0].Seed != 2 || saved[0].Code != "NEW123" || len(saved[0].Journal.Actions) != 0 {
 			t.Fatalf("%+v", saved)
+		}
+		// The first game recorded again (replayed by a node that took the
+		// table over while its record was on its way) is not written
+		// twice, and does not end the next game's table.
+		again, changes := recordGame(t, db, game)
+		if again.ID != first.ID || len(changes) != 0 {
+			t.Fatalf("recorded again as %d (first %d), %d rating changes", again.ID, first.ID, len(changes))
+		}
+		var games int
+		if err := db.read.QueryRow(`SELECT COUNT(*) FROM games WHERE table_id = 't1'`).Scan(&games); err != nil || games != 1 {
+			t.Fatalf("%d games recorded, %v", games, err)
+		}
+		if saved := must[[]SavedTable](t)(db.UnfinishedTables(ctx)); len(saved) != 1 || saved[0].Seed != 2 {
+			t.Fatalf("the next game's table was ended by the first game's record: %+v", saved)
 		}
 	})
 }

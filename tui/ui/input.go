@@ -160,3 +160,10 @@ func (in *Input) View(s Styles, w int) string {
 	}
 	return Pad(b.String(), w)
 }
+
+// CodeRune keeps letters and digits, in capitals; spaces and dashes that
+// people type to group a code (a table's, a link's) are dropped.
+func CodeRune(r rune) (rune, bool) {
+	r = unicode.ToUpper(r)
+	return r, r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}

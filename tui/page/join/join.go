@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	bhelp "github.com/charmbracelet/bubbles/help"
@@ -39,13 +38,6 @@ var KeyMap = &ui.Footed{
 // codeHint says what a code looks like.
 var codeHint = fmt.Sprintf("a table code is %d letters and digits", lobby.CodeLength)
 
-// CodeRune keeps letters and digits, in capitals; spaces and dashes that
-// people type to group the code are dropped.
-func CodeRune(r rune) (rune, bool) {
-	r = unicode.ToUpper(r)
-	return r, r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))
-}
-
 // Page is the code typed, and why joining failed.
 type Page struct {
 	code ui.Input
@@ -54,7 +46,7 @@ type Page struct {
 }
 
 // New makes the page.
-func New() *Page { return &Page{code: ui.NewInput(lobby.CodeLength, CodeRune)} }
+func New() *Page { return &Page{code: ui.NewInput(lobby.CodeLength, ui.CodeRune)} }
 
 // KeyMap is the page's key map.
 func (p *Page) KeyMap(ui.Context) bhelp.KeyMap { return KeyMap }

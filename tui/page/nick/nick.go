@@ -10,7 +10,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/tui/page/join"
 	"github.com/unossh/unossh/tui/ui"
 )
 
@@ -54,7 +53,7 @@ type redeemMsg struct{ err error }
 // New makes the page. The field starts empty: never the SSH login name
 // ("root"), which enter would otherwise make the player's name for good.
 func New() *Page {
-	return &Page{input: ui.NewNickInput(), code: ui.NewInput(lobby.LinkCodeLen, join.CodeRune)}
+	return &Page{input: ui.NewNickInput(), code: ui.NewInput(lobby.LinkCodeLen, ui.CodeRune)}
 }
 
 // Typed is the name typed so far.
