@@ -20,6 +20,21 @@ type stalledRecords struct {
 	release chan struct{}
 }
 
+// stalledHub is a hub on st whose games' records wait until release is
+// closed (by the test, or at its end).
+func stalledHub(t *testing.T, st store.Store) (*stalledRecords, *Hub) {
+	stalled := &stalledRecords{Store: st, release: make(chan struct{})}
+	h := journalHub(t, stalled, nil)
+	t.Cleanup(func() {
+		select {
+		case <-stalled.release:
+		default:
+			close(stalled.release)
+		}
+	})
+	return stalled, h
+}
+
 func (s *stalledRecords) RecordGame(ctx context.Context, g store.GameRecord) (store.GameRecord, []store.RatingChange, error) {
 	select {
 	case <-s.release:
@@ -38,15 +53,7 @@ func (s *stalledRecords) RecordGame(ctx context.Context, g store.GameRecord) (st
 func TestGameEndedJustBeforeAKillIsRecordedAfterTheRestart(t *testing.T) {
 	ctx := t.Context()
 	st := openJournalStore(t, t.TempDir())
-	stalled := &stalledRecords{Store: st, release: make(chan struct{})}
-	h := journalHub(t, stalled, nil)
-	t.Cleanup(func() {
-		select {
-		case <-stalled.release:
-		default:
-			close(stalled.release)
-		}
-	})
+	stalled, h := stalledHub(t, st)
 	ana, bo := connect(t, h, "ana"), connect(t, h, "bo")
 	require.NoError(t, ana.Create(TableOptions{Settings: engine.Settings{Edition: engine.Classic2001, Mode: engine.SingleHand, Players: 2}}))
 	s := waitScreen(t, ana, func(s Screen) bool { return s.Table != nil && s.Table.Code != "" })
@@ -89,15 +96,7 @@ func TestGameEndedJustBeforeAKillIsRecordedAfterTheRestart(t *testing.T) {
 func TestRoundEndedJustBeforeAKillIsRecordedAfterTheRestart(t *testing.T) {
 	ctx := t.Context()
 	st := openTourStore(t, t.TempDir())
-	stalled := &stalledRecords{Store: st, release: make(chan struct{})}
-	h := journalHub(t, stalled, nil)
-	t.Cleanup(func() {
-		select {
-		case <-stalled.release:
-		default:
-			close(stalled.release)
-		}
-	})
+	_, h := stalledHub(t, st)
 	id, _, ana, bo := openStoredTour(t, h)
 	tourRun(t, func(Screen) bool {
 		return h.HistoryStats().Pending == engine.TournamentTables
