@@ -83,10 +83,11 @@ func (n *nickClaims) init(p *People) {
 	n.p, n.mine, n.wake = p, map[string]*claim{}, make(chan struct{}, 1)
 }
 
-// ensureBucket makes the nicknames' bucket, or finds it.
+// ensureBucket makes the nicknames' bucket, or finds it, within ctx: at a
+// node's start that is the start's (as for the tables' and leases'
+// buckets, whose making a busy NATS may take seconds over), afterwards a
+// player's request's bound (ctx).
 func (n *nickClaims) ensureBucket(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, n.p.o.Wait)
-	defer cancel()
 	kv, err := n.p.conn.JS.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket:         nicksBucket,
 		Description:    "unossh: the nicknames of the players online, by node",
