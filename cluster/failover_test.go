@@ -282,8 +282,10 @@ func TestGuestOfADeadNodeRejoinsOnAnother(t *testing.T) {
 	require.NoError(t, err)
 	sum := sha256.Sum256([]byte("guest:sess-gus"))
 	require.Eventually(t, func() bool {
-		_, err := seats.Get(t.Context(), hex.EncodeToString(sum[:16]))
-		return err == nil
+		// b's own line, not a's live one from before a died (which the
+		// directory holds until b's replaces it)
+		e, err := seats.Get(t.Context(), hex.EncodeToString(sum[:16]))
+		return err == nil && strings.Contains(string(e.Value()), `"node":"b"`)
 	}, 10*time.Second, 10*time.Millisecond, "b writes the seat it keeps for gus")
 	playMoves(t, 4, ana, gusBack(t, c, code, hand))
 }
