@@ -117,6 +117,17 @@ func (c *Client) accountOf() account {
 	return c.acct
 }
 
+// settledAccount is the session's account once a nickname being kept has
+// been kept: a player who opens their profile (or changes a choice kept in
+// the account) the moment the lobby shows must not be told they have no
+// account while the store is still writing it. Only for the session's own
+// goroutine: claimName holds naming while it asks the hub.
+func (c *Client) settledAccount() account {
+	c.naming.Lock()
+	defer c.naming.Unlock()
+	return c.accountOf()
+}
+
 // storedNick is the nickname of the session's account, "" if none.
 func (c *Client) storedNick() string { return c.accountOf().nick }
 
@@ -332,7 +343,7 @@ func (c *Client) Rename(nick string) error {
 	if c.guest {
 		return c.SetNick(nick)
 	}
-	if a := c.accountOf(); c.hub.cfg.Store != nil && a.id == 0 && !a.missing {
+	if a := c.settledAccount(); c.hub.cfg.Store != nil && a.id == 0 && !a.missing {
 		return ErrNoAccount // (the database could not say whether there is one)
 	}
 	return c.SetNick(nick) // a key with no account makes one, if it may now
@@ -359,7 +370,7 @@ func (c *Client) LinkCode() (store.LinkCode, error) {
 	case c.guest:
 		return store.LinkCode{}, ErrGuestNoLink
 	}
-	a := c.accountOf()
+	a := c.settledAccount()
 	if a.id == 0 {
 		return store.LinkCode{}, c.noAccount()
 	}

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -190,4 +191,45 @@ func TestRenameWhileTheFirstNameIsKept(t *testing.T) {
 		}
 		require.NotContains(t, c.Screen().Notice.Text, "could not be saved")
 	}
+}
+
+// heldRegister holds the store's Register until the test lets it through.
+type heldRegister struct {
+	store.Store
+	arrived, release chan struct{}
+}
+
+func (s *heldRegister) Register(ctx context.Context, key, nick string) (store.Account, error) {
+	s.arrived <- struct{}{}
+	<-s.release
+	return s.Store.Register(ctx, key, nick)
+}
+
+// A player who opens their profile while their first nickname is still
+// being written (the lobby shows before the store has answered) gets their
+// profile once it is written, not "choose a nickname first".
+func TestProfileOpenedWhileTheFirstNameIsKept(t *testing.T) {
+	clk := newFakeClock()
+	st := &heldRegister{Store: openStore(t, t.TempDir(), clk), arrived: make(chan struct{}), release: make(chan struct{})}
+	h := storeHub(t, clk, st)
+	c := h.Connect("s1", "SHA256:ana", false)
+	named := make(chan error, 1)
+	go func() { named <- c.SetNick("ana") }()
+	<-st.arrived
+	type got struct {
+		p   store.Profile
+		err error
+	}
+	asked, profile := make(chan struct{}), make(chan got, 1)
+	go func() {
+		close(asked)
+		p, err := c.Profile("")
+		profile <- got{p, err}
+	}()
+	<-asked
+	close(st.release)
+	require.NoError(t, <-named)
+	r := <-profile
+	require.NoError(t, r.err)
+	require.Equal(t, "ana", r.p.Account.Nickname)
 }

@@ -300,7 +300,7 @@ func (c *Client) keepInvitations(on bool) {
 // session all the same.
 func (c *Client) keepChoice(what string, set func(ctx context.Context, st store.Store, id int64) error) {
 	st := c.hub.cfg.Store
-	a := c.accountOf()
+	a := c.settledAccount()
 	if st == nil || c.guest || a.id == 0 {
 		return
 	}

@@ -65,7 +65,7 @@ func (c *Client) SeekLadder() error {
 		return ErrLadderGuests
 	}
 	st := c.hub.cfg.Store
-	a := c.accountOf()
+	a := c.settledAccount()
 	if st == nil || a.id == 0 {
 		return ErrLadderNeedsRecords
 	}
@@ -126,7 +126,7 @@ type LadderStanding = store.LadderStanding
 // (no records, no account).
 func (c *Client) Ladder() (s LadderStanding, ok bool, err error) {
 	st := c.hub.cfg.Store
-	a := c.accountOf()
+	a := c.settledAccount()
 	if st == nil || a.id == 0 {
 		return s, false, nil
 	}

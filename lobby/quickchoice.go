@@ -109,7 +109,7 @@ func (c *Client) SetQuickChoice(q QuickChoice) {
 	c.mu.Unlock()
 	c.post(func(s *Screen) { s.Quick = q })
 	st := c.hub.cfg.Store
-	a := c.accountOf()
+	a := c.settledAccount()
 	if same || st == nil || c.guest || a.id == 0 {
 		return
 	}

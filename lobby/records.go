@@ -22,7 +22,7 @@ func (c *Client) Profile(name string) (store.Profile, error) {
 	ctx, cancel := c.storeCtx()
 	defer cancel()
 	if name == "" {
-		a := c.accountOf()
+		a := c.settledAccount()
 		switch {
 		case c.guest:
 			return store.Profile{}, ErrGuestNoStats
