@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -162,7 +163,10 @@ func TestClusterDoorWhileNATSIsAway(t *testing.T) {
 }
 
 // run with -nats joins the people of the service: its beat is heard on
-// NATS, and it leaves with a last one when it stops.
+// NATS, and it leaves with a last one when it stops. It is stopped once it
+// serves: its first beat goes out as soon as it has joined the people,
+// before it has made the lobby's buckets, and a stop asked then (as a busy
+// NATS makes those take longer) is a stop of a start, not of a node.
 func TestRunJoinsThePeopleOfTheService(t *testing.T) {
 	ns := natstest.Start(t)
 	nc, err := nats.Connect(ns.URL())
@@ -172,10 +176,12 @@ func TestRunJoinsThePeopleOfTheService(t *testing.T) {
 	require.NoError(t, err)
 
 	ctx, cancel := context.WithCancel(context.Background())
+	logs := &syncBuffer{}
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-hostkey-dir", t.TempDir(), "-data", t.TempDir(),
-			"-nats", ns.URL(), "-node", "n1", "-host-key", sharedHostKey(t)}, func(string) string { return "" }, log.New(testWriter{t}))
+			"-nats", ns.URL(), "-node", "n1", "-host-key", sharedHostKey(t)}, func(string) string { return "" },
+			log.New(io.MultiWriter(logs, testWriter{t})))
 	}()
 	heard := func(what string) {
 		t.Helper()
@@ -188,6 +194,7 @@ func TestRunJoinsThePeopleOfTheService(t *testing.T) {
 		}
 	}
 	heard(`"h":true`) // a node that starts asks the others for what they have
+	until(t, "n1 serves", func() bool { return sshLine.MatchString(logs.String()) })
 	cancel()
 	heard(`"x":true`) // and says when it leaves
 	require.NoError(t, <-done)
