@@ -246,9 +246,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		}
 	}()
 	logger.Info("database open", "path", st.Path())
-	cc, err := connectCluster(ctx, o.cluster, logger)
+	// What the node asks of NATS as it starts has one generous bound
+	// (clusterStartWait), not each request's few seconds.
+	sctx, scancel := context.WithTimeout(ctx, clusterStartWait)
+	defer scancel()
+	cc, err := connectCluster(sctx, o.cluster, logger)
 	if err != nil {
-		return err
+		return clusterStartErr(sctx, err)
 	}
 	if cc != nil {
 		defer cc.Close()
@@ -263,18 +267,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	lcfg := o.lobby
 	lcfg.Store, lcfg.Logger = st, logger
 	cfg := o.door
-	people, err := joinPeople(ctx, cc, &lcfg, &cfg) // nil on a lone node
+	people, err := joinPeople(sctx, cc, &lcfg, &cfg) // nil on a lone node
 	if err != nil {
 		l.Close()
-		return err
+		return clusterStartErr(sctx, err)
 	}
 	if people != nil {
 		defer people.Close()
 	}
 	if cc != nil {
-		if lcfg.Cluster, err = cluster.NewLobby(ctx, cc); err != nil {
+		if lcfg.Cluster, err = cluster.NewLobby(sctx, cc); err != nil {
 			l.Close()
-			return err
+			return clusterStartErr(sctx, err)
 		}
 		lcfg.Node = o.cluster.node
 	}

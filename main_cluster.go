@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"time"
 
@@ -25,6 +27,23 @@ func clusterFlags(f *envFlags, o *clusterOptions) {
 	host, _ := os.Hostname()
 	f.string(&o.node, "node", "UNOSSH_NODE", host,
 		"this node's name, unique in the service (default: the host name)")
+}
+
+// clusterStartWait bounds what a node asks of NATS as it starts: its
+// JetStream, and the buckets it shares with the other nodes. A
+// busy NATS may take seconds over each, longer than a JetStream request's
+// own bound, and a node it kept from starting is a node down; so the start
+// waits this long, and a start cut short says so (clusterStartErr). A var
+// so that a test can shorten it.
+var clusterStartWait = time.Minute
+
+// clusterStartErr is err, from a part of the start, said as a start cut
+// short by its bound when it was.
+func clusterStartErr(ctx context.Context, err error) error {
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("NATS did not answer within %v as this node started (is it overloaded?): %v", clusterStartWait, err)
+	}
+	return err
 }
 
 // connectCluster joins the service's NATS, or returns nil on a node that

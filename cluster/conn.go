@@ -29,7 +29,9 @@ type Options struct {
 	Node string
 	// Logger receives connection events; log.Default() if nil.
 	Logger *log.Logger
-	// Timeout bounds the first connection; 5s if zero.
+	// Timeout bounds the first connection; 5s if zero. It bounds the
+	// check of NATS's JetStream too, unless Connect's context has a
+	// deadline of its own.
 	Timeout time.Duration
 }
 
@@ -71,10 +73,18 @@ func Connect(ctx context.Context, o Options) (*Conn, error) {
 		nc.Close()
 		return nil, fmt.Errorf("NATS at %s: %v", o.URL, err)
 	}
-	actx, cancel := context.WithTimeout(ctx, o.Timeout)
+	// Within the caller's bound when it has one (a node's start), else
+	// Timeout's.
+	actx, cancel := ctx, context.CancelFunc(func() {})
+	if _, ok := ctx.Deadline(); !ok {
+		actx, cancel = context.WithTimeout(ctx, o.Timeout)
+	}
 	defer cancel()
 	if _, err := js.AccountInfo(actx); err != nil {
 		nc.Close()
+		if errors.Is(err, context.DeadlineExceeded) {
+			return nil, fmt.Errorf("NATS at %s did not say whether it has JetStream: %v", o.URL, err)
+		}
 		return nil, fmt.Errorf("NATS at %s has no JetStream (start nats-server with -js): %v", o.URL, err)
 	}
 	return &Conn{Node: o.Node, NC: nc, JS: js, log: lg}, nil
