@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"testing"
@@ -145,28 +146,69 @@ func linearField(t *testing.T, c *sshtest.Client, label, want string) {
 var questions = regexp.MustCompile(`You can |Your one choice: |Choose the colour: |Choose the player: |Call UNO with it: |Give \S+ which card: `)
 
 // playByNumbers answers every question with its first choice, by number,
-// until the game is over. A question the table took back unanswered (the
-// game moved on) is answered again when the next is said, or after a
-// countdown's sentence if none comes.
+// until the game is over. When nothing new is asked for a few seconds (a
+// question the table took back unanswered as the game moved on, a number
+// that waits for a second digit), it presses enter, as a listener does to
+// hear the question again: the linear mode answers it with the question,
+// or with "Nothing to choose now.". The wait is polled: a condition of
+// time alone, checked only as output comes, waits for ever in a silence.
+// The game must move on: nothing new asked in two minutes fails, with the
+// lobby's and the sessions' goroutines, to tell a table that stopped from
+// a session that did.
 func playByNumbers(t *testing.T, c *sshtest.Client) {
 	t.Helper()
 	handled := 0
-	pressed := time.Now()
+	asked := func() (string, bool) {
+		raw := string(c.Raw())
+		return raw, strings.Contains(raw, "game over") || len(questions.FindAllStringIndex(raw, -1)) > handled
+	}
 	for range 2000 {
-		var raw string
-		c.WaitUntil(t, func(string) bool {
-			raw = string(c.Raw())
-			return strings.Contains(raw, "game over") || len(questions.FindAllStringIndex(raw, -1)) > handled ||
-				time.Since(pressed) > 5*time.Second
-		}, 2*time.Minute)
+		raw, ok := asked()
+		for deadline := time.Now().Add(2 * time.Minute); !ok; raw, ok = asked() {
+			if time.Now().After(deadline) {
+				t.Logf("the lobby's and the sessions' goroutines:\n%s", goroutinesOf("unossh/lobby", "unossh/ssh/term"))
+				t.Fatalf("nothing asked in two minutes, though enter was pressed every few seconds:\n%s", tail(raw, 3000))
+			}
+			if !within(5*time.Second, func() bool { _, ok := asked(); return ok }) {
+				require.NoError(t, c.Press("enter"))
+			}
+		}
 		if strings.Contains(raw, "game over") {
 			return
 		}
 		handled = len(questions.FindAllStringIndex(raw, -1))
 		require.NoError(t, c.Press("1"))
-		pressed = time.Now()
 	}
 	t.Fatalf("no game over after 2000 choices:\n%s", tail(string(c.Raw()), 3000))
+}
+
+// within reports whether cond holds within d, polling it.
+func within(d time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond) // polling the client's stream
+	}
+	return true
+}
+
+// goroutinesOf is the stacks of the goroutines running code of any of
+// the packages named.
+func goroutinesOf(pkgs ...string) string {
+	var b strings.Builder
+	_ = pprof.Lookup("goroutine").WriteTo(&b, 2)
+	var out []string
+	for _, g := range strings.Split(b.String(), "\n\n") {
+		for _, p := range pkgs {
+			if strings.Contains(g, p) {
+				out = append(out, g)
+				break
+			}
+		}
+	}
+	return strings.Join(out, "\n\n")
 }
 
 // tail is the end of s, at most n bytes.
