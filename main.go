@@ -282,6 +282,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 		}
 		lcfg.Node = o.cluster.node
 	}
+	scancel() // (the start's part on NATS is done)
 	hub := lobby.NewHub(lcfg)
 	// The live tables kept in the store come back before anyone can
 	// connect, so that a returning player finds their seat.
