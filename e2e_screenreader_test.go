@@ -150,8 +150,9 @@ var questions = regexp.MustCompile(`You can |Your one choice: |Choose the colour
 // question the table took back unanswered as the game moved on, a number
 // that waits for a second digit), it presses enter, as a listener does to
 // hear the question again: the linear mode answers it with the question,
-// or with "Nothing to choose now.". The wait is polled: a condition of
-// time alone, checked only as output comes, waits for ever in a silence.
+// or with "Nothing to choose now.". (It used to press a key after five
+// seconds, but checked that only as output came: in a silence it waited
+// for output that never came.)
 // The game must move on: nothing new asked in two minutes fails, with the
 // lobby's and the sessions' goroutines, to tell a table that stopped from
 // a session that did.
@@ -169,7 +170,7 @@ func playByNumbers(t *testing.T, c *sshtest.Client) {
 				t.Logf("the lobby's and the sessions' goroutines:\n%s", goroutinesOf("unossh/lobby", "unossh/ssh/term"))
 				t.Fatalf("nothing asked in two minutes, though enter was pressed every few seconds:\n%s", tail(raw, 3000))
 			}
-			if !within(5*time.Second, func() bool { _, ok := asked(); return ok }) {
+			if !c.Within(func(string) bool { _, ok := asked(); return ok }, 5*time.Second) {
 				require.NoError(t, c.Press("enter"))
 			}
 		}
@@ -180,18 +181,6 @@ func playByNumbers(t *testing.T, c *sshtest.Client) {
 		require.NoError(t, c.Press("1"))
 	}
 	t.Fatalf("no game over after 2000 choices:\n%s", tail(string(c.Raw()), 3000))
-}
-
-// within reports whether cond holds within d, polling it.
-func within(d time.Duration, cond func() bool) bool {
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond) // polling the client's stream
-	}
-	return true
 }
 
 // goroutinesOf is the stacks of the goroutines running code of any of

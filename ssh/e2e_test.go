@@ -458,3 +458,16 @@ func TestShutdownSayingTellsTheLobbysLine(t *testing.T) {
 	require.NoError(t, srv.ShutdownSaying(ctx, line))
 	c.WaitFor(t, "unossh: "+line, wait)
 }
+
+// Within is WaitUntil that does not fail the test: it says whether the
+// screen came to the condition in time, whether output comes meanwhile or
+// none does (a silent screen is the case it is for).
+func TestWithinSaysWhetherTheScreenCameInTime(t *testing.T) {
+	addr := sshtest.StartServer(t, config())
+	c := sshtest.Dial(t, addr)
+	c.WaitFor(t, "presses=0", wait)
+	pressed := func(s string) bool { return strings.Contains(s, "presses=1") }
+	require.False(t, c.Within(pressed, 100*time.Millisecond), "nothing pressed, nothing drawn")
+	require.NoError(t, c.Press("down"))
+	require.True(t, c.Within(pressed, wait))
+}

@@ -329,6 +329,32 @@ func (c *Client) WaitUntil(t testing.TB, cond func(screen string) bool, timeout 
 	c.waitUntil(t, "condition", cond, timeout)
 }
 
+// Within reports whether cond holds for the screen within d, checking it
+// now and after every piece of output, without failing the test: for a
+// test that does something else when the screen does not change (presses
+// a key that has the page said again, say). A session that ended reports
+// false.
+func (c *Client) Within(cond func(screen string) bool, d time.Duration) bool {
+	deadline := time.NewTimer(d)
+	defer deadline.Stop()
+	for {
+		c.mu.Lock()
+		screen, changed, over := c.screen.text(), c.changed, c.overLocked()
+		c.mu.Unlock()
+		switch {
+		case cond(screen):
+			return true
+		case over:
+			return false
+		}
+		select {
+		case <-changed:
+		case <-deadline.C:
+			return false
+		}
+	}
+}
+
 func (c *Client) waitUntil(t testing.TB, what string, cond func(string) bool, timeout time.Duration) {
 	t.Helper()
 	deadline := time.NewTimer(timeout)
