@@ -147,15 +147,14 @@ var questions = regexp.MustCompile(`You can |Your one choice: |Choose the colour
 
 // playByNumbers answers every question with its first choice, by number,
 // until the game is over. When nothing new is asked for a few seconds (a
-// question the table took back unanswered as the game moved on, a number
-// that waits for a second digit), it presses enter, as a listener does to
-// hear the question again: the linear mode answers it with the question,
-// or with "Nothing to choose now.". (It used to press a key after five
-// seconds, but checked that only as output came: in a silence it waited
-// for output that never came.)
-// The game must move on: nothing new asked in two minutes fails, with the
-// lobby's and the sessions' goroutines, to tell a table that stopped from
-// a session that did.
+// question the table took back unanswered as the game moved on), it
+// presses enter, as a listener does to hear the question again: the linear
+// mode answers it with the question, or with "Nothing to choose now.". (It
+// used to press a key after five seconds, but checked that only as output
+// came: in a silence it waited for output that never came.) The game must
+// move on: nothing new asked in two minutes fails, with the lobby's and
+// the sessions' goroutines, to tell a table that stopped from a session
+// that did.
 func playByNumbers(t *testing.T, c *sshtest.Client) {
 	t.Helper()
 	handled := 0
@@ -177,10 +176,25 @@ func playByNumbers(t *testing.T, c *sshtest.Client) {
 		if strings.Contains(raw, "game over") {
 			return
 		}
-		handled = len(questions.FindAllStringIndex(raw, -1))
-		require.NoError(t, c.Press("1"))
+		all := questions.FindAllStringIndex(raw, -1)
+		handled = len(all)
+		require.NoError(t, c.Press(firstChoice(raw[all[len(all)-1][0]:])...))
 	}
 	t.Fatalf("no game over after 2000 choices:\n%s", tail(string(c.Raw()), 3000))
+}
+
+// tenChoices finds a question's tenth choice.
+var tenChoices = regexp.MustCompile(`, (or )?10 `)
+
+// firstChoice is the keys that take the first choice of the question q
+// begins (up to its line's end): 1, and with ten choices or more enter,
+// as 1 alone waits for a second digit.
+func firstChoice(q string) []string {
+	q, _, _ = strings.Cut(q, "\n")
+	if tenChoices.MatchString(q) {
+		return []string{"1", "enter"}
+	}
+	return []string{"1"}
 }
 
 // goroutinesOf is the stacks of the goroutines running code of any of
