@@ -35,6 +35,7 @@ func openPublic(t *testing.T, addr string, p *person, seats, bots string) {
 }
 
 func TestRestartBringsEveryTableBack(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and restarts it twice: not with -short")
 	}
