@@ -17,6 +17,7 @@ import (
 // The admins file is read as authorized_keys: comments, blank lines and a
 // key's options are fine, and the keys are known by their fingerprints.
 func TestAdminsFileIsReadAsAuthorizedKeys(t *testing.T) {
+	t.Parallel()
 	ana, bo := sshtest.NewKey(t), sshtest.NewKey(t)
 	path := filepath.Join(t.TempDir(), "admins")
 	text := "# operators\n\n" + string(gossh.MarshalAuthorizedKey(ana.PublicKey())) +
@@ -37,6 +38,7 @@ func TestAdminsFileIsReadAsAuthorizedKeys(t *testing.T) {
 // A line that is not a key, or a file that cannot be read, stops the
 // start with one line that names it.
 func TestABadAdminsFileStopsTheStart(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "admins")
 	require.NoError(t, os.WriteFile(path, []byte("# operators\nssh-ed25519 not-a-key ana@laptop\n"), 0o600))
 	for _, file := range []string{path, filepath.Join(t.TempDir(), "missing")} {

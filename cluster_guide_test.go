@@ -73,6 +73,7 @@ var guideEnvFile = regexp.MustCompile("(?s)```\n# /etc/unossh/(n[0-9]+)\\.env\n(
 // /readyz; players are told to connect to HAProxy's port; and HAProxy's
 // timeouts do not cut a session before the nodes' own idle timeout would.
 func TestHAProxyGuideMatchesItsNodes(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile("docs/cluster.md")
 	require.NoError(t, err)
 	cfgText, err := os.ReadFile("docs/haproxy-cluster.cfg")
@@ -187,6 +188,7 @@ func TestHAProxyGuideMatchesItsNodes(t *testing.T) {
 // HAProxy's own check of the guide's configuration, where HAProxy is
 // installed.
 func TestHAProxyGuideConfigIsValid(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("haproxy"); err != nil {
 		t.Skipf("haproxy is not installed: %v", err)
 	}

@@ -58,6 +58,7 @@ func (u unit) one(t *testing.T, section, key string) string {
 // no more, the hardening, a restart on failure, the environment file; and
 // each UNOSSH_ variable it sets is a setting unossh has.
 func TestSystemdUnitIsAsDocumented(t *testing.T) {
+	t.Parallel()
 	u := readUnit(t, "docs/unossh.service")
 	s := "Service"
 	user := u.one(t, s, "User")
@@ -115,6 +116,7 @@ func TestSystemdUnitIsAsDocumented(t *testing.T) {
 // systemd's own check of the units, where systemd-analyze is installed
 // (with a stand-in for the binary, which verify wants to find).
 func TestSystemdUnitsVerify(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("systemd-analyze"); err != nil {
 		t.Skipf("systemd-analyze is not installed: %v", err)
 	}

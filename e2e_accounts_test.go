@@ -18,6 +18,7 @@ import (
 // guest from that address still plays; and a new key from another address
 // keeps its nickname.
 func TestNewAccountsPerAddressOverSSH(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.AccountsPerAddr, cfg.AccountsEvery = 2, time.Hour
 	a := startRecords(t, t.TempDir(), cfg)

@@ -18,6 +18,7 @@ import (
 // in it by choosing it, by Quick play, by watching that table, and after
 // signing in again with the same key; the stand-in bot leaves.
 func TestBackToYourTable(t *testing.T) {
+	t.Parallel()
 	// A seeded deal whose first card is a number: a first wild would put
 	// the colour chooser over the log just as ana comes back.
 	cfg := comebackLobby()
@@ -58,6 +59,7 @@ func TestBackToYourTable(t *testing.T) {
 // TestKickNewsStaysAtItsTable: the host's "removed you" is news of that
 // table, not of the next one the player sits at.
 func TestKickNewsStaysAtItsTable(t *testing.T) {
+	t.Parallel()
 	addr, _ := startApp(t, fastLobby())
 	host, code := hostPrivate(t, addr, "ana", nil)
 	bo := joinPrivate(t, addr, "bo", code, host)

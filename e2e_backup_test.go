@@ -22,6 +22,7 @@ import (
 // restore), gives a server with ana's profile and her game, and the table
 // still in play with every move it had made.
 func TestBackupWhileServingRestoresProfilesAndTables(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	anaKey, boKey, cyKey := sshtest.NewKey(t), sshtest.NewKey(t), sshtest.NewKey(t)
 	a := startRecords(t, dir, oneHandLobby(t))

@@ -56,6 +56,7 @@ func startExample(t *testing.T, a *recordsApp, key gossh.Signer, args ...string)
 // TestExampleBotPlaysAGame: the example bot registers, seeks a game against
 // the built-in normal bot and plays it to the end.
 func TestExampleBotPlaysAGame(t *testing.T) {
+	t.Parallel()
 	a := startBotApp(t, fastLobby())
 	require.Contains(t, []string{"won", "lost"}, startExample(t, a, sshtest.NewKey(t))())
 }
@@ -65,6 +66,7 @@ func TestExampleBotPlaysAGame(t *testing.T) {
 // sits at the table of a second API bot waiting on the ladder and plays a
 // whole rated game against it, which moves both ladder ratings.
 func TestExampleBotPlaysAnotherAPIBotOnTheLadder(t *testing.T) {
+	t.Parallel()
 	a := startBotApp(t, fastLobby())
 	key := sshtest.NewKey(t)
 	require.Contains(t, []string{"won", "lost"}, startExample(t, a, key, "--ladder")(), "its validation game")

@@ -74,6 +74,7 @@ func opponent(tm map[string]any) string {
 // past the day's limit a seek is an error with ratelimit; and `ssh HOST
 // top bots` lists both, with the built-in levels as fixed references.
 func TestBotLadderOverSSH(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.LadderPerDay = 2
 	a := startBotApp(t, cfg)

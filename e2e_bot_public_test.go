@@ -31,6 +31,7 @@ func openPublicFor(t *testing.T, addr, nick, apiBots string) *sshtest.Client {
 // opponents "public": the bot sits in the free seat, the table starts,
 // and the person and the bot play the game to its end.
 func TestBotSeeksAPublicTableThatAllowsAPIBots(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.StartCountdown = time.Hour // the bot takes the seat, not the table's own bots
 	a := startBotApp(t, cfg)
@@ -50,6 +51,7 @@ func TestBotSeeksAPublicTableThatAllowsAPIBots(t *testing.T) {
 // A public table opened as the create form has it (API bots not allowed)
 // refuses a bot's seek with one error line, and nobody sits at it.
 func TestPublicTableRefusesAPIBotsUnlessItsHostAllows(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.StartCountdown = time.Hour
 	a := startBotApp(t, cfg)
@@ -71,6 +73,7 @@ func TestPublicTableRefusesAPIBotsUnlessItsHostAllows(t *testing.T) {
 // The host of a public table that refuses API bots changes their mind in
 // the waiting room (a): the bot's next seek sits at the table.
 func TestHostLetsAPIBotsSitFromTheWaitingRoom(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.StartCountdown = time.Hour
 	a := startBotApp(t, cfg)
@@ -93,6 +96,7 @@ func TestHostLetsAPIBotsSitFromTheWaitingRoom(t *testing.T) {
 // lobby, sees ana's table that allows them marked so, and cy's that does
 // not, unmarked.
 func TestLobbyListMarksTablesThatAllowAPIBots(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.StartCountdown = time.Hour
 	a := startBotApp(t, cfg)

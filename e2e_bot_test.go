@@ -140,6 +140,7 @@ func jsonNum(v any) string { b, _ := json.Marshal(v); return string(b) }
 // plays it to the end by the ids of the moves offered, and is greeted by
 // name with no question the next time; its seat shows it as a bot.
 func TestBotPlaysAGameOverSSH(t *testing.T) {
+	t.Parallel()
 	a := startBotApp(t, fastLobby())
 	key := sshtest.NewKey(t)
 	b := dialBot(t, a.addr, key)
@@ -169,6 +170,7 @@ func TestBotPlaysAGameOverSSH(t *testing.T) {
 // period, and the bot that comes back with its key is at the same table,
 // in the same seat, and plays the game to its end.
 func TestDroppedBotKeepsItsSeat(t *testing.T) {
+	t.Parallel()
 	a := startBotApp(t, fastLobby())
 	key := sshtest.NewKey(t)
 	b := dialBot(t, a.addr, key)
@@ -191,6 +193,7 @@ func TestDroppedBotKeepsItsSeat(t *testing.T) {
 // refused with one error line (a bot needs a key of its own), and so is a
 // session with no key.
 func TestBotAPIRefusesAPersonsKeyAndGuests(t *testing.T) {
+	t.Parallel()
 	a := startBotApp(t, fastLobby())
 	key := sshtest.NewKey(t)
 	p := signIn(t, a.addr, "ana", sshtest.WithKey(key))
@@ -217,6 +220,7 @@ func TestBotAPIRefusesAPersonsKeyAndGuests(t *testing.T) {
 // error line, and the game plays on to its end; a bot that keeps sending
 // bad lines is closed with one line saying why.
 func TestBotAPIBadInputHarmsNobody(t *testing.T) {
+	t.Parallel()
 	a := startBotApp(t, fastLobby())
 	b := dialBot(t, a.addr, sshtest.NewKey(t))
 	b.register(t, "robo")
@@ -261,6 +265,7 @@ func TestBotAPIBadInputHarmsNobody(t *testing.T) {
 // one) is not seated, and once it accepts them it is seated at once, shown
 // as an API bot, and plays the game with the host to its end.
 func TestHostSeatsAnAPIBotByName(t *testing.T) {
+	t.Parallel()
 	a := startBotApp(t, fastLobby())
 	b := dialBot(t, a.addr, sshtest.NewKey(t))
 	b.register(t, "robo")
@@ -286,6 +291,7 @@ func TestHostSeatsAnAPIBotByName(t *testing.T) {
 // key opening a terminal gets one line why and is closed, and the bot's own
 // session, which the terminal would have taken over, plays on.
 func TestABotsKeyIsRefusedATerminal(t *testing.T) {
+	t.Parallel()
 	a := startBotApp(t, fastLobby())
 	key := sshtest.NewKey(t)
 	b := dialBot(t, a.addr, key)

@@ -14,6 +14,7 @@ import (
 // on goroutines of their own, within the server's one thinking slot, the
 // player's turns come and the game ends; each search gives its slot back.
 func TestHardBotsThinkOverSSH(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.BotThinkers = 1
 	addr, hub := startApp(t, cfg)

@@ -20,6 +20,7 @@ import (
 // players of b; a player of a ignores one at a table of b; and a ban made
 // on a keeps its player out of b, where they are.
 func TestClusterModerationActsOnEveryNode(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and runs two nodes: not with -short")
 	}

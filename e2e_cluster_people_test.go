@@ -67,6 +67,7 @@ func startPeopleNode(t *testing.T, ns *natstest.Server, name string, door ssh.Co
 }
 
 func TestClusterSessionsPerAddressAreCountedAcrossNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	door := ssh.Config{MaxSessionsPerIP: 2}
 	a, b := startPeopleNode(t, ns, "a", door), startPeopleNode(t, ns, "b", door)
@@ -91,6 +92,7 @@ func TestClusterSessionsPerAddressAreCountedAcrossNodes(t *testing.T) {
 }
 
 func TestClusterNewConnectionsAreRateLimitedAcrossNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	door := ssh.Config{ConnBurst: 3, ConnEvery: time.Hour}
 	a, b := startPeopleNode(t, ns, "a", door), startPeopleNode(t, ns, "b", door)
@@ -110,6 +112,7 @@ func TestClusterNewConnectionsAreRateLimitedAcrossNodes(t *testing.T) {
 // name; each lobby counts both; bo's Who's online lists her, at her table;
 // and her invitation by nickname reaches his lobby on the other node.
 func TestClusterLobbyOverSSH(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startPeopleNode(t, ns, "a", ssh.Config{}), startPeopleNode(t, ns, "b", ssh.Config{})
 	ana, _ := hostPrivate(t, a.addr, "ana", nil)

@@ -22,6 +22,7 @@ import (
 // by someone idle in the lobby kept everyone else out with "the server is
 // full".
 func TestAFullServerStillSeatsANewPlayer(t *testing.T) {
+	t.Parallel()
 	hub := lobby.NewHub(fastLobby())
 	reg := &players{}
 	srv, addr := sshtest.Serve(t, ssh.Config{
@@ -65,6 +66,7 @@ func TestAFullServerStillSeatsANewPlayer(t *testing.T) {
 // Unfixed, the limit was per identity only, and a fresh key per
 // connection guessed 345 codes a minute from one address.
 func TestGuessingCodesIsLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	hub := lobby.NewHub(fastLobby())
 	_, addr := sshtest.Serve(t, ssh.Config{
 		NewModel:  modelMaker(hub, "ssh -p 23234 localhost", nil),

@@ -67,6 +67,7 @@ func sortInts(xs []int) {
 }
 
 func TestPlayersMeetAndPlayAGameToTheEnd(t *testing.T) {
+	t.Parallel()
 	// Seeded deals: a random one could end cy and dee's game to 100 before
 	// each had played a few cards by keys.
 	cfg := fastLobby()

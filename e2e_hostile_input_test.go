@@ -24,6 +24,7 @@ import (
 // made of letters, digits, - and _, whatever the ssh user name or the keys,
 // and what it may not hold is refused with the reason.
 func TestHostileChatAndNicknames(t *testing.T) {
+	t.Parallel()
 	// A seeded deal whose first card is a number: a wild first would open a
 	// colour box over the log where the chat lines are read.
 	cfg := fastLobby()

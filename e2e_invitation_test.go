@@ -17,6 +17,7 @@ import (
 // TestInvitationWorksAsPrinted: the waiting room's command asks ssh for a
 // terminal (-t), and a friend who runs it sits at the table.
 func TestInvitationWorksAsPrinted(t *testing.T) {
+	t.Parallel()
 	addr, _ := startApp(t, fastLobby())
 	host, code := hostPrivate(t, addr, "ana", nil)
 
@@ -38,6 +39,7 @@ func TestInvitationWorksAsPrinted(t *testing.T) {
 // TestJoiningAFullTableSaysSo: a friend's code for a table whose seats are
 // all taken says "table full" and offers to watch; w watches.
 func TestJoiningAFullTableSaysSo(t *testing.T) {
+	t.Parallel()
 	addr, _ := startApp(t, fastLobby())
 	host, code := hostPrivate(t, addr, "ana", []string{"seats", "2"})
 	addBots(t, host, 1, "2/2 taken")
@@ -56,6 +58,7 @@ func TestJoiningAFullTableSaysSo(t *testing.T) {
 // Enter sits: in a free seat, or in a bot's seat with its hand; w watches;
 // with no bot left, enter watches.
 func TestChooseAPublicTable(t *testing.T) {
+	t.Parallel()
 	cfg := comebackLobby()
 	cfg.StartCountdown = time.Hour // the host starts it
 	cfg.QuickPlaySeats = 3

@@ -17,6 +17,7 @@ import (
 // table, they play the rated game out, and `ssh HOST top bots` lists her
 // among the bots, marked as a person.
 func TestPersonPlaysAnAPIBotOnTheLadder(t *testing.T) {
+	t.Parallel()
 	a := startBotApp(t, fastLobby())
 	roboKey := sshtest.NewKey(t)
 	robo := dialBot(t, a.addr, roboKey)
@@ -45,6 +46,7 @@ func TestPersonPlaysAnAPIBotOnTheLadder(t *testing.T) {
 // the ladder with no one coming gets one notice line saying which built-in
 // level it plays instead, and then plays that game to its end.
 func TestLoneBotOnTheLadderIsToldItPlaysAReference(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.LadderWait = 50 * time.Millisecond // (the lobby's clock: its tests drive it)
 	a := startBotApp(t, cfg)

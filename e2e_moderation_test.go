@@ -44,6 +44,7 @@ func chat(t *testing.T, c *sshtest.Client, line string) {
 }
 
 func TestModerationOverSSH(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and restarts it: not with -short")
 	}

@@ -19,6 +19,7 @@ import (
 // A name in another alphabet than English's is taken as typed, shown in
 // the lobby and kept for the key.
 func TestNicknameOfAnyAlphabetOverSSH(t *testing.T) {
+	t.Parallel()
 	a := startRecords(t, t.TempDir(), fastLobby())
 	key := sshtest.NewKey(t)
 	zoe := sshtest.Dial(t, a.addr, sshtest.WithKey(key), sshtest.User("zoe"))
@@ -44,6 +45,7 @@ func TestNicknameOfAnyAlphabetOverSSH(t *testing.T) {
 // Latin "ana" is an account's, and the other way round, with the reason,
 // and no account is made.
 func TestLookAlikeNicknameRefusedOverSSH(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ name, first, second string }{
 		{"Cyrillic after Latin", "ana", "аna"},
 		{"Latin after Cyrillic", "аna", "ana"},
@@ -74,6 +76,7 @@ func TestLookAlikeNicknameRefusedOverSSH(t *testing.T) {
 // prompt and at a rename, and nothing is saved: never a name with the
 // emoji left out.
 func TestNicknameWithEmojiRefusedOverSSH(t *testing.T) {
+	t.Parallel()
 	const typed = "an😀e\u0342"
 	a := startRecords(t, t.TempDir(), fastLobby())
 
@@ -106,6 +109,7 @@ func TestNicknameWithEmojiRefusedOverSSH(t *testing.T) {
 // enter would make the player's for good; a guest's enter takes the guest
 // name offered.
 func TestFirstNicknamePromptIsEmptyOverSSH(t *testing.T) {
+	t.Parallel()
 	a := startRecords(t, t.TempDir(), fastLobby())
 	key := sshtest.NewKey(t)
 	root := sshtest.Dial(t, a.addr, sshtest.WithKey(key), sshtest.User("root"))
@@ -130,6 +134,7 @@ func TestFirstNicknamePromptIsEmptyOverSSH(t *testing.T) {
 // at once by the other player at the table: their seat and the table's
 // log; and back in their seat they are the new name on their own screen.
 func TestRenameSeenAtTheTableOverSSH(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.Grace = time.Hour // bo's seat waits for him however slow the machine
 	a := startRecords(t, t.TempDir(), cfg)

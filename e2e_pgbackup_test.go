@@ -36,6 +36,7 @@ func pgTool(t *testing.T, name string) string {
 // (its schema is whole and current) with the account and the table in
 // play as they stood at the dump, every move of its journal there.
 func TestPostgresBackupWithPgDumpAndPgRestore(t *testing.T) {
+	t.Parallel()
 	url := pgtest.New(t)
 	open := func(u string) store.Store {
 		st, err := store.OpenPostgres(t.Context(), u, store.Options{Logger: log.New(io.Discard)})

@@ -21,6 +21,7 @@ import (
 // ana, coming back with her key, finds her seat without being asked her
 // name, plays the game to its end, and her profile has it.
 func TestPostgresNodeKeepsItsTablesAcrossAKill(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and restarts it: not with -short")
 	}

@@ -22,6 +22,7 @@ import (
 // balancer plays as a guest this visit; cy from 127.0.0.3 keeps his. Wrong
 // table codes are limited per claimed address in the same way.
 func TestProxyProtocolLobbyLimitsCountThePlayersAddress(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.AccountsPerAddr, cfg.AccountsEvery = 1, time.Hour
 	a := startRecords(t, t.TempDir(), cfg, func(c *ssh.Config) {

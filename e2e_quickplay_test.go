@@ -17,6 +17,7 @@ import (
 // row shows the choice again, and a second key's player who chose nothing
 // still sees any edition and any mode.
 func TestQuickPlayChoiceOverSSH(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := fastLobby()
 	cfg.StartCountdown = time.Hour // the Classic table stays waiting

@@ -18,6 +18,7 @@ import (
 // same key within the grace period puts them in the same seat, with their
 // hand and their turn.
 func TestReconnectKeepsTheSeatWithTheWholeState(t *testing.T) {
+	t.Parallel()
 	addr, _ := startApp(t, fastLobby())
 	key := sshtest.NewKey(t)
 	ana, bo := twoAtATable(t, addr, key)
@@ -48,6 +49,7 @@ func TestReconnectKeepsTheSeatWithTheWholeState(t *testing.T) {
 // takes the seat over; the older session is told why it is closed and ends,
 // and its end does not cost the newer one the seat.
 func TestTakeoverByASecondConnection(t *testing.T) {
+	t.Parallel()
 	addr, _ := startApp(t, fastLobby())
 	key := sshtest.NewKey(t)
 	ana, bo := twoAtATable(t, addr, key)

@@ -25,6 +25,7 @@ var linkCode = regexp.MustCompile(`link ([0-9A-Z]{4}-[0-9A-Z]{4})`)
 // same data directory a keyed player is back under their nickname with no
 // prompt, and their record with them.
 func TestRecordsOverSSH(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	anaKey, boKey := sshtest.NewKey(t), sshtest.NewKey(t)
 	a := startRecords(t, dir, oneHandLobby(t))

@@ -18,6 +18,7 @@ import (
 // ana, back with hers within the grace, has her seat again and the bot
 // leaves it.
 func TestAStandInPlaysOnAfterARestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := fastLobby()
 	cfg.Grace, cfg.TurnTime = time.Minute, 2*time.Minute

@@ -35,6 +35,9 @@ func openPublic(t *testing.T, addr string, p *person, seats, bots string) {
 }
 
 func TestRestartBringsEveryTableBack(t *testing.T) {
+	// Not beside the other tests: hal's game, which bots play on at full
+	// speed once he leaves, must outlast the games people play to their
+	// ends, which other tests' load would slow.
 	if testing.Short() {
 		t.Skip("builds the binary and restarts it twice: not with -short")
 	}

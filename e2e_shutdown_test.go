@@ -22,6 +22,7 @@ import (
 // shutdown runs. The shutdown returns cleanly, nothing panics, and every
 // player reads the one shutdown message and exits 0.
 func TestShutdownWhilePlayersPressKeys(t *testing.T) {
+	t.Parallel()
 	const n = 40
 	logs := &syncBuffer{}
 	logger := log.NewWithOptions(logs, log.Options{Level: log.DebugLevel, ReportTimestamp: true})

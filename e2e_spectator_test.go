@@ -15,6 +15,7 @@ import (
 // "Watch a table") or of a private one (by its code, once started) sees the
 // table but never a hand, cannot play, and the players see them counted.
 func TestSpectatorSeesNoHand(t *testing.T) {
+	t.Parallel()
 	addr, _ := startApp(t, fastLobby())
 
 	t.Run("public table from the lobby", func(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 // TestTheTurnRingsTheBell: when a player's turn comes, the terminal's bell
 // rings and the window title says so, for a player looking elsewhere.
 func TestTheTurnRingsTheBell(t *testing.T) {
+	t.Parallel()
 	addr, _ := startApp(t, fastLobby())
 	host, _ := hostPrivate(t, addr, "ana", nil)
 	addBots(t, host, 3, "4/4 taken")
@@ -32,6 +33,7 @@ func TestTheTurnRingsTheBell(t *testing.T) {
 // stops while its host has the rules form open, for everyone waiting there,
 // and starts again from the top when the host is done.
 func TestCountdownWaitsWhileTheHostEdits(t *testing.T) {
+	t.Parallel()
 	cfg := fastLobby()
 	cfg.StartCountdown = 40 * time.Second
 	addr, _ := startApp(t, cfg)

@@ -49,6 +49,7 @@ const (
 const bombBytesFactor = 2
 
 func TestWindowSizeBombsCostAScreen(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary: not with -short")
 	}

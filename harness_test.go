@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -43,14 +44,36 @@ import (
 	"github.com/unossh/unossh/store"
 )
 
-// TestMain removes the binary the tests built (serverBinary) once they
-// have all run.
+// TestMain lets more of the tests run at once than the machine has cores
+// (unless -parallel says how many), and removes the binary the tests built
+// (serverBinary) once they have all run. The end-to-end tests spend most
+// of their time waiting (on SSH round trips, timers, countdowns), so the
+// default of one test per core leaves the machine idle; see
+// widenParallel for how many.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	widenParallel()
 	code := m.Run()
 	if builtDir != "" {
 		_ = os.RemoveAll(builtDir)
 	}
 	os.Exit(code)
+}
+
+// testsAtOnce is how many of the package's parallel tests run at once by
+// default: enough that their waits overlap, few enough that on a loaded
+// 2-core machine (CI's, under -race) no test waits so long for a CPU that
+// one of its players misses a turn; docs/benchmarks.md has the figures.
+const testsAtOnce = 6
+
+// widenParallel sets -test.parallel to testsAtOnce, or GOMAXPROCS if that
+// is more, unless the command line set it.
+func widenParallel() {
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		_ = flag.Set("test.parallel", strconv.Itoa(max(testsAtOnce, runtime.GOMAXPROCS(0))))
+	}
 }
 
 // The product's binary, built once per run of the package's tests however

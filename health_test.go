@@ -34,6 +34,7 @@ func (r *readiness) get(t *testing.T, path string) (int, string) {
 }
 
 func TestReadyzFollowsTheNode(t *testing.T) {
+	t.Parallel()
 	st := &fakeStore{}
 	r := newReadiness(st)
 	code, body := r.get(t, "/readyz")
@@ -59,6 +60,7 @@ func TestReadyzFollowsTheNode(t *testing.T) {
 }
 
 func TestReadyzAsksNoStoreThatCannotBePinged(t *testing.T) {
+	t.Parallel()
 	r := newReadiness(struct{}{})
 	r.serve()
 	code, body := r.get(t, "/readyz")
@@ -84,6 +86,7 @@ func (b *binary) httpStatus(path string) int {
 // ends holds the shutdown (up to its deadline), which gives the test time
 // to look.
 func TestReadyzSays503FromSIGTERM(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary: not with -short")
 	}

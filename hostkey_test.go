@@ -19,6 +19,7 @@ import (
 )
 
 func TestRequireSharedHostKey(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		clustered bool
 		hostKey   string
@@ -52,6 +53,7 @@ func keygen(t *testing.T, path string, args ...string) {
 // balancer would. A node that made its own key is refused by the same
 // client (so the check can tell).
 func TestNodesGivenOneHostKeyPresentTheSameKey(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and starts three: not with -short")
 	}
@@ -100,6 +102,7 @@ func TestNodesGivenOneHostKeyPresentTheSameKey(t *testing.T) {
 // A host key that is missing, or that is not a private key, stops the
 // start with one line; nothing is made in its place.
 func TestHostKeyThatCannotBeReadStopsTheStart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "nope")
 	notKey := filepath.Join(dir, "not_a_key")
@@ -118,6 +121,7 @@ func TestHostKeyThatCannotBeReadStopsTheStart(t *testing.T) {
 // default (a single node as it always was); a CIDR that is not one is
 // refused.
 func TestHostKeyAndProxyFlags(t *testing.T) {
+	t.Parallel()
 	o, err := parseFlags(nil, func(string) string { return "" }, io.Discard)
 	require.NoError(t, err)
 	assert.Empty(t, o.hostKey)
@@ -153,6 +157,7 @@ func sharedHostKey(t *testing.T) string {
 // A node started with -nats and no -host-key refuses to start, with one
 // line that says what to give.
 func TestClusterNodeWithoutAHostKeyRefusesToStart(t *testing.T) {
+	t.Parallel()
 	err := run(t.Context(), []string{"-addr", "127.0.0.1:0", "-hostkey-dir", t.TempDir(), "-data", t.TempDir(),
 		"-nats", "nats://127.0.0.1:1", "-node", "n1"}, func(string) string { return "" }, log.New(io.Discard))
 	require.ErrorIs(t, err, errHostKeyPerNode)

@@ -13,6 +13,7 @@ import (
 // searches may take, at once and over time: a twentieth by default, a whole
 // slot at least unless it is 0, which means no search at all.
 func TestBotCPUFlag(t *testing.T) {
+	t.Parallel()
 	noEnv := func(string) string { return "" }
 	o, err := parseFlags(nil, noEnv, io.Discard)
 	require.NoError(t, err)

@@ -63,6 +63,7 @@ func realDatabase(t *testing.T) []byte {
 // schema from a newer unossh each stop the start with one line, before
 // anything listens, and leave the file exactly as it was.
 func TestRunRefusesBadDataDirs(t *testing.T) {
+	t.Parallel()
 	good := realDatabase(t)
 	const page = 4096
 	require.Greater(t, len(good), 4*page)
@@ -131,6 +132,7 @@ func TestRunRefusesBadDataDirs(t *testing.T) {
 
 // TestLobbyFlags: the lobby's timings are flags and variables too.
 func TestLobbyFlags(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{"UNOSSH_GRACE": "5m", "UNOSSH_BOT_DELAY": "50ms"}
 	o, err := parseFlags([]string{"-bot-delay", "20ms", "-next-hand", "1s", "-turn-time", "2m", "-start-countdown", "3s"},
 		func(k string) string { return env[k] }, io.Discard)
@@ -147,6 +149,7 @@ func TestLobbyFlags(t *testing.T) {
 // TestJournalMetrics: the metrics endpoint counts the journal's writes and
 // lists the live tables (a hash of each game, no cards).
 func TestJournalMetrics(t *testing.T) {
+	t.Parallel()
 	st, err := store.Open(store.Options{Dir: t.TempDir(), Logger: log.New(io.Discard)})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = st.Close() })

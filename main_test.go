@@ -21,6 +21,7 @@ import (
 )
 
 func TestParseFlags(t *testing.T) {
+	t.Parallel()
 	noEnv := func(string) string { return "" }
 	env := func(k string) string {
 		if k == "UNOSSH_ADDR" {
@@ -50,6 +51,7 @@ func TestParseFlags(t *testing.T) {
 }
 
 func TestDoorLimitFlags(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{
 		"UNOSSH_MAX_SESSIONS":      "500",
 		"UNOSSH_MAX_PER_ADDR":      "4",
@@ -95,6 +97,7 @@ func TestDoorLimitFlags(t *testing.T) {
 }
 
 func TestDataFlag(t *testing.T) {
+	t.Parallel()
 	env := func(k string) string {
 		if k == "UNOSSH_DATA" {
 			return "/srv/unossh"
@@ -121,6 +124,7 @@ func TestDataFlag(t *testing.T) {
 }
 
 func TestRunRefusesABadDatabase(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, store.FileName), []byte("not a database, just text"), 0o600))
 	logger := log.New(io.Discard)
@@ -136,6 +140,7 @@ func connectHint(addr net.Addr) string { return "ssh " + publicHost{}.destinatio
 
 // Every flag is in the README's table, with its environment variable.
 func TestReadmeListsEveryFlag(t *testing.T) {
+	t.Parallel()
 	var usage strings.Builder
 	_, err := parseFlags([]string{"-h"}, func(string) string { return "" }, &usage)
 	require.ErrorIs(t, err, flag.ErrHelp)
@@ -154,6 +159,7 @@ func TestReadmeListsEveryFlag(t *testing.T) {
 // The limit on new accounts per address is set by flag or environment,
 // with the lobby's default, and a window that is no time is refused.
 func TestAccountLimitFlags(t *testing.T) {
+	t.Parallel()
 	o, err := parseFlags(nil, func(string) string { return "" }, io.Discard)
 	require.NoError(t, err)
 	assert.Equal(t, lobby.DefaultAccountsPerAddr, o.lobby.AccountsPerAddr)
@@ -174,6 +180,7 @@ func TestAccountLimitFlags(t *testing.T) {
 // -database (or UNOSSH_DATABASE) names a PostgreSQL database; without it
 // the store stays in the data directory.
 func TestDatabaseFlag(t *testing.T) {
+	t.Parallel()
 	o, err := parseFlags(nil, func(string) string { return "" }, io.Discard)
 	require.NoError(t, err)
 	assert.Empty(t, o.database, "a single node needs no database server")
@@ -194,6 +201,7 @@ func TestDatabaseFlag(t *testing.T) {
 // A database server that does not answer stops the start, with one line
 // that says where and what to check, before anything listens.
 func TestRunRefusesADatabaseThatDoesNotAnswer(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := l.Addr().String()

@@ -20,6 +20,7 @@ import (
 // TestMetricsEndpoint: -metrics serves the sessions by page, the screen
 // updates and their bytes, and the Go runtime's figures.
 func TestMetricsEndpoint(t *testing.T) {
+	t.Parallel()
 	hub := lobby.NewHub(fastLobby())
 	t.Cleanup(func() { _ = hub.Shutdown(t.Context()) })
 	pages := &tui.PageCounts{}

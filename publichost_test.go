@@ -9,6 +9,7 @@ import (
 )
 
 func TestPublicHostDestination(t *testing.T) {
+	t.Parallel()
 	machine := func() (string, error) { return "uno-box", nil }
 	noName := func() (string, error) { return "", errors.New("no name") }
 	tcp := func(s string) net.Addr { a, err := net.ResolveTCPAddr("tcp", s); require.NoError(t, err); return a }
@@ -37,6 +38,7 @@ func TestPublicHostDestination(t *testing.T) {
 }
 
 func TestPublicHostRefusesWhatSSHCannotUse(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"uno.example.com:0", "uno.example.com:http", "uno.example.com:99999", ":2222", "ana@uno.example.com", "uno example"} {
 		_, err := parsePublicHost(s)
 		require.Error(t, err, s)

@@ -11,6 +11,7 @@ import (
 )
 
 func TestConnectReachesJetStream(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	c, err := Connect(context.Background(), Options{URL: ns.URL(), Node: "a"})
 	require.NoError(t, err)
@@ -22,6 +23,7 @@ func TestConnectReachesJetStream(t *testing.T) {
 }
 
 func TestConnectToNothingIsOneLine(t *testing.T) {
+	t.Parallel()
 	_, err := Connect(context.Background(), Options{URL: "nats://127.0.0.1:1", Node: "a"})
 	require.Error(t, err)
 	require.NotContains(t, err.Error(), "\n")
@@ -29,6 +31,7 @@ func TestConnectToNothingIsOneLine(t *testing.T) {
 }
 
 func TestNatsRestartKeepsClients(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	c, err := Connect(context.Background(), Options{URL: ns.URL(), Node: "a"})
 	require.NoError(t, err)
@@ -40,6 +43,7 @@ func TestNatsRestartKeepsClients(t *testing.T) {
 // The leases rely on a key that vanishes by itself when its holder stops
 // renewing it, and on a watcher seeing it go.
 func TestKeyWithTTLVanishes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	c, err := Connect(context.Background(), Options{URL: ns.URL(), Node: "a"})
 	require.NoError(t, err)

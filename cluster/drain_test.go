@@ -18,6 +18,7 @@ import (
 // with the line naming where to go, and the other node's player never
 // leaves his seat. She comes back through the other node to her seat.
 func TestDrainHandsTablesOver(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startStoredNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]
@@ -67,6 +68,7 @@ func TestDrainHandsTablesOver(t *testing.T) {
 // playing until the ordinary stop, and the stop keeps it in the store for
 // the next start, as on a lone node.
 func TestLastNodeDrainKeepsItsTables(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	st, err := store.Open(store.Options{Dir: t.TempDir()})
 	require.NoError(t, err)

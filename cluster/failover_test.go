@@ -92,6 +92,7 @@ func threeNodeGame(t *testing.T, ns *natstest.Server) nodeGame {
 // one line about it; b's own player comes back through a and finds her
 // seat.
 func TestTableSurvivesItsNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	g := threeNodeGame(t, ns)
 	a, b, c, ana, bo, cy, id := g.a, g.b, g.c, g.ana, g.bo, g.cy, g.id
@@ -156,6 +157,7 @@ func logHas(s lobby.Screen, what string) bool {
 // nobody, and its players go on at the table where it is taken over, from
 // the last move stored.
 func TestFencedWriteStopsTheTable(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	st, err := store.Open(store.Options{Dir: t.TempDir()})
 	require.NoError(t, err)
@@ -222,6 +224,7 @@ func TestFencedWriteStopsTheTable(t *testing.T) {
 // table: the first answer of the new owner, from a session it does not
 // seat yet, never takes the player off the table on their own node.
 func TestMoveMadeAsItsNodeDiesIsPlayedThere(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	g := threeNodeGame(t, ns)
 	b, ana, bo, cy, id := g.b, g.ana, g.bo, g.cy, g.id
@@ -259,6 +262,7 @@ func TestMoveMadeAsItsNodeDiesIsPlayedThere(t *testing.T) {
 // seat. He runs `rejoin CODE` through node c, and is back in his seat with
 // his name and his hand.
 func TestGuestOfADeadNodeRejoinsOnAnother(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startStoredNodes(t, ns, "a", "b", "c")
 	a, b, c := nodes[0], nodes[1], nodes[2]
@@ -295,6 +299,7 @@ func TestGuestOfADeadNodeRejoinsOnAnother(t *testing.T) {
 // node takes it over from its journal and keeps gus's seat, so his rejoin
 // code through node c puts him back in it, with his name and his hand.
 func TestGuestRejoinsTheTableOfTheirDeadNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startStoredNodes(t, ns, "a", "b", "c")
 	a, b, c := nodes[0], nodes[1], nodes[2]

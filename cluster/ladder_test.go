@@ -49,6 +49,7 @@ func apiBot(t *testing.T, n *node, st *store.DB, nick string) *lobby.Client {
 // they play the game out across the nodes, and it is rated on both their
 // ladder ratings.
 func TestLadderPairsBotsOnTwoNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes, st := pgNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]
@@ -82,6 +83,7 @@ func TestLadderPairsBotsOnTwoNodes(t *testing.T) {
 // API bots, on node b, is where a bot that seeks a public table of its
 // edition and mode on node a sits; its seat shows an API bot.
 func TestBotSeeksAPublicTableOnAnotherNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes, st := pgNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]
@@ -104,6 +106,7 @@ func TestBotSeeksAPublicTableOnAnotherNode(t *testing.T) {
 // other's table, each open one; once the nodes read of each other's, the
 // newer table's bot moves to the older, and they play each other.
 func TestLadderSeekersOnTwoNodesAtOnceMeet(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes, st := pgNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]

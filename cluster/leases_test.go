@@ -17,6 +17,7 @@ import (
 // bucket is the same after two renewals of its node's lease as when the
 // table was made.
 func TestANodeRenewsOneLeaseForAllItsTables(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startStoredNodes(t, ns, "a", "b")
 	a := nodes[0]

@@ -94,6 +94,7 @@ func (s *cutStore) LoadTable(ctx context.Context, id string) (store.SavedTable, 
 // offered: node a, which reaches the database, takes it over from the
 // journal, and both players, ana on b and bo on a, go on at it there.
 func TestNodeCutOffFromTheDatabaseGivesItsTablesUp(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	st, err := store.Open(store.Options{Dir: t.TempDir()})
 	require.NoError(t, err)
@@ -134,6 +135,7 @@ func TestNodeCutOffFromTheDatabaseGivesItsTablesUp(t *testing.T) {
 // record (cy's sign-up), offers the tournament, and node a takes it over
 // from its record, ana (on b) and bo (on a) in their places there.
 func TestNodeCutOffFromTheDatabaseGivesItsTournamentsUp(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	st, err := store.Open(store.Options{Dir: t.TempDir()})
 	require.NoError(t, err)

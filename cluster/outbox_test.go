@@ -17,6 +17,7 @@ import (
 // subject: the first screen it sends there is the next change (another
 // player's line), not a copy of the answer.
 func TestAScreenSentInAReplyIsNotSentAgain(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]

@@ -10,6 +10,7 @@ import (
 // The beat's bookkeeping, without NATS: what a node makes of the beats it
 // hears, lost ones included.
 func TestBeatsKeepTheOthersCounts(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(1000, 0)
 	var s shared
 	s.init()
@@ -51,6 +52,7 @@ func TestBeatsKeepTheOthersCounts(t *testing.T) {
 }
 
 func TestABeatCarriesWhatChangedOnce(t *testing.T) {
+	t.Parallel()
 	var s shared
 	s.init()
 	s.sessions["10.0.0.1"], s.dirty["10.0.0.1"] = 2, struct{}{}
@@ -72,6 +74,7 @@ func TestABeatCarriesWhatChangedOnce(t *testing.T) {
 }
 
 func TestAFullStateGoesAPartABeat(t *testing.T) {
+	t.Parallel()
 	var s shared
 	s.init()
 	for i := range maxKeysPerBeat + 10 {

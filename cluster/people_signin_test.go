@@ -37,6 +37,7 @@ func startWholeNode(t *testing.T, ns *natstest.Server, name string) *node {
 // in again on node a. As on one node, the newer session takes her seat,
 // with her hand, and the older one is told why it closes.
 func TestNewerSessionTakesOverAcrossNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startWholeNode(t, ns, "a"), startWholeNode(t, ns, "b")
 	ana, bo := b.player(t, "ana"), a.player(t, "bo")
@@ -64,6 +65,7 @@ func TestNewerSessionTakesOverAcrossNodes(t *testing.T) {
 // line. The newer session then plays. The table is b's own, or c's (ana's
 // older session plays at it through a proxy).
 func TestNewerSessionTakesOverAWaitingSeatAcrossNodes(t *testing.T) {
+	t.Parallel()
 	for _, where := range []string{"b", "c"} {
 		t.Run("table on "+where, func(t *testing.T) {
 			ns := natstest.Start(t)
@@ -106,6 +108,7 @@ func TestNewerSessionTakesOverAWaitingSeatAcrossNodes(t *testing.T) {
 // (through the tournament's room on a, at the tournament itself on b), and
 // each older one is told why it closes.
 func TestNewerSessionTakesOverATournamentSeatAcrossNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startWholeNode(t, ns, "a"), startWholeNode(t, ns, "b")
 	ana, bo, _ := tourGame(t, a, b)

@@ -118,6 +118,7 @@ func guest(t *testing.T, n *testNode, id, nick string) *lobby.Client {
 }
 
 func TestOnlineIsTheWholeServicesAndForgetsADeadNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
 	ana := guest(t, a, "s1", "ana")
@@ -131,6 +132,7 @@ func TestOnlineIsTheWholeServicesAndForgetsADeadNode(t *testing.T) {
 }
 
 func TestGuestsCannotShareANicknameAcrossNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
 	ana := guest(t, a, "s1", "ana")
@@ -151,6 +153,7 @@ func TestGuestsCannotShareANicknameAcrossNodes(t *testing.T) {
 }
 
 func TestANameLapsesWhenItsNodeDies(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
 	guest(t, a, "s1", "ana")
@@ -167,6 +170,7 @@ func TestANameLapsesWhenItsNodeDies(t *testing.T) {
 // once, not after the dead node's claim lapses; anyone else is still
 // refused it.
 func TestTheSamePlayerTakesTheirNameBackOnAnotherNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
 	ctx := t.Context()
@@ -179,6 +183,7 @@ func TestTheSamePlayerTakesTheirNameBackOnAnotherNode(t *testing.T) {
 }
 
 func TestWhoListsThePlayersOfEveryNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b, c := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{}), startNode(t, ns, "c", lobby.Config{})
 	meet(t, a, b, c)
@@ -191,6 +196,7 @@ func TestWhoListsThePlayersOfEveryNode(t *testing.T) {
 }
 
 func TestAnInvitationReachesAPlayerOnAnotherNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
 	ana := guest(t, a, "s1", "ana")
@@ -218,6 +224,7 @@ func TestAnInvitationReachesAPlayerOnAnotherNode(t *testing.T) {
 }
 
 func TestWrongCodesAreCountedAcrossNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
 	meet(t, a, b)
@@ -246,6 +253,7 @@ func TestWrongCodesAreCountedAcrossNodes(t *testing.T) {
 }
 
 func TestNewAccountsAreCountedAcrossNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	st, err := store.Open(store.Options{Dir: t.TempDir(), Logger: log.New(&bytes.Buffer{})})
 	require.NoError(t, err)
@@ -268,6 +276,7 @@ func TestNewAccountsAreCountedAcrossNodes(t *testing.T) {
 }
 
 func TestNATSAwayKeepsLoginsAndRebuildsWhenBack(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
 	ana := guest(t, a, "s1", "ana")
@@ -298,6 +307,7 @@ func TestNATSAwayKeepsLoginsAndRebuildsWhenBack(t *testing.T) {
 }
 
 func TestANameIsKeptPastItsTTLWhileItsPlayerStays(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
 	guest(t, a, "s1", "ana")
@@ -315,6 +325,7 @@ func TestANameIsKeptPastItsTTLWhileItsPlayerStays(t *testing.T) {
 // its node; if a player on another node took it meanwhile, it chooses
 // again, and is told why.
 func TestANameGivenBackAtConnectIsClaimedAcrossNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startNode(t, ns, "a", lobby.Config{}), startNode(t, ns, "b", lobby.Config{})
 	ana := a.hub.Connect("s1", "key-ana", false)
@@ -332,6 +343,7 @@ func TestANameGivenBackAtConnectIsClaimedAcrossNodes(t *testing.T) {
 // its player can still be found from another node; it is freed when they
 // leave.
 func TestAnAccountsNameIsFoundFromAnotherNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	st, err := store.Open(store.Options{Dir: t.TempDir(), Logger: log.New(&bytes.Buffer{})})
 	require.NoError(t, err)

@@ -23,6 +23,7 @@ import (
 // the longest a takeover takes) gus's line is gone from the directory,
 // and hal's too.
 func TestGuestsRejoinLinesGoWithTheirDeadNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	st, err := store.Open(store.Options{Dir: t.TempDir()})
 	require.NoError(t, err)
@@ -89,6 +90,7 @@ func TestGuestsRejoinLinesGoWithTheirDeadNode(t *testing.T) {
 // the longest a takeover takes and the grace kept from then) the bucket
 // has removed the line by itself.
 func TestGuestsKeptSeatLineGoesAfterItsGrace(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	st, err := store.Open(store.Options{Dir: t.TempDir()})
 	require.NoError(t, err)

@@ -19,6 +19,7 @@ import (
 // only session is its own table's, counts none. The two nodes' clocks stand
 // 30 ms apart and still, so the delay a reads is exactly that.
 func TestRemoteMoveToScreensMeasuredOnTheSessionsNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	at := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	b := startNodeAt(t, ns, "b", stillClock{now: at})

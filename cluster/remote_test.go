@@ -163,6 +163,7 @@ func playMoves(t *testing.T, n int, players ...*lobby.Client) {
 // fourth player who comes once the game has started watches it from a,
 // without a hand.
 func TestPrivateCodeWorksFromEveryNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startNodes(t, ns, "a", "b", "c")
 	a, b, c := nodes[0], nodes[1], nodes[2]
@@ -202,6 +203,7 @@ func TestPrivateCodeWorksFromEveryNode(t *testing.T) {
 // a's lobby; quick play on a sits at it rather than opening another, and
 // the table, fullest first, fills from every node.
 func TestPublicListAndQuickPlayAcrossNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startNodes(t, ns, "a", "b", "c")
 	a, b, c := nodes[0], nodes[1], nodes[2]
@@ -233,6 +235,7 @@ func TestPublicListAndQuickPlayAcrossNodes(t *testing.T) {
 // playing at b's table finds their seat from c: the lobby there shows it
 // kept for them, and Back puts them in it with their hand.
 func TestKeptSeatFoundFromAnyNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startNodes(t, ns, "a", "b", "c")
 	a, b, c := nodes[0], nodes[1], nodes[2]
@@ -275,6 +278,7 @@ func contains(s, sub string) bool { return strings.Contains(s, sub) }
 // short name for their first tables (the same seed) give different ones:
 // friends meet by a name that means one table in the whole service.
 func TestShortNamesUniqueAcrossNodes(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startNodes(t, ns, "a", "b")
 	ana, bo := nodes[1].player(t, "ana"), nodes[0].player(t, "bo")
@@ -289,6 +293,7 @@ func TestShortNamesUniqueAcrossNodes(t *testing.T) {
 // while b's table keeps their seat comes back through c with their rejoin
 // code, and sits in their seat again with their name.
 func TestGuestRejoinsOnAnotherNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startNodes(t, ns, "a", "b", "c")
 	a, b, c := nodes[0], nodes[1], nodes[2]

@@ -30,6 +30,7 @@ func chatLines(s lobby.Screen) []string {
 // player's screen, and Leave, which waits, returns with the player in a's
 // lobby.
 func TestSendReachesATableOnAnotherNodeInOrder(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]

@@ -41,6 +41,7 @@ func startServiceNode(t *testing.T, ns *natstest.Server, name string) *lobby.Hub
 // bo, on node b, is seated at ana's private table on node a, and both see
 // him there.
 func TestAnInvitationAcrossNodesSeatsThePlayer(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	a, b := startServiceNode(t, ns, "a"), startServiceNode(t, ns, "b")
 	ana := a.Connect("s1", "key-ana", false)

@@ -52,6 +52,7 @@ func tourTables(t *testing.T, n *node, ids [2]string) map[string]lobby.TableSnap
 // with his hand, without reconnecting; ana, who was on b, connects to a
 // and is at her seat.
 func TestTournamentSurvivesItsNode(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startStoredNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]
@@ -88,6 +89,7 @@ func TestTournamentSurvivesItsNode(t *testing.T) {
 // a takes it over with both tables as they stood, ana (on b) and bo (on a)
 // go on at their seats there, and b's drain counts both tables handed over.
 func TestDrainHandsTournamentsOver(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startStoredNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]
@@ -118,6 +120,7 @@ func TestDrainHandsTournamentsOver(t *testing.T) {
 // and is taken over from its record as it was before that sign-up, ana and
 // bo back in their places in its room.
 func TestFencedTournamentStopsWhereItWas(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	st, err := store.Open(store.Options{Dir: t.TempDir()})
 	require.NoError(t, err)
@@ -150,6 +153,7 @@ func TestFencedTournamentStopsWhereItWas(t *testing.T) {
 // record, and gus, who never left, is still signed up in his place, as a
 // guest at a table taken over keeps his seat; the room counts him.
 func TestTournamentRoomKeepsGuestsPlacesWhenItsNodeDies(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startStoredNodes(t, ns, "a", "b")
 	a, b := nodes[0], nodes[1]
@@ -180,6 +184,7 @@ func TestTournamentRoomKeepsGuestsPlacesWhenItsNodeDies(t *testing.T) {
 // and is back in it; gus's rejoin code, through that node, puts him back
 // in his, with his name.
 func TestPlayersOfADeadNodeFindTheirPlacesInATournamentRoom(t *testing.T) {
+	t.Parallel()
 	ns := natstest.Start(t)
 	nodes := startStoredNodes(t, ns, "a", "b", "c")
 	b := nodes[1]

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"os"
 	"reflect"
 	"testing"
 )
@@ -35,24 +36,41 @@ var houseCases = []struct {
 // random walk before someone goes out, not a stall (there is always a move).
 const houseMaxMoves = 2000000
 
-// houseGames is how many games TestHouseProperties plays per rule and edition.
-const houseGames = 250
+// houseGames is how many games TestHouseProperties plays per rule and
+// edition in the full run (UNOSSH_PROPERTY_FULL=1, as for TestProperties);
+// a default run plays the first quickHouseGames of the same seeds, so every
+// rule in every edition and mode is still played, and a default run is a
+// prefix of the full one.
+const (
+	houseGames      = 250
+	quickHouseGames = 50
+)
 
-// TestHouseProperties plays seeded random games with each house rule on, in
-// every edition and mode, with the checks of TestProperties (no card created
-// or lost, listed moves allowed by check and by the oracle, refused moves
-// change nothing, every game ends, replay and JSON round trip), and players
-// jumping in out of turn whenever a rule lets them.
+// houseGamesNow is how many games each rule and edition plays in this run.
+func houseGamesNow() int {
+	games := quickHouseGames
+	if os.Getenv("UNOSSH_PROPERTY_FULL") == "1" {
+		games = houseGames
+	}
+	if raceDetector {
+		games = max(games/10, 1)
+	}
+	return games
+}
+
+// TestHouseProperties plays seeded random games (houseGamesNow) with each
+// house rule on, in every edition and mode, with the checks of
+// TestProperties (no card created or lost, listed moves allowed by check and
+// by the oracle, refused moves change nothing, every game ends, replay and
+// JSON round trip), and players jumping in out of turn whenever a rule lets
+// them.
 func TestHouseProperties(t *testing.T) {
 	for ci, hc := range houseCases {
 		for _, e := range Editions {
 			t.Run(hc.name+"/"+name(e), func(t *testing.T) {
 				t.Parallel()
 				p := newProver(uint64(ci)<<16 | uint64(e)<<8 | 0xab)
-				games := houseGames
-				if raceDetector {
-					games /= 10
-				}
+				games := houseGamesNow()
 				for i := range games {
 					seed := uint64(ci)<<48 | uint64(e)<<40 | uint64(i)
 					s := randomSettings(e, Modes[i%len(Modes)], seed)

@@ -105,6 +105,15 @@ func (h *Hub) onDirRejoin(k string, entry []byte) bool {
 		return true
 	}
 	if line.Table == "" { // a live line: the guest is connected to its node
+		if e := r.byCode[code]; e != nil && e.away != nil && line.Gone && e.node == line.Node && e.run == line.Run {
+			// The line of that node's run set to expire: the run being
+			// gone is how the seat kept for this guest was found here
+			// (orphanedRejoin), so the line says nothing new, and taking
+			// it for a live one would lose the seat found for a guest
+			// whose code was just looked up (RejoinKey) and who is
+			// connecting with its key.
+			return true
+		}
 		if e := r.byCode[code]; e != nil {
 			delete(r.away, code)
 		}

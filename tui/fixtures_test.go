@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -189,9 +191,12 @@ func press(m *model, keys ...tea.KeyMsg) {
 }
 
 // run carries out a command and feeds its messages back, skipping the
-// clock and the listener.
+// clock and the listener. A timer's command (tea.Tick: the countdown's
+// tick, the pause before quitting) is not called at all: calling it would
+// only wait out the timer in real time, and what it then says is a
+// message run skips anyway.
 func run(m *model, cmd tea.Cmd) {
-	if cmd == nil {
+	if cmd == nil || isTimer(cmd) {
 		return
 	}
 	msg := cmd()
@@ -209,6 +214,12 @@ func run(m *model, cmd tea.Cmd) {
 			run(m, next)
 		}
 	}
+}
+
+// isTimer says whether cmd is one that tea.Tick made.
+func isTimer(cmd tea.Cmd) bool {
+	f := runtime.FuncForPC(reflect.ValueOf(cmd).Pointer())
+	return f != nil && strings.HasPrefix(f.Name(), "github.com/charmbracelet/bubbletea.Tick.")
 }
 
 // pageAnswer says whether msg is a message of the page package named.
