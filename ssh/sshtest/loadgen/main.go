@@ -116,6 +116,7 @@ type options struct {
 	// report sums the processes pids and the metrics of metricsAddrs (with
 	// none, addr, pid and metrics alone).
 	cluster      int
+	lone         bool
 	database     string
 	pgDir        string
 	natsAddr     string
