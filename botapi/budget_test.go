@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/ssh/sshtest"
 )
 
 // TestMovesAnsweringTurnsCostNoBudget: a bot whose line budget holds only
@@ -44,7 +45,7 @@ func TestMovesAnsweringTurnsCostNoBudget(t *testing.T) {
 			send(`{"type":"seek","edition":"classic-2001","mode":"single-hand","opponents":"beginner"}`)
 		case strings.HasPrefix(l, `{"type":"turn"`):
 			moves++
-			send(`{"type":"move","id":` + field([]byte(l), `"legal":[{"id":`, ',') + `}`)
+			send(`{"type":"move","id":` + sshtest.Field([]byte(l), `"legal":[{"id":`, ',') + `}`)
 		case strings.HasPrefix(l, `{"type":"error"`):
 			t.Fatalf("after %d moves: %s", moves, l)
 		case strings.HasPrefix(l, `{"type":"game_over"`):

@@ -17,6 +17,7 @@ import (
 
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
+	"github.com/unossh/unossh/ssh/sshtest"
 )
 
 // TestBotLoad is the bot API's load benchmark (docs/benchmarks.md): it runs
@@ -113,7 +114,7 @@ func loadBot(ctx context.Context, t *testing.T, hub *lobby.Hub, limits *Limits, 
 		case bytes.HasPrefix(l, []byte(`{"type":"table"`)):
 			if i%2 == 0 && !joined {
 				joined = true
-				code <- field(l, `"code":"`, '"')
+				code <- sshtest.Field(l, `"code":"`, '"')
 			}
 			if i%2 == 0 && bytes.Contains(l, []byte(`"status":"waiting"`)) && bytes.Count(l, []byte(`"connected":true`)) == 2 {
 				_ = c.Send(lobby.Intent{Kind: lobby.Start})
@@ -122,7 +123,7 @@ func loadBot(ctx context.Context, t *testing.T, hub *lobby.Hub, limits *Limits, 
 			if at := sent.Swap(0); at != 0 {
 				lat.add(time.Duration(time.Now().UnixNano() - at))
 			}
-			id := field(l, `"legal":[{"id":`, ',')
+			id := sshtest.Field(l, `"legal":[{"id":`, ',')
 			move := func() {
 				sent.Store(time.Now().UnixNano())
 				moves.Add(1)
@@ -151,19 +152,6 @@ func loadBot(ctx context.Context, t *testing.T, hub *lobby.Hub, limits *Limits, 
 			}()
 		}
 	}
-}
-
-// field is the text after key in line, up to end.
-func field(line []byte, key string, end byte) string {
-	i := bytes.Index(line, []byte(key))
-	if i < 0 {
-		return ""
-	}
-	rest := line[i+len(key):]
-	if j := bytes.IndexByte(rest, end); j >= 0 {
-		rest = rest[:j]
-	}
-	return string(rest)
 }
 
 type countWriter struct {

@@ -192,15 +192,23 @@ func (c *Client) Create(opts TableOptions) error {
 		l := *opts.BotLevel
 		opts.BotLevel = &l
 	}
+	return c.openAndJoin(func(joined chan error, reply chan found) hubCmd {
+		return createCmd{c: c, opts: opts, joined: joined, reply: reply}
+	})
+}
+
+// openAndJoin asks the hub to open a table or a tournament (the command
+// made by open) with the player's join queued as its first command, and
+// waits for that join.
+func (c *Client) openAndJoin(open func(joined chan error, reply chan found) hubCmd) error {
 	reply, joined := make(chan found, 1), make(chan error, 1)
-	f, err := ask(c.hub, createCmd{c: c, opts: opts, joined: joined, reply: reply}, reply)
+	f, err := ask(c.hub, open(joined, reply), reply)
 	if err == nil {
 		err = f.err
 	}
 	if err != nil {
 		return c.fail(err)
 	}
-	// The hub queued the join as the table's first command: wait for it.
 	joinErr, err := await(c.hub.ctx, f.q.done, joined)
 	if err = c.noAnswer(err); err != nil {
 		return c.fail(err)

@@ -171,19 +171,9 @@ func (c *Client) OpenTournament(opts TournamentOptions) error {
 	if c.table() != nil {
 		return ErrAtTable
 	}
-	reply, joined := make(chan found, 1), make(chan error, 1)
-	f, err := ask(c.hub, tourOpenCmd{c: c, opts: opts, joined: joined, reply: reply}, reply)
-	if err == nil {
-		err = f.err
-	}
-	if err != nil {
-		return c.fail(err)
-	}
-	joinErr, err := await(c.hub.ctx, f.q.done, joined)
-	if err = c.noAnswer(err); err != nil {
-		return c.fail(err)
-	}
-	return joinErr
+	return c.openAndJoin(func(joined chan error, reply chan found) hubCmd {
+		return tourOpenCmd{c: c, opts: opts, joined: joined, reply: reply}
+	})
 }
 
 // SignUp signs the player up for the public tournament with that id, or,

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/unossh/unossh/ssh/sshtest"
 )
 
 // This file is an API bot of the load (-bots): `ssh HOST bot` with a key of
@@ -216,7 +218,7 @@ func holdBot(addr, src string, i int, seek string, received, held *atomic.Int64,
 
 // line does what one server line asks.
 func (b *apiBot) line(l []byte) {
-	typ := field(l, `{"type":"`, '"')
+	typ := sshtest.Field(l, `{"type":"`, '"')
 	b.mu.Lock()
 	if typ != "events" {
 		b.gen++ // a move planned for an earlier turn is not sent
@@ -232,7 +234,7 @@ func (b *apiBot) line(l []byte) {
 	case "table":
 		b.tableIs(l)
 	case "state", "turn":
-		if m, err := strconv.Atoi(field(l, `"moves":`, ',')); err == nil {
+		if m, err := strconv.Atoi(sshtest.Field(l, `"moves":`, ',')); err == nil {
 			if m > b.moves && b.moves > 0 {
 				apiBots.seen.Add(int64(m - b.moves))
 			}
@@ -245,7 +247,7 @@ func (b *apiBot) line(l []byte) {
 		if at := clock.Swap(0); at != 0 && b.pair {
 			apiBots.nextTurn.add(time.Duration(time.Now().UnixNano() - at))
 		}
-		id := field(l, `"legal":[{"id":`, ',')
+		id := sshtest.Field(l, `"legal":[{"id":`, ',')
 		pause := think // a game against built-in bots: the validation game, or -bot-opponents
 		if b.pair {
 			pause = botThink
@@ -303,19 +305,6 @@ func (b *apiBot) tableIs(l []byte) {
 			b.pair = false
 		}
 	}
-}
-
-// field is the text after key in line, up to end.
-func field(line []byte, key string, end byte) string {
-	i := bytes.Index(line, []byte(key))
-	if i < 0 {
-		return ""
-	}
-	rest := line[i+len(key):]
-	if j := bytes.IndexByte(rest, end); j >= 0 {
-		rest = rest[:j]
-	}
-	return string(rest)
 }
 
 // countReader counts what is read through it.
