@@ -102,7 +102,7 @@ func (w wireCard) card() engine.Card {
 	return engine.Card{Color: engine.Color(w), Kind: engine.Kind(w >> 8), Value: uint8(w >> 16)}
 }
 
-// wireCards is cards as wireCards (nil stays nil, empty stays empty).
+// wireCards is cards as wireCards (nil stays nil).
 func wireCards(cs []engine.Card) []wireCard {
 	if cs == nil {
 		return nil
