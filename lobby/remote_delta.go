@@ -72,14 +72,92 @@ type viewDelta struct {
 // viewer's hand, the seats and the legal moves (most of a game's bytes,
 // and for most viewers the same after another's move) only when they
 // changed; Same says which are as in the base's game. These fields hide
-// the view's own from JSON.
+// the view's own from JSON. The cards, the legal moves, the phase and the
+// colour go as numbers (wireCard, wireAction): the engine writes each of
+// them as its name through a method, which cost the owner a call and an
+// allocation per card and the session's node a parse per card, for every
+// screen that crossed.
 type deltaGame struct {
 	*engine.View
 	Settings *engine.Settings  `json:"settings,omitempty"`
-	Hand     []engine.Card     `json:"hand,omitempty"`
+	Hand     []wireCard        `json:"hand,omitempty"`
 	Seats    []engine.SeatView `json:"seats,omitempty"`
-	Legal    []engine.Action   `json:"legal,omitempty"`
+	Legal    []wireAction      `json:"legal,omitempty"`
 	Same     uint8             `json:"same,omitempty"`
+	Phase    uint8             `json:"phase"`
+	Top      wireCard          `json:"top,omitempty"`
+	Color    uint8             `json:"color,omitempty"`
+	Drawn    wireCard          `json:"drawn,omitempty"`
+}
+
+// wireCard is a card as one number: its colour, kind and value, a byte
+// each.
+type wireCard uint32
+
+func toWire(c engine.Card) wireCard {
+	return wireCard(c.Color) | wireCard(c.Kind)<<8 | wireCard(c.Value)<<16
+}
+
+func (w wireCard) card() engine.Card {
+	return engine.Card{Color: engine.Color(w), Kind: engine.Kind(w >> 8), Value: uint8(w >> 16)}
+}
+
+// wireCards is cards as wireCards (nil stays nil).
+func wireCards(cs []engine.Card) []wireCard {
+	if cs == nil {
+		return nil
+	}
+	out := make([]wireCard, len(cs))
+	for i, c := range cs {
+		out[i] = toWire(c)
+	}
+	return out
+}
+
+func engineCards(ws []wireCard) []engine.Card {
+	if ws == nil {
+		return nil
+	}
+	out := make([]engine.Card, len(ws))
+	for i, w := range ws {
+		out[i] = w.card()
+	}
+	return out
+}
+
+// wireAction is a legal move with its kind, cards and colour as numbers.
+type wireAction struct {
+	Kind   uint8    `json:"k"`
+	Seat   int      `json:"s"`
+	Card   wireCard `json:"c,omitempty"`
+	Color  uint8    `json:"o,omitempty"`
+	UNO    bool     `json:"u,omitempty"`
+	Target int      `json:"t,omitempty"`
+	Give   wireCard `json:"g,omitempty"`
+}
+
+func wireActions(as []engine.Action) []wireAction {
+	if as == nil {
+		return nil
+	}
+	out := make([]wireAction, len(as))
+	for i, a := range as {
+		out[i] = wireAction{Kind: uint8(a.Kind), Seat: a.Seat, Card: toWire(a.Card), Color: uint8(a.Color), UNO: a.UNO,
+			Target: a.Target, Give: toWire(a.Give)}
+	}
+	return out
+}
+
+func engineActions(ws []wireAction) []engine.Action {
+	if ws == nil {
+		return nil
+	}
+	out := make([]engine.Action, len(ws))
+	for i, w := range ws {
+		out[i] = engine.Action{Kind: engine.ActionKind(w.Kind), Seat: w.Seat, Card: w.Card.card(), Color: engine.Color(w.Color),
+			UNO: w.UNO, Target: w.Target, Give: w.Give.card()}
+	}
+	return out
 }
 
 // The parts of a game a delta may leave out, as bits of deltaGame.Same.
@@ -91,22 +169,27 @@ const (
 
 // diffGame is game g as deltaGame carries it over base (nil: none).
 func diffGame(base, g *engine.View) *deltaGame {
-	d := &deltaGame{View: g, Hand: g.Hand, Seats: g.Seats, Legal: g.Legal}
+	d := &deltaGame{View: g, Seats: g.Seats, Phase: uint8(g.Phase), Top: toWire(g.Top), Color: uint8(g.Color), Drawn: toWire(g.Drawn)}
 	if base == nil {
 		d.Settings = &g.Settings
+		d.Hand, d.Legal = wireCards(g.Hand), wireActions(g.Legal)
 		return d
 	}
 	if base.Settings != g.Settings {
 		d.Settings = &g.Settings
 	}
 	if slices.Equal(base.Hand, g.Hand) {
-		d.Same, d.Hand = d.Same|sameHand, nil
+		d.Same |= sameHand
+	} else {
+		d.Hand = wireCards(g.Hand)
 	}
 	if slices.Equal(base.Seats, g.Seats) {
 		d.Same, d.Seats = d.Same|sameSeats, nil
 	}
 	if slices.Equal(base.Legal, g.Legal) {
-		d.Same, d.Legal = d.Same|sameLegal, nil
+		d.Same |= sameLegal
+	} else {
+		d.Legal = wireActions(g.Legal)
 	}
 	return d
 }
@@ -117,7 +200,8 @@ func (d *deltaGame) game(base *engine.View) *engine.View {
 		d.View = &engine.View{}
 	}
 	g := d.View
-	g.Hand, g.Seats, g.Legal = d.Hand, d.Seats, d.Legal
+	g.Hand, g.Seats, g.Legal = engineCards(d.Hand), d.Seats, engineActions(d.Legal)
+	g.Phase, g.Top, g.Color, g.Drawn = engine.Phase(d.Phase), d.Top.card(), engine.Color(d.Color), d.Drawn.card()
 	if d.Settings != nil {
 		g.Settings = *d.Settings
 	}

@@ -2,12 +2,15 @@ package lobby
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"reflect"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/unossh/unossh/engine"
 )
 
 // playedViews is every view a table posts to ana, bo (seated) and cy (a
@@ -103,6 +106,62 @@ func TestViewDeltaIsSmallerThanTheView(t *testing.T) {
 	whole := len(wireEncode(last))
 	delta := len(wireEncode(diffView(prev, last, 1)))
 	require.Less(t, 2*delta, whole, "a delta of %d bytes against %d", delta, whole)
+}
+
+// TestDeltaGameKeepsEveryFieldOfItsCards: the cards, legal moves, phase
+// and colours a delta's game carries as numbers come back as they were,
+// every field of a move included (a target, a card given, an UNO call),
+// whole (no base) and over a base.
+func TestDeltaGameKeepsEveryFieldOfItsCards(t *testing.T) {
+	base := &engine.View{Seat: 1, Phase: engine.PhaseTurn, Top: engine.Card{Color: engine.Red, Kind: engine.Number, Value: 7},
+		Color: engine.Red, Hand: []engine.Card{{Color: engine.Blue, Kind: engine.Skip}}, FourBy: -1, Player: -1}
+	g := *base
+	g.Phase, g.Color = engine.PhaseDrawn, engine.Green
+	g.Top, g.Drawn, g.HasDrawn = engine.Card{Kind: engine.WildDrawFour}, engine.Card{Color: engine.Yellow, Kind: engine.Number, Value: 9}, true
+	g.Hand = []engine.Card{{Color: engine.Yellow, Kind: engine.Number, Value: 9}, {Kind: engine.Wild}, {Color: engine.Green, Kind: engine.DrawTwo}}
+	g.Legal = []engine.Action{
+		{Kind: engine.Play, Seat: 1, Card: engine.Card{Kind: engine.Wild}, Color: engine.Blue, UNO: true},
+		{Kind: engine.Play, Seat: 1, Card: engine.Card{Color: engine.Yellow, Kind: engine.Number, Value: 9}, Target: 2,
+			Give: engine.Card{Color: engine.Green, Kind: engine.DrawTwo}},
+		{Kind: engine.Pass, Seat: 1},
+	}
+	for _, b := range []*engine.View{nil, base} {
+		var back deltaGame
+		require.NoError(t, wireDecode(wireEncode(diffGame(b, &g)), &back))
+		got := back.game(b)
+		if b == nil {
+			got.Settings = g.Settings // (whole, it carries its settings too)
+		}
+		require.Equal(t, g, *got)
+	}
+}
+
+// TestDeltaGameWritesCardsAsNumbers: a delta's game carries its cards and
+// legal moves as numbers, not as the names the engine writes, which each
+// cost a call, an allocation and a parse per card on the way.
+func TestDeltaGameWritesCardsAsNumbers(t *testing.T) {
+	vs := playedViews(t)["sess-ana"]
+	for i := 1; i < len(vs); i++ {
+		d := diffView(vs[i-1], vs[i], uint64(i))
+		if d.Game == nil || len(d.Game.View.Hand) == 0 {
+			continue
+		}
+		var raw struct {
+			Game struct {
+				Hand  []json.RawMessage `json:"hand"`
+				Top   json.RawMessage   `json:"top"`
+				Phase json.RawMessage   `json:"phase"`
+			} `json:"game"`
+		}
+		require.NoError(t, json.Unmarshal(wireEncode(d), &raw))
+		for _, c := range append(raw.Game.Hand, raw.Game.Top, raw.Game.Phase) {
+			if c == nil {
+				continue
+			}
+			var n uint32
+			require.NoError(t, json.Unmarshal(c, &n), "%s is a number", c)
+		}
+	}
 }
 
 // viewCluster answers a proxy's requests for a view sent again whole

@@ -27,7 +27,10 @@ import (
 // generator serves from a process of its own), the sessions dialling the
 // nodes in turn. The report sums the nodes' CPU and metrics, adds the NATS
 // traffic per move, and with -kill, once measured, SIGKILLs the second node
-// and times its tables until they play again on the others.
+// and times its tables until they play again on the others. With -lone
+// the second half is N lone nodes instead (no NATS, no PostgreSQL, each
+// its own tables): what N processes cost on the machine by themselves,
+// the floor under the service's figure.
 
 func clusterFlags(o *options) {
 	flag.IntVar(&o.cluster, "cluster", 0, "a cluster's run: the load on one node, then on this many nodes of one service\n"+
@@ -38,12 +41,17 @@ func clusterFlags(o *options) {
 		"until they play again on the others")
 	flag.DurationVar(&o.killWatch, "kill-watch", 60*time.Second, "with -kill, how long to watch the dead node's tables")
 	flag.StringVar(&o.pgDir, "pg-dir", "", "with -cluster, the directory .ci/postgres started (its server's CPU is reported)")
+	flag.BoolVar(&o.lone, "lone", false, "with -cluster, the nodes of the second half are lone nodes, not a service: no NATS,\n"+
+		"no PostgreSQL, each its own tables and SQLite (what N processes cost on the machine, with nothing between them)")
 }
 
 // clusterMain is the -cluster run.
 func clusterMain(o options) {
-	if o.server == "" || o.database == "" {
-		fail(fmt.Errorf("-cluster needs -server and -database"))
+	if o.server == "" || (o.database == "" && !o.lone) {
+		fail(fmt.Errorf("-cluster needs -server and -database (or -lone)"))
+	}
+	if o.lone && o.kill {
+		fail(fmt.Errorf("-kill needs a service: lone nodes take over nothing"))
 	}
 	if err := onLoopback(o.natsAddr); err != nil {
 		fail(err)
@@ -89,13 +97,16 @@ func clusterMain(o options) {
 	}
 	host, port := splitPort(o.natsAddr)
 	natsMon := net.JoinHostPort(host, strconv.Itoa(port+1))
-	nats := exec.Command(self, "-be-nats", natsMon, "-nats-addr", o.natsAddr)
-	nats.Stderr = os.Stderr
-	if err := sp.start(nats); err != nil {
-		fail(err)
+	var nats *exec.Cmd
+	if !o.lone {
+		nats = exec.Command(self, "-be-nats", natsMon, "-nats-addr", o.natsAddr)
+		nats.Stderr = os.Stderr
+		if err := sp.start(nats); err != nil {
+			fail(err)
+		}
+		defer func() { _ = nats.Process.Kill(); _ = nats.Wait() }()
+		waitListening(o.natsAddr)
 	}
-	defer func() { _ = nats.Process.Kill(); _ = nats.Wait() }()
-	waitListening(o.natsAddr)
 	key := filepath.Join(base, "host_key")
 	writeHostKey(key)
 	var nodes []*exec.Cmd
@@ -108,9 +119,11 @@ func clusterMain(o options) {
 		if err != nil {
 			fail(err)
 		}
-		cmd := exec.Command(o.server, append([]string{"-addr", addr, "-metrics", metrics,
-			"-data", filepath.Join(base, name), "-host-key", key, "-database", o.database,
-			"-nats", "nats://" + o.natsAddr, "-node", name}, common...)...)
+		args := []string{"-addr", addr, "-metrics", metrics, "-data", filepath.Join(base, name), "-host-key", key}
+		if !o.lone {
+			args = append(args, "-database", o.database, "-nats", "nats://"+o.natsAddr, "-node", name)
+		}
+		cmd := exec.Command(o.server, append(args, common...)...)
 		cmd.Stdout, cmd.Stderr = logf, logf
 		if err := sp.start(cmd); err != nil {
 			fail(err)
@@ -121,10 +134,13 @@ func clusterMain(o options) {
 		waitListening(addr)
 		c.addrs, c.metricsAddrs, c.pids = append(c.addrs, addr), append(c.metricsAddrs, metrics), append(c.pids, cmd.Process.Pid)
 	}
-	c.natsMon, c.label = natsMon, "nodes"
-	c.others = []int{nats.Process.Pid}
-	if pg := postmaster(o.pgDir); pg > 0 {
-		c.others = append(c.others, pg)
+	c.label = "nodes"
+	if !o.lone {
+		c.natsMon = natsMon
+		c.others = []int{nats.Process.Pid}
+		if pg := postmaster(o.pgDir); pg > 0 {
+			c.others = append(c.others, pg)
+		}
 	}
 	if o.kill && o.cluster > 1 {
 		c.during = func() { killPhase(c, nodes[1], 1) }
@@ -132,7 +148,11 @@ func clusterMain(o options) {
 	seats = seatTimes{}
 	botTablesStarted.Store(0)
 	fmt.Printf("uptime before the %d nodes: %s\n", o.cluster, uptime())
-	fmt.Printf("== %d nodes: %d sessions, %d of them playing, dialling the nodes in turn\n", o.cluster, o.n, o.play)
+	kind := "nodes"
+	if o.lone {
+		kind = "lone nodes (no NATS, no PostgreSQL)"
+	}
+	fmt.Printf("== %d %s: %d sessions, %d of them playing, dialling the nodes in turn\n", o.cluster, kind, o.n, o.play)
 	run(c)
 	fmt.Printf("uptime after the %d nodes: %s\n", o.cluster, uptime())
 }

@@ -35,7 +35,9 @@
 // report sums the nodes' CPU and metrics, adds the move's way to the
 // screens of another node's table and the NATS traffic per move, and with
 // -kill, SIGKILLs the second node once measured and times its tables until
-// another node serves them and a move is applied there.
+// another node serves them and a move is applied there. With -lone as well,
+// the N nodes are lone nodes sharing nothing (no -database): the floor that
+// N processes on the machine set under the service's figures.
 //
 // With -bots N (bots.go, apibot.go), the bot API beside the TUI in one
 // run: first the -n sessions play as -play ones do, then N API bots on a
@@ -116,6 +118,7 @@ type options struct {
 	// report sums the processes pids and the metrics of metricsAddrs (with
 	// none, addr, pid and metrics alone).
 	cluster      int
+	lone         bool
 	database     string
 	pgDir        string
 	natsAddr     string
