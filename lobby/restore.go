@@ -122,6 +122,15 @@ var errRecordedNow = fmt.Errorf("%w: its game had ended; it is recorded now", er
 // rebuild makes the table s was, with its game replayed.
 func (h *Hub) rebuild(s store.SavedTable) (*table, error) { return h.rebuildAs(s, false) }
 
+// savedGame is the game a saved table began with, before its journal is
+// replayed on it: dealt from the deck it stacked, or from its seed.
+func (cfg Config) savedGame(s store.SavedTable) (*engine.Game, error) {
+	if s.Stack != nil {
+		return engine.NewStacked(s.Settings, s.Seed, *s.Stack)
+	}
+	return cfg.NewGame(s.Settings, s.Seed)
+}
+
 // rebuildAs is rebuild; moved: the table was taken over from another node
 // (lease.go), not restarted.
 func (h *Hub) rebuildAs(s store.SavedTable, moved bool) (*table, error) {
@@ -135,13 +144,7 @@ func (h *Hub) rebuildAs(s store.SavedTable, moved bool) (*table, error) {
 	if o.Waiting {
 		return h.rebuildWaiting(s, o, moved)
 	}
-	var g *engine.Game
-	var err error
-	if s.Stack != nil {
-		g, err = engine.NewStacked(s.Settings, s.Seed, *s.Stack)
-	} else {
-		g, err = h.cfg.NewGame(s.Settings, s.Seed)
-	}
+	g, err := h.cfg.savedGame(s)
 	if err != nil {
 		return nil, err
 	}

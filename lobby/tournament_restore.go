@@ -263,13 +263,7 @@ func (tr *tournament) rebuildTable(k int, s store.SavedTable) error {
 	if len(s.Seats) != 4 {
 		return fmt.Errorf("%d seats recorded", len(s.Seats))
 	}
-	var g *engine.Game
-	var err error
-	if s.Stack != nil {
-		g, err = engine.NewStacked(s.Settings, s.Seed, *s.Stack)
-	} else {
-		g, err = tr.cfg.NewGame(s.Settings, s.Seed)
-	}
+	g, err := tr.cfg.savedGame(s)
 	if err != nil {
 		return err
 	}
@@ -404,13 +398,7 @@ func (tr *tournament) recordStale(s store.SavedTable) bool {
 	if json.Unmarshal(s.Options, &o) != nil || o.Tour == nil || len(s.Seats) != 4 {
 		return false
 	}
-	var g *engine.Game
-	var err error
-	if s.Stack != nil {
-		g, err = engine.NewStacked(s.Settings, s.Seed, *s.Stack)
-	} else {
-		g, err = tr.cfg.NewGame(s.Settings, s.Seed)
-	}
+	g, err := tr.cfg.savedGame(s)
 	if err != nil {
 		return false
 	}
