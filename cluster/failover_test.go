@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -331,16 +330,7 @@ func TestGuestRejoinsTheTableOfTheirDeadNode(t *testing.T) {
 	// The new owner writes the seat it keeps a moment after taking the
 	// table: gus tries again, from a new session each time as a person
 	// would (a session's wrong codes are limited).
-	var key, sess string
-	tries := 0
-	require.Eventually(t, func() bool {
-		tries++
-		sess = fmt.Sprintf("sess-gus-%d", tries)
-		k, err := c.hub.RejoinKey(code, sess, "")
-		key = k
-		return err == nil
-	}, 10*time.Second, 50*time.Millisecond, "gus's code finds the seat the new owner keeps for him")
-	again := c.hub.Connect(sess, key, true)
+	again := rejoinOn(t, c, code, "gus's code finds the seat the new owner keeps for him")
 	s := waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil && s.Table.Game != nil })
 	require.Equal(t, 0, s.Table.You)
 	require.Equal(t, "gus", s.Nick)

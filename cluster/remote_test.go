@@ -323,6 +323,23 @@ func TestGuestRejoinsOnAnotherNode(t *testing.T) {
 
 // gusBack is guest gus coming back with his rejoin code through node n:
 // his seat (the second), his name and his hand of hand cards are his again.
+// rejoinOn connects gus with his rejoin code through node n once n finds
+// the place kept for him (what says which), trying from a new session each
+// time as a person would: a session's wrong codes are limited.
+func rejoinOn(t *testing.T, n *node, code, what string) *lobby.Client {
+	t.Helper()
+	var key, sess string
+	tries := 0
+	require.Eventually(t, func() bool {
+		tries++
+		sess = fmt.Sprintf("sess-gus-%d", tries)
+		k, err := n.hub.RejoinKey(code, sess, "")
+		key = k
+		return err == nil
+	}, 10*time.Second, 50*time.Millisecond, what)
+	return n.hub.Connect(sess, key, true)
+}
+
 func gusBack(t *testing.T, n *node, code string, hand int) *lobby.Client {
 	t.Helper()
 	key, err := n.hub.RejoinKey(code, "sess-gus-2", "")

@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -219,16 +218,7 @@ func TestPlayersOfADeadNodeFindTheirPlacesInATournamentRoom(t *testing.T) {
 	s = waitScreen(t, ana2, func(s lobby.Screen) bool { return s.Table != nil && s.Table.ID == id })
 	require.Equal(t, places["ana"], s.Table.You, "ana is in her place")
 
-	var key, sess string
-	tries := 0
-	require.Eventually(t, func() bool {
-		tries++
-		sess = fmt.Sprintf("sess-gus-%d", tries)
-		k, err := c.hub.RejoinKey(code, sess, "")
-		key = k
-		return err == nil
-	}, 10*time.Second, 50*time.Millisecond, "gus's code finds the place a keeps for him")
-	again := c.hub.Connect(sess, key, true)
+	again := rejoinOn(t, c, code, "gus's code finds the place a keeps for him")
 	s = waitScreen(t, again, func(s lobby.Screen) bool { return s.Table != nil && s.Table.ID == id })
 	require.Equal(t, places["gus"], s.Table.You, "gus is in his place")
 	require.Equal(t, "gus", s.Nick)
