@@ -9,7 +9,6 @@ import (
 
 	"github.com/unossh/unossh/cluster/natstest"
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/store"
 )
 
 // TestDrainHandsTablesOver: a node told to drain hands its table to the
@@ -70,9 +69,7 @@ func TestDrainHandsTablesOver(t *testing.T) {
 func TestLastNodeDrainKeepsItsTables(t *testing.T) {
 	t.Parallel()
 	ns := natstest.Start(t)
-	st, err := store.Open(store.Options{Dir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = st.Close() })
+	st := sharedStore(t)
 	a := startNodesWith(t, ns, st, "a")[0]
 	ana, bo := a.player(t, "ana"), a.player(t, "bo")
 	require.NoError(t, ana.Create(lobby.TableOptions{Settings: settings(2), TurnTime: lobby.NoTurnTimer}))

@@ -19,10 +19,17 @@ import (
 // process, one SQLite store stands for the service's PostgreSQL).
 func startStoredNodes(t *testing.T, ns *natstest.Server, names ...string) []*node {
 	t.Helper()
+	return startNodesWith(t, ns, sharedStore(t), names...)
+}
+
+// sharedStore is a SQLite store for the nodes of one test to share, closed
+// when the test ends.
+func sharedStore(t *testing.T) *store.DB {
+	t.Helper()
 	st, err := store.Open(store.Options{Dir: t.TempDir()})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = st.Close() })
-	return startNodesWith(t, ns, st, names...)
+	return st
 }
 
 // twoNodeGame deals a game at a table of node b's, ana (its host) on b
@@ -158,9 +165,7 @@ func logHas(s lobby.Screen, what string) bool {
 func TestFencedWriteStopsTheTable(t *testing.T) {
 	t.Parallel()
 	ns := natstest.Start(t)
-	st, err := store.Open(store.Options{Dir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = st.Close() })
+	st := sharedStore(t)
 	nodes := startNodesWith(t, ns, st, "a", "b")
 	a, b := nodes[0], nodes[1]
 	ana, bo, id := twoNodeGame(t, a, b)
@@ -172,7 +177,7 @@ func TestFencedWriteStopsTheTable(t *testing.T) {
 	}, 10*time.Second, 5*time.Millisecond)
 	shown := moves(ana.Screen())
 
-	_, err = st.ClaimTable(context.Background(), id, "elsewhere") // another writer, as far as the store knows
+	_, err := st.ClaimTable(context.Background(), id, "elsewhere") // another writer, as far as the store knows
 	require.NoError(t, err)
 	for _, p := range []*lobby.Client{ana, bo} {
 		if g := p.Screen().Table.Game; g.Current == p.Screen().Table.You {

@@ -96,9 +96,7 @@ func (s *cutStore) LoadTable(ctx context.Context, id string) (store.SavedTable, 
 func TestNodeCutOffFromTheDatabaseGivesItsTablesUp(t *testing.T) {
 	t.Parallel()
 	ns := natstest.Start(t)
-	st, err := store.Open(store.Options{Dir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = st.Close() })
+	st := sharedStore(t)
 	cut := &cutStore{Store: st}
 	a := startNodesWith(t, ns, st, "a")[0]
 	b := startNodesWith(t, ns, cut, "b")[0]
@@ -137,9 +135,7 @@ func TestNodeCutOffFromTheDatabaseGivesItsTablesUp(t *testing.T) {
 func TestNodeCutOffFromTheDatabaseGivesItsTournamentsUp(t *testing.T) {
 	t.Parallel()
 	ns := natstest.Start(t)
-	st, err := store.Open(store.Options{Dir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = st.Close() })
+	st := sharedStore(t)
 	cut := &cutStore{Store: st}
 	a := startNodesWith(t, ns, st, "a")[0]
 	b := startNodesWith(t, ns, cut, "b")[0]

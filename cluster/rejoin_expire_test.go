@@ -12,7 +12,6 @@ import (
 
 	"github.com/unossh/unossh/cluster/natstest"
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/store"
 )
 
 // TestGuestsRejoinLinesGoWithTheirDeadNode: guests gus and hal have names
@@ -25,9 +24,7 @@ import (
 func TestGuestsRejoinLinesGoWithTheirDeadNode(t *testing.T) {
 	t.Parallel()
 	ns := natstest.Start(t)
-	st, err := store.Open(store.Options{Dir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = st.Close() })
+	st := sharedStore(t)
 	const grace = time.Second
 	nodes := startTunedNodes(t, ns, st, func(c *lobby.Config) { c.Grace = grace }, "a", "b", "c")
 	a, b, c := nodes[0], nodes[1], nodes[2]
@@ -92,9 +89,7 @@ func TestGuestsRejoinLinesGoWithTheirDeadNode(t *testing.T) {
 func TestGuestsKeptSeatLineGoesAfterItsGrace(t *testing.T) {
 	t.Parallel()
 	ns := natstest.Start(t)
-	st, err := store.Open(store.Options{Dir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = st.Close() })
+	st := sharedStore(t)
 	const grace = time.Second
 	nodes := startTunedNodes(t, ns, st, func(c *lobby.Config) { c.Grace = grace }, "a", "b")
 	a, b := nodes[0], nodes[1]

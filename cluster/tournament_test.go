@@ -10,7 +10,6 @@ import (
 	"github.com/unossh/unossh/cluster/natstest"
 	"github.com/unossh/unossh/engine"
 	"github.com/unossh/unossh/lobby"
-	"github.com/unossh/unossh/store"
 )
 
 // tourGame opens a public tournament on node b (ana hosts it, with six
@@ -121,9 +120,7 @@ func TestDrainHandsTournamentsOver(t *testing.T) {
 func TestFencedTournamentStopsWhereItWas(t *testing.T) {
 	t.Parallel()
 	ns := natstest.Start(t)
-	st, err := store.Open(store.Options{Dir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = st.Close() })
+	st := sharedStore(t)
 	nodes := startNodesWith(t, ns, st, "a", "b")
 	a, b := nodes[0], nodes[1]
 	ana, bo, cy := b.player(t, "ana"), a.player(t, "bo"), b.player(t, "cy")
@@ -134,7 +131,7 @@ func TestFencedTournamentStopsWhereItWas(t *testing.T) {
 	require.NoError(t, bo.SignUp(id))
 	waitScreen(t, ana, func(s lobby.Screen) bool { return s.Table.Taken == 6 })
 
-	_, err = st.ClaimTournament(context.Background(), id, "elsewhere") // another writer, as far as the store knows
+	_, err := st.ClaimTournament(context.Background(), id, "elsewhere") // another writer, as far as the store knows
 	require.NoError(t, err)
 	_ = cy.SignUp(id) // its record cannot be written: the tournament stops on b
 
