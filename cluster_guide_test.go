@@ -68,7 +68,7 @@ var guideEnvFile = regexp.MustCompile("(?s)```\n# /etc/unossh/(n[0-9]+)\\.env\n(
 // The guide to three nodes behind HAProxy (docs/cluster.md) shows
 // docs/haproxy-cluster.cfg as it is, and its nodes and HAProxy fit together:
 // every environment file is a start unossh accepts, as a node of one
-// service; each server line sends a PROXY v2 header to one node's SSH
+// service (its one setting of the Go runtime's, GOMAXPROCS, a number of cores); each server line sends a PROXY v2 header to one node's SSH
 // address, from an address that node trusts, and checks that node's
 // /readyz; players are told to connect to HAProxy's port; and HAProxy's
 // timeouts do not cut a session before the nodes' own idle timeout would.
@@ -96,8 +96,13 @@ func TestHAProxyGuideMatchesItsNodes(t *testing.T) {
 			}
 			k, v, ok := strings.Cut(line, "=")
 			require.True(t, ok, "%s: %q", file, line)
-			assert.Contains(t, usage.String(), "$"+k+")", "%s: %s is one of unossh's settings", file, k)
 			env[k] = v
+			if k == "GOMAXPROCS" { // the Go runtime's own: the node's share of the cores
+				n, err := strconv.Atoi(v)
+				assert.True(t, err == nil && n >= 1, "%s: GOMAXPROCS=%s is a number of cores", file, v)
+				continue
+			}
+			assert.Contains(t, usage.String(), "$"+k+")", "%s: %s is one of unossh's settings", file, k)
 		}
 		o, err := parseFlags(nil, func(k string) string { return env[k] }, io.Discard)
 		require.NoError(t, err, file)

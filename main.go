@@ -328,7 +328,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logger 
 	go func() { served <- srv.Serve(l) }()
 	ready.serve()
 
-	logger.Info("serving UNO over SSH", "addr", l.Addr().String(), "host-key", srv.Fingerprint())
+	logger.Info("serving UNO over SSH", "addr", l.Addr().String(), "host-key", srv.Fingerprint(), "cores", runtime.GOMAXPROCS(0))
 	logger.Info("connect with: ssh " + cfg.PublicHost)
 
 	select {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,7 +31,8 @@ import (
 // and times its tables until they play again on the others. With -lone
 // the second half is N lone nodes instead (no NATS, no PostgreSQL, each
 // its own tables): what N processes cost on the machine by themselves,
-// the floor under the service's figure.
+// the floor under the service's figure. Each node of the second half gets
+// its share of the cores (-node-procs); the one node has them all.
 
 func clusterFlags(o *options) {
 	flag.IntVar(&o.cluster, "cluster", 0, "a cluster's run: the load on one node, then on this many nodes of one service\n"+
@@ -43,6 +45,20 @@ func clusterFlags(o *options) {
 	flag.StringVar(&o.pgDir, "pg-dir", "", "with -cluster, the directory .ci/postgres started (its server's CPU is reported)")
 	flag.BoolVar(&o.lone, "lone", false, "with -cluster, the nodes of the second half are lone nodes, not a service: no NATS,\n"+
 		"no PostgreSQL, each its own tables and SQLite (what N processes cost on the machine, with nothing between them)")
+	flag.IntVar(&o.nodeProcs, "node-procs", -1, "with -cluster, GOMAXPROCS for each node of the second half, and NATS: its share of the\n"+
+		"machine's cores, as an operator running several nodes on one machine gives each (docs/cluster.md);\n"+
+		"-1: the cores divided among the nodes, at least one; 0: the Go runtime's default, every core to every node")
+}
+
+// nodeProcs is the GOMAXPROCS each of n nodes sharing this machine gets:
+// the cores divided among them, at least one. Three runtimes that each
+// think they own both cores keep idle threads spinning and waking one
+// another (docs/benchmarks.md, "Three nodes, fifth round").
+func nodeProcs(flagged, n int) int {
+	if flagged >= 0 {
+		return flagged
+	}
+	return max(1, runtime.NumCPU()/n)
 }
 
 // clusterMain is the -cluster run.
@@ -95,11 +111,15 @@ func clusterMain(o options) {
 	if err != nil {
 		fail(err)
 	}
+	procs := nodeProcs(o.nodeProcs, o.cluster)
 	host, port := splitPort(o.natsAddr)
 	natsMon := net.JoinHostPort(host, strconv.Itoa(port+1))
 	var nats *exec.Cmd
 	if !o.lone {
 		nats = exec.Command(self, "-be-nats", natsMon, "-nats-addr", o.natsAddr)
+		if procs > 0 { // a Go program as well, on the same machine
+			nats.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(procs))
+		}
 		nats.Stderr = os.Stderr
 		if err := sp.start(nats); err != nil {
 			fail(err)
@@ -124,6 +144,9 @@ func clusterMain(o options) {
 			args = append(args, "-database", o.database, "-nats", "nats://"+o.natsAddr, "-node", name)
 		}
 		cmd := exec.Command(o.server, append(args, common...)...)
+		if procs > 0 {
+			cmd.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(procs))
+		}
 		cmd.Stdout, cmd.Stderr = logf, logf
 		if err := sp.start(cmd); err != nil {
 			fail(err)
@@ -152,7 +175,11 @@ func clusterMain(o options) {
 	if o.lone {
 		kind = "lone nodes (no NATS, no PostgreSQL)"
 	}
-	fmt.Printf("== %d %s: %d sessions, %d of them playing, dialling the nodes in turn\n", o.cluster, kind, o.n, o.play)
+	cores := "the Go runtime's default"
+	if procs > 0 {
+		cores = fmt.Sprintf("GOMAXPROCS=%d of %d cores", procs, runtime.NumCPU())
+	}
+	fmt.Printf("== %d %s (%s each): %d sessions, %d of them playing, dialling the nodes in turn\n", o.cluster, kind, cores, o.n, o.play)
 	run(c)
 	fmt.Printf("uptime after the %d nodes: %s\n", o.cluster, uptime())
 }

@@ -119,6 +119,7 @@ type options struct {
 	// none, addr, pid and metrics alone).
 	cluster      int
 	lone         bool
+	nodeProcs    int
 	database     string
 	pgDir        string
 	natsAddr     string
