@@ -68,7 +68,8 @@ var guideEnvFile = regexp.MustCompile("(?s)```\n# /etc/unossh/(n[0-9]+)\\.env\n(
 // The guide to three nodes behind HAProxy (docs/cluster.md) shows
 // docs/haproxy-cluster.cfg as it is, and its nodes and HAProxy fit together:
 // every environment file is a start unossh accepts, as a node of one
-// service (its one setting of the Go runtime's, GOMAXPROCS, a number of cores); each server line sends a PROXY v2 header to one node's SSH
+// service (with one setting of the Go runtime's, GOMAXPROCS, a number of
+// cores); each server line sends a PROXY v2 header to one node's SSH
 // address, from an address that node trusts, and checks that node's
 // /readyz; players are told to connect to HAProxy's port; and HAProxy's
 // timeouts do not cut a session before the nodes' own idle timeout would.

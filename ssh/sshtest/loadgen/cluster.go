@@ -61,6 +61,13 @@ func nodeProcs(flagged, n int) int {
 	return max(1, runtime.NumCPU()/n)
 }
 
+// withProcs gives cmd's Go runtime procs cores (none: its default).
+func withProcs(cmd *exec.Cmd, procs int) {
+	if procs > 0 {
+		cmd.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(procs))
+	}
+}
+
 // clusterMain is the -cluster run.
 func clusterMain(o options) {
 	if o.server == "" || (o.database == "" && !o.lone) {
@@ -117,9 +124,7 @@ func clusterMain(o options) {
 	var nats *exec.Cmd
 	if !o.lone {
 		nats = exec.Command(self, "-be-nats", natsMon, "-nats-addr", o.natsAddr)
-		if procs > 0 { // a Go program as well, on the same machine
-			nats.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(procs))
-		}
+		withProcs(nats, procs) // a Go program as well, on the same machine
 		nats.Stderr = os.Stderr
 		if err := sp.start(nats); err != nil {
 			fail(err)
@@ -144,9 +149,7 @@ func clusterMain(o options) {
 			args = append(args, "-database", o.database, "-nats", "nats://"+o.natsAddr, "-node", name)
 		}
 		cmd := exec.Command(o.server, append(args, common...)...)
-		if procs > 0 {
-			cmd.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(procs))
-		}
+		withProcs(cmd, procs)
 		cmd.Stdout, cmd.Stderr = logf, logf
 		if err := sp.start(cmd); err != nil {
 			fail(err)
