@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"os"
 	"reflect"
 	"testing"
 )
@@ -47,16 +46,7 @@ const (
 )
 
 // houseGamesNow is how many games each rule and edition plays in this run.
-func houseGamesNow() int {
-	games := quickHouseGames
-	if os.Getenv("UNOSSH_PROPERTY_FULL") == "1" {
-		games = houseGames
-	}
-	if raceDetector {
-		games = max(games/10, 1)
-	}
-	return games
-}
+func houseGamesNow() int { return gamesThisRun(quickHouseGames, houseGames) }
 
 // TestHouseProperties plays seeded random games (houseGamesNow) with each
 // house rule on, in every edition and mode, with the checks of

@@ -20,10 +20,14 @@ const (
 )
 
 // propertyGames is how many games each pair plays in this run.
-func propertyGames() int {
-	games := quickGamesPerCase
+func propertyGames() int { return gamesThisRun(quickGamesPerCase, gamesPerCase) }
+
+// gamesThisRun is quick games by default, full with UNOSSH_PROPERTY_FULL=1,
+// and a tenth of either under the race detector (at least one).
+func gamesThisRun(quick, full int) int {
+	games := quick
 	if os.Getenv("UNOSSH_PROPERTY_FULL") == "1" {
-		games = gamesPerCase
+		games = full
 	}
 	if raceDetector {
 		games = max(games/10, 1)

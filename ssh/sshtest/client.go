@@ -335,44 +335,42 @@ func (c *Client) WaitUntil(t testing.TB, cond func(screen string) bool, timeout 
 // a key that has the page said again, say). A session that ended reports
 // false.
 func (c *Client) Within(cond func(screen string) bool, d time.Duration) bool {
-	deadline := time.NewTimer(d)
-	defer deadline.Stop()
-	for {
-		c.mu.Lock()
-		screen, changed, over := c.screen.text(), c.changed, c.overLocked()
-		c.mu.Unlock()
-		switch {
-		case cond(screen):
-			return true
-		case over:
-			return false
-		}
-		select {
-		case <-changed:
-		case <-deadline.C:
-			return false
-		}
-	}
+	_, held, _ := c.watch(cond, d)
+	return held
 }
 
 func (c *Client) waitUntil(t testing.TB, what string, cond func(string) bool, timeout time.Duration) {
 	t.Helper()
-	deadline := time.NewTimer(timeout)
+	screen, held, over := c.watch(cond, timeout)
+	switch {
+	case held:
+	case over:
+		t.Fatalf("sshtest: session ended before %s; screen:\n%s", what, screen)
+	default:
+		t.Fatalf("sshtest: no %s after %v; screen:\n%s", what, timeout, screen)
+	}
+}
+
+// watch checks cond against the screen now and after every piece of
+// output until it holds, the session ends or d passes, and returns the
+// last screen it read and which of the first two stopped it.
+func (c *Client) watch(cond func(string) bool, d time.Duration) (screen string, held, over bool) {
+	deadline := time.NewTimer(d)
 	defer deadline.Stop()
 	for {
 		c.mu.Lock()
-		screen, changed, over := c.screen.text(), c.changed, c.overLocked()
+		now, changed, ended := c.screen.text(), c.changed, c.overLocked()
 		c.mu.Unlock()
-		if cond(screen) {
-			return
+		if cond(now) {
+			return now, true, false
 		}
-		if over {
-			t.Fatalf("sshtest: session ended before %s; screen:\n%s", what, screen)
+		if ended {
+			return now, false, true
 		}
 		select {
 		case <-changed:
 		case <-deadline.C:
-			t.Fatalf("sshtest: no %s after %v; screen:\n%s", what, timeout, screen)
+			return now, false, false
 		}
 	}
 }
